@@ -1,0 +1,98 @@
+"""The table companion: a Flask app that keeps a board game's arithmetic and rules honest."""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, g, render_template
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from htmx_flask import Htmx
+
+from companion import db as database
+from companion import i18n
+
+csrf = CSRFProtect()
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _secret_key(instance: Path) -> str:
+    """The configured secret, or one generated into instance/ on first start and kept."""
+    configured = os.environ.get("COMPANION_SECRET_KEY")
+    if configured:
+        return configured
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app; test_config overrides the configuration (e.g. DATABASE, TESTING)."""
+    app = Flask(
+        __name__,
+        instance_path=str(ROOT / "instance"),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=str(instance / "companion.db"),
+        PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL", ""),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,  # a game lasts hours; the token is tied to the session anyway
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(instance)
+
+    csrf.init_app(app)
+    Htmx(app)
+    i18n.init_app(app)
+
+    # Create and migrate the database on start, so the first request finds it ready.
+    database.connect(app.config["DATABASE"], setup=True).conn.close()
+
+    @app.teardown_appcontext
+    def close_db(exc: BaseException | None) -> None:
+        conn = g.pop("db", None)
+        if conn is not None:
+            conn.conn.close()
+
+    from companion.web import lobby, rules, table, tools
+
+    app.register_blueprint(lobby.bp)
+    app.register_blueprint(table.bp)
+    app.register_blueprint(tools.bp)
+    app.register_blueprint(rules.bp)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError):
+        return render_template("error.html", error_kind="csrf"), 400
+
+    @app.errorhandler(404)
+    def not_found(error):
+        return render_template("error.html", error_kind="not_found"), 404
+
+    @app.errorhandler(500)
+    def server_error(error):
+        logging.getLogger(__name__).exception("server error")
+        return render_template("error.html", error_kind="server"), 500
+
+    return app
+
+
+def get_db():
+    """The request's database connection (opened on first use, closed at teardown)."""
+    from flask import current_app
+
+    if "db" not in g:
+        g.db = database.connect(current_app.config["DATABASE"])
+    return g.db

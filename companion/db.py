@@ -1,0 +1,89 @@
+"""The SQLite database: opening it (WAL, busy timeout) and migrating its schema.
+
+The schema version lives in SQLite's user_version; each migration runs once, in order, so a file
+made by an older release is brought up to date on start and never rebuilt.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import sqlite_utils
+
+
+def _create_tables(db: sqlite_utils.Database) -> None:
+    db["tables"].create(
+        {
+            "id": int,
+            "code": str,  # what people type and what the QR code carries
+            "game": str,  # key in companion.games.base.GAMES
+            "players": int,
+            "options": str,  # JSON, passed to the game's new()
+            "host_hash": str,  # sha256 of the host's token
+            "locked": int,  # 1: no new phones may join
+            "version": int,  # bumped by every change; polls compare it
+            "state": str,  # JSON snapshot = replay of the events that are not undone
+            "created": float,
+        },
+        pk="id",
+        not_null={"code", "game", "players", "host_hash", "version", "state"},
+        defaults={"locked": 0, "version": 0, "options": "{}"},
+    )
+    db["tables"].create_index(["code"], unique=True)
+    db["seats"].create(
+        {"table_id": int, "seat": int, "name": str, "token_hash": str, "joined": float},
+        pk=("table_id", "seat"),
+        foreign_keys=[("table_id", "tables", "id")],
+        not_null={"name"},
+    )
+    db["seats"].create_index(["token_hash"])
+    db["events"].create(
+        {
+            "id": int,
+            "table_id": int,
+            "seq": int,  # 1, 2, 3... per table
+            "seat": int,  # the seat the action was for (None: the whole table)
+            "host": int,  # 1 when the host's device sent it
+            "kind": str,  # "game" (replayed) or "note" (history only)
+            "action": str,  # JSON
+            "lines": str,  # JSON list of Msg.to_json(): the history text
+            "undone": int,  # 1 once undone; kept so the history can strike it through
+            "created": float,
+        },
+        pk="id",
+        foreign_keys=[("table_id", "tables", "id")],
+        not_null={"table_id", "seq", "kind", "action", "lines"},
+        defaults={"host": 0, "undone": 0},
+    )
+    db["events"].create_index(["table_id", "seq"], unique=True)
+    db["join_failures"].create({"client": str, "at": float})
+    db["join_failures"].create_index(["client", "at"])
+
+
+MIGRATIONS = [_create_tables]
+
+
+def migrate(db: sqlite_utils.Database) -> None:
+    """Run the migrations this file has not seen yet (tracked in PRAGMA user_version)."""
+    done = db.execute("PRAGMA user_version").fetchone()[0]
+    for number, migration in enumerate(MIGRATIONS[done:], start=done + 1):
+        with db.conn:
+            migration(db)
+            db.execute(f"PRAGMA user_version = {number}")
+
+
+def connect(path: str | Path, *, setup: bool = False) -> sqlite_utils.Database:
+    """Open the database file; with setup, also switch it to WAL and migrate it (once, on start).
+
+    WAL mode is stored in the file, so per-request connections need not set it again.
+    """
+    conn = sqlite3.connect(str(path), timeout=10)
+    db = sqlite_utils.Database(conn)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA synchronous = NORMAL")  # safe with WAL: a killed process loses no commit
+    if setup:
+        if str(path) != ":memory:":
+            db.enable_wal()
+        migrate(db)
+    return db

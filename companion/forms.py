@@ -1,0 +1,80 @@
+"""The forms of the lobby and the table: WTForms checks the shape of input, the games the rules."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField, SubmitField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+
+from companion.games.base import GAMES
+from companion.i18n import translate
+
+MAX_SEATS = max(game.max_players for game in GAMES.values())
+NAME_MAX = 24
+
+
+class NewTableForm(FlaskForm):
+    """Home page: which game, how many players, and (optionally) their names."""
+
+    game = SelectField(_l("Game"), validators=[InputRequired()])
+    players = IntegerField(_l("Players"), validators=[InputRequired(_l("Enter how many play."))])
+    names = FieldList(StringField(_l("Name"), validators=[Optional(), Length(max=NAME_MAX)]),
+                      min_entries=MAX_SEATS, max_entries=MAX_SEATS)
+    submit = SubmitField(_l("Start a table"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game.choices = [(key, translate(info.label)) for key, info in GAMES.items()]
+
+    def validate_players(self, field: IntegerField) -> None:
+        info = GAMES.get(self.game.data)
+        if info is None or field.data is None:
+            return
+        if not info.min_players <= field.data <= info.max_players:
+            if info.min_players == info.max_players:
+                raise ValidationError(_l("%(game)s is for exactly %(n)s players.",
+                                         game=translate(info.label), n=info.min_players))
+            raise ValidationError(_l("%(game)s is for %(min)s to %(max)s players.",
+                                     game=translate(info.label), min=info.min_players,
+                                     max=info.max_players))
+
+
+class JoinCodeForm(FlaskForm):
+    """Home page: type the code shown under the host's QR code."""
+
+    code = StringField(_l("Table code"), validators=[InputRequired(_l("Type the table code.")),
+                                                     Length(max=20)])
+    submit = SubmitField(_l("Join"))
+
+
+class TakeSeatForm(FlaskForm):
+    """Join page: one of the free seats, optionally with the player's own name."""
+
+    seat = IntegerField(validators=[InputRequired(_l("Pick a seat."))])
+    name = StringField(_l("Your name (optional)"), validators=[Optional(), Length(max=NAME_MAX)])
+
+
+class VersionedForm(FlaskForm):
+    """Every form that changes the table carries the version it was rendered from."""
+
+    version = HiddenField()
+
+    def expected_version(self) -> int | None:
+        try:
+            return int(self.version.data)
+        except (TypeError, ValueError):
+            return None
+
+
+class NoteForm(VersionedForm):
+    text = StringField(_l("Note for the history"),
+                       validators=[InputRequired(_l("Write something first.")), Length(max=200)])
+
+
+class UndoForm(VersionedForm):
+    pass
+
+
+class RenameSeatForm(VersionedForm):
+    name = StringField(_l("Name"), validators=[InputRequired(), Length(max=NAME_MAX)])

@@ -1,0 +1,407 @@
+"""Table sessions: create a table, seats and their tokens, the event log, undo and versions.
+
+The event log is the truth: a table's state is the replay of its events that are not undone, and
+the snapshot in the tables row is a cache of that replay. Every write happens in one IMMEDIATE
+transaction guarded by the version the writer saw, so of two phones acting at once exactly one
+wins and the other is told the table changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Iterator
+from contextlib import contextmanager
+
+import sqlite_utils
+
+from companion.games.base import GAMES, GameInfo, Msg, N_, RuleError, Seat
+
+# No 0/O, 1/I/L, U/V: easy to read aloud and to type. 31 letters ** 7 = 2.75e10 codes.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
+CODE_LENGTH = 7
+NOTE_MAX = 200
+JOIN_FAILURE_LIMIT = 20  # wrong codes a client may type ...
+JOIN_FAILURE_WINDOW = 600  # ... in this many seconds
+
+
+class TableError(Exception):
+    """A request the table cannot honour (unknown code, locked, seat taken...): a message to show."""
+
+    def __init__(self, msgid: str, status: int = 400, **params: Any) -> None:
+        self.msg = Msg(msgid, **params)
+        self.status = status
+        super().__init__(str(self.msg))
+
+
+class Conflict(TableError):
+    """The table changed since the form was rendered: nothing was applied."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            N_("The table changed while you were entering this, so it was not applied. "
+               "Here is the new state: check it and enter it again if it still applies."),
+            status=409,
+        )
+
+
+@dataclass(frozen=True)
+class Table:
+    """One row of the tables table, with its game's info."""
+
+    id: int
+    code: str
+    game: GameInfo
+    players: int
+    options: dict
+    locked: bool
+    version: int
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    taken: bool
+
+
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    seat: int | None
+    host: bool
+    kind: str
+    action: dict
+    lines: list[Msg]
+    undone: bool
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored hashed so that a copy of the database cannot impersonate a phone."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def normalize_code(text: str) -> str:
+    """What a person typed as a table code, uppercased, without spaces or dashes."""
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@contextmanager
+def _write(db: sqlite_utils.Database) -> Iterator[None]:
+    """One IMMEDIATE transaction: readers go on (WAL), a second writer waits for this one."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
+
+
+def _row_to_table(row: dict) -> Table:
+    return Table(
+        id=row["id"], code=row["code"], game=GAMES[row["game"]], players=row["players"],
+        options=json.loads(row["options"]), locked=bool(row["locked"]), version=row["version"],
+    )
+
+
+# --- creating and finding tables -----------------------------------------------------------------
+
+def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> tuple[Table, str]:
+    """Start a table for this game with one seat per name; returns it and the host's token."""
+    game = GAMES.get(game_key)
+    if game is None:
+        raise TableError(N_("There is no game called %(game)s."), game=game_key)
+    players = len(names)
+    if not game.min_players <= players <= game.max_players:
+        raise TableError(N_("%(game)s is for %(min)s to %(max)s players."),
+                         game=Msg(game.label), min=game.min_players, max=game.max_players)
+    options = dict(game.options)
+    state = game.module.new(options, players)
+    host_token = secrets.token_urlsafe(32)
+    with _write(db):
+        code = new_code()
+        while db.execute("SELECT 1 FROM tables WHERE code = ?", [code]).fetchone():
+            code = new_code()
+        cursor = db.execute(
+            "INSERT INTO tables (code, game, players, options, host_hash, locked, version, state,"
+            " created) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?)",
+            [code, game.key, players, json.dumps(options), hash_token(host_token),
+             json.dumps(state), time.time()],
+        )
+        table_id = cursor.lastrowid
+        for seat, name in enumerate(names):
+            db.execute("INSERT INTO seats (table_id, seat, name) VALUES (?, ?, ?)",
+                       [table_id, seat, name])
+    return get_table(db, code), host_token
+
+
+def find_table(db: sqlite_utils.Database, code: str) -> Table | None:
+    """The table with this code (as typed: case and spaces do not matter), or None."""
+    rows = list(db.query("SELECT * FROM tables WHERE code = ?", [normalize_code(code)]))
+    return _row_to_table(rows[0]) if rows else None
+
+
+def get_table(db: sqlite_utils.Database, code: str) -> Table:
+    """The table with this code, or a TableError people can read."""
+    table = find_table(db, code)
+    if table is None:
+        raise TableError(N_("There is no table with the code %(code)s. Check the code on the "
+                            "host's screen."), status=404, code=normalize_code(code)[:12])
+    return table
+
+
+def current_version(db: sqlite_utils.Database, code: str) -> int | None:
+    """The table's version alone: what a poll compares (one indexed lookup, no replay)."""
+    row = db.execute("SELECT version FROM tables WHERE code = ?", [code]).fetchone()
+    return row[0] if row else None
+
+
+def state_of(db: sqlite_utils.Database, table: Table) -> dict:
+    """The cached game state (the replay of the log)."""
+    row = db.execute("SELECT state FROM tables WHERE id = ?", [table.id]).fetchone()
+    return json.loads(row[0])
+
+
+# --- join attempts ------------------------------------------------------------------------------
+
+def check_join_allowed(db: sqlite_utils.Database, client: str, now: float | None = None) -> None:
+    """Refuse a client that typed too many wrong codes lately (codes must not be guessable)."""
+    now = time.time() if now is None else now
+    failures = db.execute(
+        "SELECT count(*) FROM join_failures WHERE client = ? AND at > ?",
+        [client, now - JOIN_FAILURE_WINDOW],
+    ).fetchone()[0]
+    if failures >= JOIN_FAILURE_LIMIT:
+        raise TableError(N_("Too many wrong table codes from this device. Wait ten minutes and "
+                            "try again, or scan the QR code on the host's screen."), status=429)
+
+
+def count_unknown_code(db: sqlite_utils.Database, client: str, now: float | None = None) -> None:
+    """Record that a client asked for a code that does not exist; refuse it past the limit."""
+    now = time.time() if now is None else now
+    check_join_allowed(db, client, now)
+    with _write(db):
+        db.execute("DELETE FROM join_failures WHERE at < ?", [now - JOIN_FAILURE_WINDOW])
+        db.execute("INSERT INTO join_failures (client, at) VALUES (?, ?)", [client, now])
+
+
+# --- seats ---------------------------------------------------------------------------------------
+
+def seats(db: sqlite_utils.Database, table: Table) -> list[SeatRow]:
+    """The seats in order, with their names and whether a phone holds them."""
+    return [
+        SeatRow(seat=r["seat"], name=r["name"], taken=r["token_hash"] is not None)
+        for r in db.query("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [table.id])
+    ]
+
+
+def seat_names(db: sqlite_utils.Database, table: Table) -> list[str]:
+    return [s.name for s in seats(db, table)]
+
+
+def join(db: sqlite_utils.Database, table: Table, seat: int, name: str | None = None) -> str:
+    """Give a phone the seat (renaming it if a name is given); returns the phone's new token."""
+    token = secrets.token_urlsafe(32)
+    with _write(db):
+        locked, = db.execute("SELECT locked FROM tables WHERE id = ?", [table.id]).fetchone()
+        if locked:
+            raise TableError(N_("The host has locked this table: nobody new can join. Ask the "
+                                "host to unlock it."), status=403)
+        row = db.execute("SELECT token_hash FROM seats WHERE table_id = ? AND seat = ?",
+                         [table.id, seat]).fetchone()
+        if row is None:
+            raise TableError(N_("This table has no such seat."))
+        if row[0] is not None:
+            raise TableError(N_("Someone has just taken this seat. Pick another one."),
+                             status=409)
+        if name:
+            db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
+                       [name, table.id, seat])
+        db.execute("UPDATE seats SET token_hash = ?, joined = ? WHERE table_id = ? AND seat = ?",
+                   [hash_token(token), time.time(), table.id, seat])
+        _bump(db, table)
+    return token
+
+
+def seat_for_token(db: sqlite_utils.Database, table: Table, token: str | None) -> int | None:
+    """The seat this phone's token holds at this table, or None (no token, forged or freed)."""
+    if not token:
+        return None
+    row = db.execute("SELECT seat FROM seats WHERE table_id = ? AND token_hash = ?",
+                     [table.id, hash_token(token)]).fetchone()
+    return row[0] if row else None
+
+
+def is_host(db: sqlite_utils.Database, table: Table, token: str | None) -> bool:
+    """Whether this token is the table's host token (compared in constant time)."""
+    if not token:
+        return False
+    row = db.execute("SELECT host_hash FROM tables WHERE id = ?", [table.id]).fetchone()
+    return secrets.compare_digest(row[0], hash_token(token))
+
+
+def free_seat(db: sqlite_utils.Database, table: Table, seat: int) -> None:
+    """The host frees a seat (a player left or changed phones): its phone loses it."""
+    with _write(db):
+        db.execute("UPDATE seats SET token_hash = NULL, joined = NULL "
+                   "WHERE table_id = ? AND seat = ?", [table.id, seat])
+        _bump(db, table)
+
+
+def rename_seat(db: sqlite_utils.Database, table: Table, seat: int, name: str) -> None:
+    with _write(db):
+        db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
+                   [name, table.id, seat])
+        _bump(db, table)
+
+
+def set_locked(db: sqlite_utils.Database, table: Table, locked: bool) -> None:
+    """Lock or unlock joining."""
+    with _write(db):
+        db.execute("UPDATE tables SET locked = ? WHERE id = ?", [int(locked), table.id])
+        _bump(db, table)
+
+
+def _bump(db: sqlite_utils.Database, table: Table) -> int:
+    db.execute("UPDATE tables SET version = version + 1 WHERE id = ?", [table.id])
+    return db.execute("SELECT version FROM tables WHERE id = ?", [table.id]).fetchone()[0]
+
+
+# --- actions, notes, undo ------------------------------------------------------------------------
+
+def _check_version(db: sqlite_utils.Database, table: Table, expected: int | None) -> None:
+    version = db.execute("SELECT version FROM tables WHERE id = ?", [table.id]).fetchone()[0]
+    if expected is not None and version != expected:
+        raise Conflict()
+
+
+def _append(db, table: Table, seat: int | None, host: bool, kind: str, action: dict,
+            lines: list[Msg]) -> None:
+    seq = db.execute("SELECT coalesce(max(seq), 0) + 1 FROM events WHERE table_id = ?",
+                     [table.id]).fetchone()[0]
+    db.execute(
+        "INSERT INTO events (table_id, seq, seat, host, kind, action, lines, undone, created)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+        [table.id, seq, seat, int(host), kind, json.dumps(action),
+         json.dumps([m.to_json() for m in lines]), time.time()],
+    )
+
+
+def act(db: sqlite_utils.Database, table: Table, action: dict, *, seat: int | None, host: bool,
+        expected_version: int | None) -> dict:
+    """Apply one game action for a seat; returns the new state.
+
+    Raises Conflict when the table moved on since expected_version, RuleError when the rules
+    refuse the action. Either way nothing is stored.
+    """
+    action = {**action, "seat": seat, "host": host}
+    module = table.game.module
+    with _write(db):
+        _check_version(db, table, expected_version)
+        before = state_of(db, table)
+        after = module.apply(before, action)
+        lines = list(module.describe(before, action, after))
+        _append(db, table, seat, host, "game", action, lines)
+        db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(after), table.id])
+        _bump(db, table)
+    return after
+
+
+def add_note(db: sqlite_utils.Database, table: Table, text: str, *, seat: int | None,
+             host: bool) -> None:
+    """A line of free text in the history (no effect on the game), e.g. "Ben dropped a card"."""
+    text = " ".join(text.split())[:NOTE_MAX]
+    if not text:
+        raise TableError(N_("Write something to add to the history."))
+    author = Seat(seat) if seat is not None else Msg(N_("Host"))
+    line = Msg(N_("%(author)s: %(text)s"), author=author, text=text)
+    with _write(db):
+        _append(db, table, seat, host, "note", {"type": "note", "text": text}, [line])
+        _bump(db, table)
+
+
+def events(db: sqlite_utils.Database, table: Table) -> list[Event]:
+    """The whole history, oldest first, undone events included (marked)."""
+    return [
+        Event(seq=r["seq"], seat=r["seat"], host=bool(r["host"]), kind=r["kind"],
+              action=json.loads(r["action"]),
+              lines=[Msg.from_json(m) for m in json.loads(r["lines"])],
+              undone=bool(r["undone"]))
+        for r in db.query("SELECT * FROM events WHERE table_id = ? ORDER BY seq", [table.id])
+    ]
+
+
+def replay(table: Table, log: list[Event]) -> dict:
+    """The state after the game events of the log that are not undone."""
+    module = table.game.module
+    state = module.new(table.options, table.players)
+    for event in log:
+        if event.kind == "game" and not event.undone:
+            state = module.apply(state, event.action)
+    return state
+
+
+def last_undoable(log: list[Event]) -> Event | None:
+    """The newest event that is not undone yet."""
+    for event in reversed(log):
+        if not event.undone:
+            return event
+    return None
+
+
+def may_undo(table: Table, log: list[Event], *, seat: int | None, host: bool) -> Event | None:
+    """The event this device may undo now, or None.
+
+    The host may undo the last action. A seat may undo its own last action while nobody has acted
+    since, unless the game says undoing it would take back a revealed secret.
+    """
+    event = last_undoable(log)
+    if event is None or host:
+        return event
+    if seat is None or event.seat != seat:
+        return None
+    if event.kind == "game":
+        may = getattr(table.game.module, "seat_may_undo", None)
+        if may is not None:
+            remaining = [e for e in log if e.seq != event.seq]
+            before = replay(table, remaining)
+            after = table.game.module.apply(before, event.action)
+            if not may(before, event.action, after):
+                return None
+    return event
+
+
+def undo(db: sqlite_utils.Database, table: Table, *, seat: int | None, host: bool,
+         expected_version: int | None) -> Event:
+    """Undo the last action (marked undone, kept in the history) and replay the log."""
+    with _write(db):
+        _check_version(db, table, expected_version)
+        log = events(db, table)
+        event = may_undo(table, log, seat=seat, host=host)
+        if event is None:
+            raise TableError(N_("There is nothing you may undo: a player may undo only their own "
+                                "last action, and only while nobody has acted since. The host "
+                                "can undo anything."), status=403)
+        db.execute("UPDATE events SET undone = 1 WHERE table_id = ? AND seq = ?",
+                   [table.id, event.seq])
+        remaining = [e for e in log if e.seq != event.seq]
+        state = replay(table, remaining)
+        db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(state), table.id])
+        _bump(db, table)
+    return event
+
+
+__all__ = [
+    "Conflict", "Event", "RuleError", "SeatRow", "Table", "TableError", "act", "add_note",
+    "check_join_allowed", "count_unknown_code", "create_table", "current_version", "events", "find_table", "free_seat",
+    "get_table", "is_host", "join", "may_undo", "normalize_code", "rename_seat", "replay",
+    "seat_for_token", "seat_names", "seats", "set_locked", "state_of", "undo",
+]

@@ -1,0 +1,1 @@
+"""The HTTP layer: blueprints that parse forms, call the table service and render templates."""

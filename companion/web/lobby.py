@@ -1,0 +1,91 @@
+"""The home page: start a table, or join one by typing its code; and the language switch."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from companion import get_db, tables
+from companion.forms import JoinCodeForm, NewTableForm
+from companion.games.base import GAMES, Msg, N_
+from companion.i18n import LANG_COOKIE, LANGUAGES, translate
+from companion.web.table import host_cookie, set_token_cookie
+
+bp = Blueprint("lobby", __name__)
+
+
+def _home(new_form: NewTableForm, join_form: JoinCodeForm, error: Msg | None = None,
+          status: int = 200):
+    limits = {key: (g.min_players, g.max_players) for key, g in GAMES.items()}
+    return render_template("lobby/home.html", new_form=new_form, join_form=join_form,
+                           games=GAMES, limits=limits, error=error), status
+
+
+@bp.get("/")
+def home():
+    """Pick a game and start a table, or type a code to join one."""
+    new_form = NewTableForm(formdata=None)
+    new_form.players.data = 3
+    return _home(new_form, JoinCodeForm(formdata=None))
+
+
+@bp.post("/tables")
+def create():
+    """Start a table; this device becomes its host."""
+    form = NewTableForm()
+    if not form.validate_on_submit():
+        return _home(form, JoinCodeForm(formdata=None), status=400)
+    game = GAMES[form.game.data]
+    players = form.players.data
+    labels = getattr(game.module, "SEAT_LABELS", None)
+    names = []
+    for i in range(players):
+        typed = (form.names.entries[i].data or "").strip()
+        if typed:
+            names.append(typed)
+        elif labels:
+            names.append(translate(labels[i]))
+        else:
+            names.append(translate(N_("Player %(n)s")) % {"n": i + 1})
+    table, host_token = tables.create_table(get_db(), game.key, names)
+    response = redirect(url_for("table.page", code=table.code))
+    set_token_cookie(response, host_cookie(table.code), host_token, table.code)
+    return response
+
+
+@bp.post("/join")
+def join_by_code():
+    """Typing the code shown under the host's QR code leads to the table's join page."""
+    form = JoinCodeForm()
+    if not form.validate_on_submit():
+        new_form = NewTableForm(formdata=None)
+        new_form.players.data = 3
+        return _home(new_form, form, status=400)
+    db = get_db()
+    try:
+        tables.check_join_allowed(db, request.remote_addr or "?")
+        table = tables.find_table(db, form.code.data)
+        if table is None:
+            tables.count_unknown_code(db, request.remote_addr or "?")
+            raise tables.TableError(N_("There is no table with the code %(code)s. Check the code "
+                                       "on the host's screen."), status=404,
+                                    code=tables.normalize_code(form.code.data)[:12])
+    except tables.TableError as exc:
+        new_form = NewTableForm(formdata=None)
+        new_form.players.data = 3
+        return _home(new_form, form, error=exc.msg, status=exc.status)
+    return redirect(url_for("table.join", code=table.code))
+
+
+@bp.get("/lang/<lang>")
+def set_language(lang: str):
+    """The footer's language switch: remembered in a cookie, back to the same page."""
+    target = request.args.get("next", "/")
+    if urlsplit(target).netloc or not target.startswith("/"):
+        target = "/"  # never redirect off-site
+    response = redirect(target)
+    if lang in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=60 * 60 * 24 * 365, samesite="Lax",
+                            httponly=True)
+    return response

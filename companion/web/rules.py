@@ -1,0 +1,33 @@
+"""Rules pages: our own summary of each game and our reading of its ambiguous points."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+from jinja2 import TemplateNotFound
+
+from companion.games.base import GAMES
+
+bp = Blueprint("rules", __name__, url_prefix="/rules")
+
+
+@bp.get("/")
+def index():
+    """The list of games with rules pages."""
+    return render_template("rules/index.html", games=GAMES)
+
+
+@bp.get("/<game>")
+def game_rules(game: str):
+    """One game's summary and clarifications; each refusal in the app links to an entry here."""
+    info = GAMES.get(game)
+    if info is None or info.rules_page != game:
+        abort(404)
+    module = info.module
+    try:
+        return render_template(f"rules/{game}.html", info=info, module=module,
+                               rules=getattr(module, "RULES", {}),
+                               clarifications=getattr(module, "CLARIFICATIONS", {}))
+    except TemplateNotFound:
+        return render_template("rules/generic.html", info=info,
+                               rules=getattr(module, "RULES", {}),
+                               clarifications=getattr(module, "CLARIFICATIONS", {}))

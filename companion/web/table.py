@@ -1,0 +1,347 @@
+"""The table: join by QR code, the live page of a seat or the host, actions, notes, undo, polling."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import (Blueprint, Response, abort, current_app, make_response, redirect,
+                   render_template, request, url_for)
+from htmx_flask import request as hx_request
+
+from companion import get_db, qr, tables
+from companion.forms import NoteForm, RenameSeatForm, TakeSeatForm, UndoForm, VersionedForm
+from companion.games.base import Msg, N_, RuleError
+from companion.i18n import render_msg
+from companion.web import games
+
+bp = Blueprint("table", __name__, url_prefix="/t/<code>")
+COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a long game night, or a game finished next week
+HISTORY_SHOWN = 40
+
+
+def seat_cookie(code: str) -> str:
+    return f"seat_{code}"
+
+
+def host_cookie(code: str) -> str:
+    return f"host_{code}"
+
+
+def set_token_cookie(response: Response, name: str, token: str, code: str) -> None:
+    """Tokens live in HttpOnly, SameSite cookies scoped to the table's pages."""
+    response.set_cookie(name, token, max_age=COOKIE_AGE, path=f"/t/{code}", httponly=True,
+                        samesite="Lax", secure=request.is_secure)
+
+
+@dataclass
+class Who:
+    """The device making this request: its seat, whether it is the host, whom it acts for."""
+
+    table: tables.Table
+    seat: int | None  # the phone's own seat
+    host: bool
+    acting_for: int | None  # host: the seat chosen in "act as" (None: the table view)
+    reveal: bool  # host: "show all" secrets toggle
+
+    @property
+    def seat_shown(self) -> int | None:
+        return self.acting_for if self.host else self.seat
+
+
+def load_table(code: str) -> tables.Table:
+    """The table for a URL code, or a readable 404 page (and a mark against the client)."""
+    db = get_db()
+    client = request.remote_addr or "?"
+    try:
+        tables.check_join_allowed(db, client)
+    except tables.TableError as refused:
+        abort(make_response(render_template("error.html", error_kind="table",
+                                            message=render_msg(refused.msg)), refused.status))
+    table = tables.find_table(db, code)
+    if table is None:
+        try:
+            tables.count_unknown_code(db, client)
+            error = tables.TableError(
+                N_("There is no table with the code %(code)s. Check the code on the host's "
+                   "screen."), status=404, code=tables.normalize_code(code)[:12])
+        except tables.TableError as refused:
+            error = refused
+        abort(make_response(render_template("error.html", error_kind="table",
+                                            message=render_msg(error.msg)), error.status))
+    return table
+
+
+def who(table: tables.Table) -> Who:
+    db = get_db()
+    host = tables.is_host(db, table, request.cookies.get(host_cookie(table.code)))
+    seat = tables.seat_for_token(db, table, request.cookies.get(seat_cookie(table.code)))
+    acting_for = None
+    if host:
+        acting_for = request.args.get("as", type=int)
+        if acting_for is not None and not 0 <= acting_for < table.players:
+            acting_for = None
+    return Who(table, seat, host, acting_for, host and request.args.get("reveal") == "1")
+
+
+def page_args(w: Who) -> dict:
+    """Query arguments that keep the host's "act as" and "show all" choices across requests."""
+    args = {}
+    if w.host and w.acting_for is not None:
+        args["as"] = w.acting_for
+    if w.reveal:
+        args["reveal"] = "1"
+    return args
+
+
+def live_context(w: Who, *, error: Msg | None = None, rule: str | None = None,
+                 bound_forms: dict | None = None) -> dict:
+    """Everything the live region needs: state, view, seats, history, forms, undo."""
+    db = get_db()
+    table = tables.get_table(db, w.table.code)  # fresh version
+    w.table = table
+    state = tables.state_of(db, table)
+    module = table.game.module
+    seat = w.seat_shown
+    names = tables.seat_names(db, table)
+    log = tables.events(db, table)
+    view = module.view(state, seat, reveal=w.reveal)
+    adapter = games.adapter(table.game)
+    forms = {}
+    for action_type, form_class in games.forms_of(table.game).items():
+        form = (bound_forms or {}).get(action_type) or form_class(formdata=None)
+        form.version.data = table.version
+        forms[action_type] = form
+    extra = {}
+    if adapter is not None and hasattr(adapter, "panel_context"):
+        extra = adapter.panel_context(state, view, seat, w.host, names)
+    undoable = tables.may_undo(table, log, seat=w.seat_shown if not w.host else None, host=w.host)
+    return dict(
+        table=table, who=w, seat=seat, names=names, state=state, view=view,
+        result=module.result(state), seats=tables.seats(db, table), history=log[::-1][:HISTORY_SHOWN],
+        history_total=len(log), forms=forms, panel=games.panel_template(table.game),
+        note_form=_versioned(NoteForm, table, (bound_forms or {}).get("note")),
+        undo_form=_versioned(UndoForm, table), undoable=undoable, error=error, rule=rule,
+        args=page_args(w), **extra,
+    )
+
+
+def _versioned(form_class: type[VersionedForm], table: tables.Table,
+               bound: VersionedForm | None = None) -> VersionedForm:
+    form = bound or form_class(formdata=None)
+    form.version.data = table.version
+    return form
+
+
+def render_live(w: Who, **kwargs) -> str:
+    """The live region alone (htmx) or the whole page (plain form posts, first load)."""
+    context = live_context(w, **kwargs)
+    template = "table/_live.html" if hx_request.htmx else "table/page.html"
+    if not hx_request.htmx:
+        context.update(invite_context(w.table))
+    return render_template(template, **context)
+
+
+def invite_context(table: tables.Table) -> dict:
+    base, guessed = qr.join_base(current_app.config["PUBLIC_URL"], request.host_url)
+    return dict(join_url=f"{base}/t/{table.code}/join", lan_guess=guessed)
+
+
+# --- pages ---------------------------------------------------------------------------------------
+
+@bp.get("/")
+def page(code: str):
+    """The table page: the host's table view, or a phone's own seat."""
+    table = load_table(code)
+    w = who(table)
+    if not w.host and w.seat is None:
+        return redirect(url_for("table.join", code=table.code, lost=1 if request.cookies.get(
+            seat_cookie(table.code)) else None))
+    return render_live(w)
+
+
+@bp.get("/live")
+def live(code: str):
+    """The poll: 204 (nothing rendered, nothing replayed) while the table's version is unchanged."""
+    version = tables.current_version(get_db(), tables.normalize_code(code))
+    if version is None:
+        return Response(status=204)  # the page shows the error on its next full load
+    if request.args.get("v", type=int) == version:
+        return Response(status=204)
+    table = load_table(code)
+    w = who(table)
+    if not w.host and w.seat is None:
+        # The seat was freed by the host: send the phone to the join page.
+        response = Response(status=204)
+        response.headers["HX-Redirect"] = url_for("table.join", code=table.code, lost=1)
+        return response
+    return render_template("table/_live.html", **live_context(w))
+
+
+@bp.get("/qr.svg")
+def qr_svg(code: str):
+    """The join QR code as SVG."""
+    table = load_table(code)
+    svg = qr.svg(invite_context(table)["join_url"])
+    return Response(svg, mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=300"})
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join(code: str):
+    """A phone picks a free seat (optionally typing its name) and keeps it in a cookie."""
+    table = load_table(code)
+    w = who(table)
+    if request.method == "GET" and w.seat is not None:
+        return redirect(url_for("table.page", code=table.code))
+    form = TakeSeatForm()
+    error = None
+    if form.validate_on_submit():
+        try:
+            token = tables.join(get_db(), table, form.seat.data, (form.name.data or "").strip())
+        except tables.TableError as exc:
+            error = exc.msg
+        else:
+            response = redirect(url_for("table.page", code=table.code))
+            set_token_cookie(response, seat_cookie(table.code), token, table.code)
+            return response
+    elif request.method == "POST":
+        error = Msg(N_("Pick one of the free seats."))
+    table = tables.get_table(get_db(), table.code)
+    status = 200 if error is None else 400
+    return render_template(
+        "table/join.html", table=table, seats=tables.seats(get_db(), table), form=form,
+        error=error, lost=request.args.get("lost") == "1", who=w, **invite_context(table),
+    ), status
+
+
+# --- changing the table --------------------------------------------------------------------------
+
+def _acting_seat(w: Who) -> int | None:
+    """Whom an action is for: a phone acts for its own seat, the host for the chosen seat."""
+    return w.acting_for if w.host else w.seat
+
+
+def _require_member(w: Who) -> None:
+    if not w.host and w.seat is None:
+        abort(make_response(render_template(
+            "error.html", error_kind="table",
+            message=render_msg(Msg(N_("This device has no seat at this table. Join it first."))),
+            join_url=url_for("table.join", code=w.table.code)), 403))
+
+
+def _after_change(w: Who):
+    if hx_request.htmx:
+        return render_live(w)
+    return redirect(url_for("table.page", code=w.table.code, **page_args(w)))
+
+
+@bp.post("/act/<action_type>")
+def act(code: str, action_type: str):
+    """One game action from its form: checked by the form, then by the rules, then stored."""
+    table = load_table(code)
+    w = who(table)
+    _require_member(w)
+    form_class = games.forms_of(table.game).get(action_type)
+    if form_class is None:
+        return render_live(w, error=Msg(N_("This game has no such action.")))
+    form = form_class()
+    if not form.validate_on_submit():
+        first = next(iter(e for errors in form.errors.values() for e in errors), "")
+        return render_live(w, error=Msg(str(first)), bound_forms={action_type: form})
+    action = {"type": action_type, **form.to_action()}
+    db = get_db()
+    try:
+        tables.act(db, table, action, seat=_acting_seat(w), host=w.host,
+                   expected_version=form.expected_version())
+    except tables.Conflict as conflict:
+        return render_live(w, error=conflict.msg, bound_forms={action_type: form})
+    except RuleError as refusal:
+        follow = getattr(games.adapter(table.game), "follow_up", None)
+        if follow is not None:
+            state = tables.state_of(db, table)
+            extra = follow(state, {**action, "seat": _acting_seat(w), "host": w.host}, refusal)
+            if extra is not None:
+                tables.act(db, table, extra, seat=_acting_seat(w), host=w.host,
+                           expected_version=None)
+        return render_live(w, error=refusal.msg, rule=refusal.rule,
+                           bound_forms={action_type: form})
+    return _after_change(w)
+
+
+@bp.post("/note")
+def note(code: str):
+    """A free-text line in the history."""
+    table = load_table(code)
+    w = who(table)
+    _require_member(w)
+    form = NoteForm()
+    if not form.validate_on_submit():
+        return render_live(w, error=Msg(N_("Write something first.")), bound_forms={"note": form})
+    try:
+        tables.add_note(get_db(), table, form.text.data, seat=_acting_seat(w), host=w.host)
+    except tables.TableError as exc:
+        return render_live(w, error=exc.msg, bound_forms={"note": form})
+    return _after_change(w)
+
+
+@bp.post("/undo")
+def undo(code: str):
+    """Undo the last action (the host), or the seat's own last action while nobody acted since."""
+    table = load_table(code)
+    w = who(table)
+    _require_member(w)
+    form = UndoForm()
+    if not form.validate_on_submit():
+        return render_live(w, error=Msg(N_("The undo request was incomplete; try again.")))
+    try:
+        tables.undo(get_db(), table, seat=None if w.host else w.seat, host=w.host,
+                    expected_version=form.expected_version())
+    except tables.TableError as exc:
+        return render_live(w, error=exc.msg)
+    return _after_change(w)
+
+
+# --- host only -----------------------------------------------------------------------------------
+
+def _require_host(w: Who) -> None:
+    if not w.host:
+        abort(make_response(render_template(
+            "error.html", error_kind="table",
+            message=render_msg(Msg(N_("Only the host's device can do this.")))), 403))
+
+
+@bp.post("/host/lock")
+def lock(code: str):
+    """Lock or unlock joining."""
+    table = load_table(code)
+    w = who(table)
+    _require_host(w)
+    if not UndoForm().validate_on_submit():
+        return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
+    tables.set_locked(get_db(), table, not table.locked)
+    return _after_change(w)
+
+
+@bp.post("/host/free/<int:seat>")
+def free(code: str, seat: int):
+    """Free a seat: the phone that held it is sent back to the join page."""
+    table = load_table(code)
+    w = who(table)
+    _require_host(w)
+    if not UndoForm().validate_on_submit() or not 0 <= seat < table.players:
+        return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
+    tables.free_seat(get_db(), table, seat)
+    return _after_change(w)
+
+
+@bp.post("/host/rename/<int:seat>")
+def rename(code: str, seat: int):
+    """Rename a seat (the host types the names of players without phones)."""
+    table = load_table(code)
+    w = who(table)
+    _require_host(w)
+    form = RenameSeatForm()
+    if not form.validate_on_submit() or not 0 <= seat < table.players:
+        return render_live(w, error=Msg(N_("Type a name of at most 24 characters.")))
+    tables.rename_seat(get_db(), table, seat, form.name.data.strip())
+    return _after_change(w)
