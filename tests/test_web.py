@@ -1,0 +1,317 @@
+"""Every route through Flask's test client, with bad input: a clear message, never a 500."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import create_app
+from tests.conftest import csrf_from
+
+
+def start_table(client, game="serengeti", players=3, names=("Anna", "Ben", "Chris")):
+    home = client.get("/")
+    data = {"csrf_token": csrf_from(home.text), "game": game, "players": players}
+    for i, name in enumerate(names):
+        data[f"names-{i}"] = name
+    response = client.post("/tables", data=data)
+    assert response.status_code == 302, response.text
+    code = re.match(r"/t/(\w+)/", response.headers["Location"]).group(1)
+    return code
+
+
+def take_seat(client, code, seat, name=""):
+    page = client.get("/")
+    return client.post(f"/t/{code}/join", data={"csrf_token": csrf_from(page.text),
+                                                "seat": seat, "name": name})
+
+
+def version_of(html):
+    return int(re.search(r'data-version="(\d+)"', html).group(1))
+
+
+def test_home_lists_every_game_and_the_join_form(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    for label in ["Serengeti", "original Don rules", "From Cape to Cairo", "Africana", "Kahuna"]:
+        assert label in page.text
+    assert 'id="join-code"' in page.text
+
+
+@pytest.mark.parametrize("game,players,expected", [
+    ("serengeti", 2, "3 to 5 players"), ("serengeti", 6, "3 to 5 players"),
+    ("cape_to_cairo", 5, "2 to 4 players"), ("africana", 1, "2 to 4 players"),
+    ("kahuna", 3, "exactly 2 players"), ("kahuna", "many", "Not a valid integer"),
+])
+def test_out_of_range_player_counts_are_refused_with_the_limits(client, game, players, expected):
+    home = client.get("/")
+    response = client.post("/tables", data={"csrf_token": csrf_from(home.text), "game": game,
+                                            "players": players})
+    assert response.status_code == 400
+    assert expected in response.text
+
+
+def test_an_unknown_game_is_refused(client):
+    home = client.get("/")
+    response = client.post("/tables", data={"csrf_token": csrf_from(home.text), "game": "chess",
+                                            "players": 2})
+    assert response.status_code == 400 and "Not a valid choice" in response.text
+
+
+def test_missing_csrf_token_is_a_clear_message(client):
+    response = client.post("/tables", data={"game": "kahuna", "players": 2})
+    assert response.status_code == 400
+    assert "This form has expired" in response.text
+
+
+def test_host_sees_the_table_with_qr_code_and_join_address(client):
+    code = start_table(client)
+    page = client.get(f"/t/{code}/")
+    assert page.status_code == 200
+    assert f"/t/{code}/qr.svg" in page.text and f"/t/{code}/join" in page.text
+    assert "This device is the host." in page.text
+    svg = client.get(f"/t/{code}/qr.svg")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+    assert svg.text.startswith("<svg") or "<svg" in svg.text[:200]
+
+
+def test_the_qr_code_uses_the_configured_public_url(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.db"), "SECRET_KEY": "x",
+                      "PUBLIC_URL": "https://games.example.org/"})
+    client = app.test_client()
+    code = start_table(client)
+    page = client.get(f"/t/{code}/")
+    assert f"https://games.example.org/t/{code}/join" in page.text
+    assert "phones cannot reach" not in page.text
+
+
+def test_localhost_host_gets_a_lan_address_and_a_warning(client):
+    code = start_table(client)
+    page = client.get(f"/t/{code}/")  # the test client talks to http://localhost/
+    assert "phones cannot reach" in page.text
+    assert "http://localhost/" not in page.text
+
+
+def test_join_base_prefers_public_url_then_the_host_used_then_the_lan():
+    from companion import qr
+
+    assert qr.join_base("https://x.org/", "http://localhost:5000/") == ("https://x.org", False)
+    assert qr.join_base("", "http://192.168.1.20:8000/") == ("http://192.168.1.20:8000", False)
+    base, warn = qr.join_base("", "http://127.0.0.1:8000/")
+    assert warn and base.endswith(":8000") and "127.0.0.1" not in base
+    assert qr.is_loopback("[::1]") and qr.is_loopback("localhost") and not qr.is_loopback("10.0.0.5")
+
+
+def test_a_phone_joins_a_seat_and_keeps_it(client, app):
+    code = start_table(client)
+    phone = app.test_client()
+    assert phone.get(f"/t/{code}/").headers["Location"].endswith(f"/t/{code}/join")
+    response = take_seat(phone, code, 1, "Benjamin")
+    assert response.status_code == 302
+    page = phone.get(f"/t/{code}/")
+    assert "You are Benjamin." in page.text
+    # The cookie is HttpOnly and SameSite, scoped to the table.
+    cookie = phone.get_cookie(f"seat_{code}", path=f"/t/{code}")
+    assert cookie is not None and cookie.http_only and cookie.same_site == "Lax"
+    # The host sees the new seat.
+    assert "Benjamin" in client.get(f"/t/{code}/").text
+
+
+def test_a_taken_seat_and_a_nonexistent_seat_are_refused(client, app):
+    code = start_table(client)
+    take_seat(app.test_client(), code, 0)
+    response = take_seat(app.test_client(), code, 0)
+    assert response.status_code == 400 and "just taken" in response.text
+    response = take_seat(app.test_client(), code, 9)
+    assert response.status_code == 400 and "no such seat" in response.text
+    page = app.test_client().get(f"/t/{code}/join")
+    response = app.test_client().post(f"/t/{code}/join", data={"seat": "x"})
+    assert response.status_code == 400
+
+
+def test_unknown_table_code_is_a_clear_404(client):
+    response = client.get("/t/NOPE234/")
+    assert response.status_code == 404
+    assert "There is no table with the code NOPE234" in response.text
+    home = client.get("/")
+    response = client.post("/join", data={"csrf_token": csrf_from(home.text), "code": "nope 234"})
+    assert response.status_code == 404 and "NOPE234" in response.text
+
+
+def test_typing_the_code_on_the_home_page_leads_to_the_join_page(client, app):
+    code = start_table(client)
+    phone = app.test_client()
+    home = phone.get("/")
+    response = phone.post("/join", data={"csrf_token": csrf_from(home.text),
+                                         "code": code.lower()[:3] + " " + code.lower()[3:]})
+    assert response.headers["Location"].endswith(f"/t/{code}/join")
+
+
+def test_guessing_codes_is_limited(client):
+    home = client.get("/")
+    token = csrf_from(home.text)
+    statuses = [client.post("/join", data={"csrf_token": token, "code": f"ZZZZ{i:03d}"}).status_code
+                for i in range(25)]
+    assert statuses[0] == 404 and statuses[-1] == 429
+    assert "Too many wrong table codes" in client.get("/t/ZZZZ999/").text
+
+
+def test_locked_table_refuses_to_join(client, app):
+    code = start_table(client)
+    page = client.get(f"/t/{code}/")
+    client.post(f"/t/{code}/host/lock", data={"csrf_token": csrf_from(page.text)})
+    phone = app.test_client()
+    join_page = phone.get(f"/t/{code}/join")
+    assert "locked" in join_page.text
+    response = take_seat(phone, code, 0)
+    assert response.status_code == 403 or "locked" in response.text
+
+
+def test_forged_seat_cookie_is_treated_as_no_seat(client, app):
+    code = start_table(client)
+    phone = app.test_client()
+    phone.set_cookie(f"seat_{code}", "forged-token", path=f"/t/{code}")
+    response = phone.get(f"/t/{code}/")
+    assert response.status_code == 302 and "/join" in response.headers["Location"]
+    page = phone.get(f"/t/{code}/join")
+    response = phone.post(f"/t/{code}/note", data={"csrf_token": csrf_from(page.text),
+                                                   "text": "hi", "version": 1})
+    assert response.status_code == 403 and "has no seat" in response.text
+    phone.set_cookie(f"host_{code}", "forged-host", path=f"/t/{code}")
+    response = phone.post(f"/t/{code}/host/lock", data={"csrf_token": csrf_from(page.text)})
+    assert response.status_code == 403 and "Only the host" in response.text
+
+
+def test_notes_appear_in_the_history_and_on_every_device(client, app):
+    code = start_table(client)
+    phone = app.test_client()
+    take_seat(phone, code, 1)
+    page = phone.get(f"/t/{code}/")
+    version = version_of(page.text)
+    response = phone.post(f"/t/{code}/note", data={"csrf_token": csrf_from(page.text),
+                                                   "text": "<b>Ben</b> shuffles",
+                                                   "version": version},
+                          headers={"HX-Request": "true"})
+    assert response.status_code == 200 and 'id="live"' in response.text
+    assert "&lt;b&gt;Ben&lt;/b&gt; shuffles" in response.text  # auto-escaped
+    host_view = client.get(f"/t/{code}/live?v={version}")
+    assert host_view.status_code == 200 and "shuffles" in host_view.text
+
+
+def test_an_unchanged_poll_answers_204_and_a_changed_one_the_new_state(client):
+    code = start_table(client)
+    page = client.get(f"/t/{code}/")
+    version = version_of(page.text)
+    assert client.get(f"/t/{code}/live?v={version}").status_code == 204
+    client.post(f"/t/{code}/note", data={"csrf_token": csrf_from(page.text), "text": "x",
+                                         "version": version})
+    changed = client.get(f"/t/{code}/live?v={version}")
+    assert changed.status_code == 200 and version_of(changed.text) == version + 1
+    assert client.get("/t/NOPE234/live?v=1").status_code == 204
+
+
+def test_a_freed_phone_is_sent_back_to_the_join_page(client, app):
+    code = start_table(client)
+    phone = app.test_client()
+    take_seat(phone, code, 2)
+    page = client.get(f"/t/{code}/")
+    client.post(f"/t/{code}/host/free/2", data={"csrf_token": csrf_from(page.text)})
+    poll = phone.get(f"/t/{code}/live?v=1")
+    assert poll.headers.get("HX-Redirect", "").endswith(f"/t/{code}/join?lost=1")
+    assert "no longer holds a seat" in phone.get(f"/t/{code}/join?lost=1").text
+
+
+def test_undo_rules_for_seats_and_host(client, app):
+    code = start_table(client)
+    anna, ben = app.test_client(), app.test_client()
+    take_seat(anna, code, 0)
+    take_seat(ben, code, 1)
+    page = anna.get(f"/t/{code}/")
+    anna.post(f"/t/{code}/note", data={"csrf_token": csrf_from(page.text), "text": "first",
+                                       "version": version_of(page.text)})
+    # Ben may not undo Anna's action.
+    page = ben.get(f"/t/{code}/")
+    assert "Undo:" not in page.text
+    response = ben.post(f"/t/{code}/undo", data={"csrf_token": csrf_from(page.text),
+                                                 "version": version_of(page.text)})
+    assert response.status_code == 200 and "nothing you may undo" in response.text
+    # Anna may, and the undone line stays visible, struck through.
+    page = anna.get(f"/t/{code}/")
+    assert "Undo: Anna: first" in page.text
+    anna.post(f"/t/{code}/undo", data={"csrf_token": csrf_from(page.text),
+                                       "version": version_of(page.text)})
+    page = client.get(f"/t/{code}/")
+    assert "<del>Anna: first</del>" in page.text
+
+
+def test_a_stale_form_is_refused_with_the_new_state(client, app):
+    code = start_table(client)
+    page = client.get(f"/t/{code}/")
+    stale = version_of(page.text)
+    client.post(f"/t/{code}/note", data={"csrf_token": csrf_from(page.text), "text": "one",
+                                         "version": stale})
+    response = client.post(f"/t/{code}/undo", data={"csrf_token": csrf_from(page.text),
+                                                     "version": stale},
+                           headers={"HX-Request": "true"})
+    assert "The table changed" in response.text
+    assert "one" in response.text  # nothing was undone
+    assert "<del>" not in response.text
+
+
+def test_host_can_act_for_a_seat_and_rename_it(client):
+    code = start_table(client)
+    page = client.get(f"/t/{code}/?as=1")
+    assert "Acting for Ben." in page.text
+    client.post(f"/t/{code}/note?as=1", data={"csrf_token": csrf_from(page.text),
+                                              "text": "pass", "version": version_of(page.text)})
+    assert "Ben: pass" in client.get(f"/t/{code}/").text
+    page = client.get(f"/t/{code}/")
+    client.post(f"/t/{code}/host/rename/1", data={"csrf_token": csrf_from(page.text),
+                                                  "name": "Benedict", "version": 0})
+    assert "Benedict: pass" in client.get(f"/t/{code}/").text
+    response = client.post(f"/t/{code}/host/rename/1", data={"csrf_token": csrf_from(page.text),
+                                                             "name": ""})
+    assert "Type a name" in response.text
+
+
+def test_unknown_action_type_is_refused_in_the_page(client):
+    code = start_table(client)
+    page = client.get(f"/t/{code}/")
+    response = client.post(f"/t/{code}/act/teleport", data={"csrf_token": csrf_from(page.text)},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "no such action" in response.text
+
+
+@pytest.mark.parametrize("lang,expected", [("ja", "テーブル"), ("ru", "стол")])
+def test_accept_language_picks_the_language_and_the_footer_switch_changes_it(app, lang, expected):
+    client = app.test_client()
+    page = client.get("/", headers={"Accept-Language": f"{lang},en;q=0.5"})
+    assert f'<html lang="{lang}">' in page.text and expected in page.text
+    client.get("/lang/en?next=/")
+    page = client.get("/", headers={"Accept-Language": lang})
+    assert '<html lang="en">' in page.text
+
+
+def test_language_switch_never_redirects_off_site(client):
+    response = client.get("/lang/ru?next=https://evil.example/")
+    assert response.headers["Location"] == "/"
+
+
+def test_rules_and_tools_pages_answer(client):
+    assert client.get("/rules/").status_code == 200
+    for game in ["serengeti", "cape_to_cairo", "africana", "kahuna"]:
+        assert client.get(f"/rules/{game}").status_code == 200
+    assert client.get("/rules/don").status_code == 404  # Don's rules live on Serengeti's page
+    assert client.get("/rules/chess").status_code == 404
+    assert client.get("/tools/").status_code == 200
+    assert client.get("/nowhere").status_code == 404
+
+
+def test_secret_key_is_generated_once_into_the_instance_folder(tmp_path, monkeypatch):
+    import companion
+
+    monkeypatch.delenv("COMPANION_SECRET_KEY", raising=False)
+    first = companion._secret_key(tmp_path)
+    assert len(first) == 64 and companion._secret_key(tmp_path) == first
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
