@@ -41,7 +41,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
-        DATABASE=str(instance / "companion.db"),
+        DATABASE=os.environ.get("COMPANION_DATABASE", str(instance / "companion.db")),
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL", ""),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",

@@ -1,0 +1,48 @@
+# `make run` starts the app, `make test` runs every test. Both set everything up on a fresh
+# Debian machine with Python 3.11: a virtual environment in .venv, the packages, the compiled
+# translations, and (for the browser tests) Debian's Chromium.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test setup test-setup translations i18n-update benchmark clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); }
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+translations: | $(PY)
+	$(PY) scripts/i18n.py compile
+
+setup: $(VENV)/.installed translations
+
+run: setup
+	$(PY) -m companion.serve
+
+/usr/bin/chromium:
+	$(SUDO) apt-get update
+	$(SUDO) apt-get install -y chromium fonts-noto-cjk
+
+test-setup: $(VENV)/.test-installed translations /usr/bin/chromium
+
+test: test-setup
+	$(PY) -m pytest
+
+# Re-extract the strings after editing code or templates, then translate the new entries.
+i18n-update: | $(PY)
+	$(PY) scripts/i18n.py update
+
+benchmark: setup
+	$(PY) scripts/benchmark_poll.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache

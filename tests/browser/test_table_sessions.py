@@ -1,0 +1,150 @@
+"""A table as people use it: the host starts it, phones scan the QR code and join, see each other."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import expect
+
+from tests.browser.conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def start_table(page, server, game="serengeti", players="3", names=("Anna",)):
+    page.goto(server.url + "/")
+    page.select_option("#game", game)
+    page.fill("#players", players)
+    for i, name in enumerate(names):
+        page.fill(f"#names-{i}", name)
+    page.click("#new-table button[type=submit]")
+    expect(page.locator("#live")).to_be_visible()
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def scan_qr(page) -> str:
+    """Screenshot the QR element and decode it with a real decoder, as a phone camera would."""
+    png = page.locator("#join-qr").screenshot()
+    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    assert results, "the QR code could not be decoded"
+    return results[0].text
+
+
+def test_a_phone_scans_the_qr_code_joins_and_the_host_sees_it_live(server, phone):
+    host = phone()
+    code = start_table(host, server)
+    shot(host, "host-table")
+    url = scan_qr(host)
+    assert url == f"{server.url}/t/{code}/join"
+
+    ben = phone()
+    ben.goto(url)
+    shot(ben, "join-page")
+    ben.fill("#name", "Ben")
+    ben.get_by_role("button", name="Player 2").click()
+    expect(ben.get_by_text("You are Ben.")).to_be_visible()
+    shot(ben, "phone-seat")
+
+    # The host's page was not reloaded: the poll brings the new seat within a couple of seconds.
+    expect(host.locator("#seats")).to_contain_text("Ben", timeout=5000)
+    expect(host.locator("#seats li").nth(1)).to_contain_text("phone joined")
+
+    # A note from the phone appears on the host's screen, and the phone may undo it.
+    ben.fill("#note-text", "Ben shuffles the deck")
+    ben.click(".note-form button")
+    expect(host.locator(".log")).to_contain_text("Ben: Ben shuffles the deck", timeout=5000)
+    ben.get_by_role("button", name="Undo: Ben: Ben shuffles the deck").click()
+    expect(host.locator(".log del")).to_contain_text("Ben shuffles the deck", timeout=5000)
+
+    # Reloading the phone (or waking it from sleep) returns to its seat.
+    ben.reload()
+    expect(ben.get_by_text("You are Ben.")).to_be_visible()
+
+
+def test_typing_the_code_joins_too(server, phone):
+    host = phone()
+    code = start_table(host, server, game="kahuna", players="2", names=())
+    anna = phone()
+    anna.goto(server.url + "/")
+    anna.fill("#code", code.lower())
+    anna.click("#join-code button")
+    anna.get_by_role("button", name="White").click()
+    expect(anna.get_by_text("You are White.")).to_be_visible()
+
+
+def test_nothing_is_lost_when_the_server_is_killed(server, phone):
+    host = phone()
+    code = start_table(host, server)
+    host.fill("#note-text", "before the crash")
+    host.click(".note-form button")
+    expect(host.locator(".log")).to_contain_text("before the crash")
+    server.kill()
+    server.start()
+    host.reload()
+    expect(host.locator(".log")).to_contain_text("before the crash")
+    expect(host.locator("#live")).to_contain_text("This device is the host.")
+
+
+def test_host_frees_a_seat_and_the_phone_is_asked_to_join_again(server, phone):
+    host = phone()
+    start_table(host, server)
+    ben = phone()
+    ben.goto(host.locator(".join-url a").inner_text())
+    ben.get_by_role("button", name="Player 2").click()
+    expect(host.locator("#seats li").nth(1)).to_contain_text("phone joined", timeout=5000)
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.locator("#seats li").nth(1).get_by_role("button", name="Free seat").click()
+    expect(ben.get_by_text("no longer holds a seat")).to_be_visible(timeout=5000)
+
+
+def test_pages_have_no_serious_accessibility_violations(server, phone):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    host = phone()
+    host.goto(server.url + "/")
+    pages = {"home": host}
+    start_table(host, server)
+    pages["table"] = host
+    join = phone()
+    join.goto(host.locator(".join-url a").inner_text())
+    problems = {}
+    for name, page in [("home", phone()), ("table", host), ("join", join)]:
+        if name == "home":
+            page.goto(server.url + "/")
+        results = axe.run(page)
+        serious = [v for v in results.response["violations"]
+                   if v["impact"] in ("serious", "critical")]
+        if serious:
+            problems[name] = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+                              for v in serious]
+    assert problems == {}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screens_at_phone_width(server, phone, scheme):
+    page = phone()
+    page.emulate_media(color_scheme=scheme)
+    page.goto(server.url + "/")
+    shot(page, f"home-{scheme}")
+    # Nothing wider than the screen: no sideways scrolling on a 390 px phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    start_table(page, server)
+    shot(page, f"table-{scheme}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every button and link in the page body is at least 44 px high (thumb-sized).
+    small = page.evaluate("""() => [...document.querySelectorAll('main button, main a.button, main input, main select')]
+        .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert small == []
+
+
+def test_japanese_and_russian_phones_get_their_language(server, phone):
+    for locale, word in [("ja-JP", "テーブル"), ("ru-RU", "стол")]:
+        page = phone(locale=locale)
+        page.goto(server.url + "/")
+        expect(page.locator("h1").first).to_contain_text(word)
+        shot(page, f"home-{locale}")
