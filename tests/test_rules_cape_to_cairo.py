@@ -634,3 +634,20 @@ def test_messages_are_msgs_with_msgids():
     for line in g.describe(s, {"type": "turn_up", "seat": None, "marks": 1}, s2):
         assert isinstance(line, Msg) and "%(" in line.msgid
         Msg.from_json(json.loads(json.dumps(line.to_json())))
+
+
+def test_view_tells_who_and_what_is_awaited():
+    s = g.new({}, 3)
+    v = g.view(s, None)
+    assert v["actions"] == ["card"] and v["cards_to_enter"] == 3 and v["table_entry"] == "card"
+    s = two_player_round_one()
+    v = g.view(s, None)
+    assert v["waiting_for"] == [0] and v["table_entry"] == "turn_up"
+    assert v["building"] == {"lead": 0, "active": 0, "step": "turn_up", "turned": [],
+                             "turned_marks": 0}
+    s = act(s, "turn_up", marks=2)
+    assert g.view(s, 0)["actions"] == ["cross", "pass"]  # 70 pounds reach the 70 needed
+    assert g.view(s, 1)["actions"] == []
+    me = g.view(s, 0)["seats"][0]
+    assert me["row"] == [{"terrain": "river", "marks": 1, "income": 5, "needed": 10}]
+    assert me["to_win"] == 8 and me["marks"] == 3

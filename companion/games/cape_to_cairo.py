@@ -109,7 +109,9 @@ CLARIFICATIONS: dict[str, str] = {
     "cards-before-bids": N_(
         "Bidding opens once all the cards of the phase are turned up and entered, as in the rules."
     ),
-    "last-card": N_("The last player in the bid order has no choice: the app gives them the last card."),
+    "last-card": N_(
+        "The last player in the bid order has no choice: the app gives them the last card."
+    ),
     "highest-bidder": N_(
         "The highest bidder who starts building is the first in the bid order, ties broken as above."
     ),
@@ -576,7 +578,8 @@ def _give_last_card(state: dict) -> None:
 
 
 def _require_active(state: dict, action: dict) -> int:
-    _require_phase(state, "building", "turn", N_("Nobody builds now: this is not a building phase."))
+    _require_phase(state, "building", "turn",
+                   N_("Nobody builds now: this is not a building phase."))
     seat = _seat(state, action)
     if seat != state["active"]:
         raise RuleError("turn", N_("It is %(seat)s's turn to build."), seat=Seat(state["active"]))
