@@ -684,8 +684,9 @@ def _buy_adventure(state: dict, action: Mapping) -> None:
     cards = _int_field(action, "cards", 1, left, "buy-adventure", default=1)
     have = state["seats"][seat]["coins"]
     if cards * ADVENTURE_PRICE > have:
-        raise RuleError("no-debt", N_("%(cards)s adventure cards cost %(cost)s silver but "
-                                      "%(company)s has %(have)s: enough for %(can)s."),
+        raise RuleError("no-debt", N_("Adventure cards cost 5 silver each: %(cards)s cost "
+                                      "%(cost)s silver, but %(company)s has %(have)s (enough "
+                                      "for %(can)s)."),
                         cards=cards, cost=cards * ADVENTURE_PRICE, have=have,
                         company=company_name(seat), can=have // ADVENTURE_PRICE)
     _charge(state, seat, "buy_adventure", cards * ADVENTURE_PRICE, count=cards)
@@ -702,9 +703,9 @@ def _turn_pages(state: dict, action: Mapping) -> None:
     have = state["seats"][seat]["coins"]
     if cost > have:
         can = have + (1 if before == 0 else 0)
-        raise RuleError("no-debt", N_("Turning %(pages)s pages costs %(cost)s silver (the first "
-                                      "page of a turn is free) but %(company)s has %(have)s: "
-                                      "enough for %(can)s pages."),
+        raise RuleError("no-debt", N_("Pages turned: %(pages)s cost %(cost)s silver (the first "
+                                      "page of a turn is free, then 1 each), but %(company)s "
+                                      "has %(have)s (enough for %(can)s pages)."),
                         pages=pages, cost=cost, have=have, company=company_name(seat), can=can)
     state["turn"]["pages"] = before + pages
     _book(state, seat, "turn_pages", -cost, count=pages)
@@ -716,9 +717,9 @@ def _change_colour(state: dict, action: Mapping) -> None:
     cards = _int_field(action, "cards", 1, 99, "change-colour", default=1)
     have = state["seats"][seat]["coins"]
     if cards * COLOUR_CHANGE_PRICE > have:
-        raise RuleError("no-debt", N_("Changing the colour of %(cards)s cards costs %(cost)s "
-                                      "silver but %(company)s has %(have)s: enough for "
-                                      "%(can)s."),
+        raise RuleError("no-debt", N_("A colour change costs 5 silver per card: %(cards)s "
+                                      "cost %(cost)s silver, but %(company)s has %(have)s "
+                                      "(enough for %(can)s)."),
                         cards=cards, cost=cards * COLOUR_CHANGE_PRICE, have=have,
                         company=company_name(seat), can=have // COLOUR_CHANGE_PRICE)
     _charge(state, seat, "change_colour", cards * COLOUR_CHANGE_PRICE, count=cards)
@@ -1147,15 +1148,15 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
         lines.append(Msg(N_("%(seat)s chose to %(action)s."), seat=who,
                          action=Msg(TURN_ACTION_LABELS[action["action"]])))
     elif kind == "buy_adventure":
-        lines.append(Msg(N_("%(seat)s bought %(n)s adventure cards for %(cost)s silver "
+        lines.append(Msg(N_("%(seat)s bought adventure cards: %(n)s for %(cost)s silver "
                             "(%(balance)s left)."), seat=who, n=action.get("cards", 1),
                          cost=-amount, balance=balance))
     elif kind == "turn_pages":
-        lines.append(Msg(N_("%(seat)s turned %(n)s pages for %(cost)s silver (%(balance)s "
+        lines.append(Msg(N_("%(seat)s turned pages: %(n)s for %(cost)s silver (%(balance)s "
                             "left)."), seat=who, n=action["pages"], cost=-amount,
                          balance=balance))
     elif kind == "change_colour":
-        lines.append(Msg(N_("%(seat)s changed the colour of %(n)s cards for %(cost)s silver "
+        lines.append(Msg(N_("%(seat)s changed card colours: %(n)s for %(cost)s silver "
                             "(%(balance)s left)."), seat=who, n=action.get("cards", 1),
                          cost=-amount, balance=balance))
     elif kind == "join_expedition":
@@ -1192,7 +1193,7 @@ def _describe_end(after: dict) -> list[Msg]:
     who = Seat(end["seat"])
     lines = [Msg(N_("%(seat)s ended the turn."), seat=who)]
     if end["discarded"]:
-        lines.append(Msg(N_("%(seat)s discarded %(n)s unfinished adventures."), seat=who,
+        lines.append(Msg(N_("%(seat)s discarded unfinished adventures: %(n)s."), seat=who,
                          n=end["discarded"]))
     if end["adventures_open"] > OPEN_ADVENTURE_LIMIT:
         lines.append(Msg(N_("Reminder: %(seat)s still has %(n)s unfinished adventures; only 3 "
