@@ -1,0 +1,684 @@
+"""Africana at the table: the coin ledger, the turn tracker, the end of the game, sheets, views."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.games import africana as af
+from companion.games.base import Msg, RuleError
+
+
+def act(state, type_, seat=None, host=False, **fields):
+    """apply() with an action built like the web layer builds it."""
+    return af.apply(state, dict(fields, type=type_, seat=seat, host=host))
+
+
+def refused(state, type_, seat=None, host=False, **fields) -> RuleError:
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        act(state, type_, seat, host, **fields)
+    assert state == before, "a refused action must not change the state"
+    assert err.value.rule in af.RULES
+    return err.value
+
+
+def coins(state):
+    return [record["coins"] for record in state["seats"]]
+
+
+def end(state, seat, **fields):
+    return act(state, "end_turn", seat, **fields)
+
+
+def draw_turn(state):
+    seat = state["turn"]["seat"]
+    return end(act(state, "choose_action", seat, action="draw"), seat)
+
+
+def give(state, seat, amount):
+    return act(state, "correct_coins", seat, host=True, amount=amount)
+
+
+SHEET = {"expedition_points": [], "artifact_cards": [], "guide_adventures": 0, "coins": 0,
+         "movement_cards": 0, "unfinished_artifacts": 0}
+
+
+# ---------------------------------------------------------------------------------------------
+# Set-up
+# ---------------------------------------------------------------------------------------------
+
+def test_new_game_pays_starting_coins_and_deals_the_row():
+    state = af.new({}, 4)
+    assert coins(state) == [2, 2, 3, 4]
+    assert [r["ledger"][0]["what"] for r in state["seats"]] == ["start"] * 4
+    assert state["turn"]["seat"] == 0 and state["turn"]["number"] == 1
+    assert all(card is not None for card in state["row"]) and len(state["row"]) == 5
+    assert state["deck"] == 25
+    json.dumps(state)  # plain JSON-able data
+
+
+def test_each_seat_sees_its_company_and_what_it_receives():
+    state = af.new({}, 3)
+    for seat, (name, start, money) in enumerate([("Italy", "Napoli", 2),
+                                                  ("France", "Cape Town", 2),
+                                                  ("Germany", "Lagos", 3)]):
+        seen = af.view(state, seat)
+        assert (seen["company"]["name"], seen["company"]["start"],
+                seen["company"]["coins"]) == (name, start, money)
+        assert seen["setup"]["c_cards_removed"] == 7
+        assert len(seen["setup"]["receives"]) == 4
+
+
+# ---------------------------------------------------------------------------------------------
+# The ledger
+# ---------------------------------------------------------------------------------------------
+
+def test_buying_an_adventure_costs_five_and_chooses_the_buy_action():
+    state = give(af.new({}, 3), 0, 10)  # Italy: 2 + 10 = 12 silver
+    state = act(state, "buy_adventure", 0)
+    assert state["turn"]["action"] == "buy"
+    assert coins(state)[0] == 7
+    assert state["seats"][0]["adventures_open"] == 1
+    entry = state["seats"][0]["ledger"][-1]
+    assert (entry["what"], entry["amount"], entry["balance"]) == ("buy_adventure", -5, 7)
+    state = act(state, "buy_adventure", 0)
+    assert coins(state)[0] == 2
+    err = refused(state, "buy_adventure", 0)
+    assert err.rule == "no-debt"
+    assert "1 cost 5 silver" in str(err) and "has 2" in str(err)
+
+
+def test_buying_several_at_once_says_how_many_are_affordable():
+    state = give(af.new({}, 2), 0, 12)  # 14 silver
+    err = refused(state, "buy_adventure", 0, cards=3)
+    assert "3 cost 15 silver" in str(err) and "enough for 2)" in str(err)
+    state = act(state, "buy_adventure", 0, cards=2)
+    assert coins(state)[0] == 4 and state["seats"][0]["adventures_open"] == 2
+
+
+def test_page_turns_first_free_then_one_each_within_the_turn():
+    state = af.new({}, 2)  # Italy has 2 silver
+    state = act(state, "turn_pages", 0, pages=1)
+    assert coins(state)[0] == 2  # the first page is free
+    state = act(state, "turn_pages", 0, pages=2)
+    assert coins(state)[0] == 0  # two more pages: 1 each
+    err = refused(state, "turn_pages", 0, pages=1)
+    assert err.rule == "no-debt"
+    # next turn (France) starts with a free page again
+    state = end(state, 0)
+    assert state["turn"]["pages"] == 0
+    state = act(state, "turn_pages", 1, pages=3)  # 1 free + 2 paid
+    assert coins(state)[1] == 0
+
+
+def test_page_turns_refusal_says_how_many_pages_are_affordable():
+    state = af.new({}, 2)  # 2 silver: the free page + 2 paid = 3 pages
+    err = refused(state, "turn_pages", 0, pages=4)
+    assert "4 cost 3 silver" in str(err) and "enough for 3 pages" in str(err)
+
+
+def test_page_cost_function():
+    assert af.page_cost(0, 1) == 0
+    assert af.page_cost(0, 5) == 4
+    assert af.page_cost(1, 1) == 1
+    assert af.page_cost(3, 2) == 2
+
+
+def test_pages_and_buying_in_any_order():
+    state = give(af.new({}, 2), 0, 8)  # 10 silver
+    state = act(state, "turn_pages", 0, pages=2)   # 1 paid -> 9
+    state = act(state, "buy_adventure", 0)         # -> 4
+    state = act(state, "turn_pages", 0, pages=1)   # -> 3
+    assert coins(state)[0] == 3
+
+
+def test_change_colour_costs_five_each_and_belongs_to_moving():
+    state = give(af.new({}, 2), 0, 9)  # 11 silver
+    state = act(state, "change_colour", 0, cards=2)
+    assert coins(state)[0] == 1 and state["turn"]["action"] == "move"
+    err = refused(state, "change_colour", 0)
+    assert err.rule == "no-debt" and "enough for 0)" in str(err)
+    # buying is another action: refused during a move turn
+    err = refused(give(state, 0, 10), "buy_adventure", 0)
+    assert err.rule == "one-action"
+
+
+def test_join_bonus_markers_and_once_per_expedition():
+    state = af.new({}, 2)
+    state = act(state, "join_expedition", 0, slot=1, bonus_coins=2)
+    assert coins(state)[0] == 4
+    assert state["row"][0]["joined"] == [0]
+    assert refused(state, "join_expedition", 0, slot=1, bonus_coins=2).rule == "join-expedition"
+    for slot in (2, 3, 4):
+        state = act(state, "join_expedition", 0, slot=slot, bonus_coins=0)  # card bonus
+    assert af.view(state, 0)["seats"][0]["markers_free"] == 0
+    err = refused(state, "join_expedition", 0, slot=5, bonus_coins=0)
+    assert "All 4 markers" in str(err)
+    assert refused(state, "join_expedition", 0, slot=6, bonus_coins=0).rule == "bad-action"
+
+
+def test_completing_an_expedition_pays_and_returns_every_marker():
+    state = af.new({}, 2)
+    state = end(act(state, "join_expedition", 0, slot=3, bonus_coins=1), 0)  # Italy joins 3
+    state = act(state, "join_expedition", 1, slot=3, bonus_coins=1)          # France joins 3
+    err = refused(state, "complete_expedition", 1, slot=2, coins=3, points=2)
+    assert "no marker" in str(err)
+    state = act(state, "complete_expedition", 1, slot=3, coins=4, points=5)
+    assert coins(state) == [3, 2 + 1 + 4]
+    assert state["row"][2] is None
+    assert [af.markers_used(state, s) for s in (0, 1)] == [0, 0]  # Italy's marker went home
+    assert state["seats"][1]["tally"]["expeditions"] == [5]
+    assert refused(state, "complete_expedition", 1, slot=3, coins=4, points=5).rule == \
+        "complete-expedition"
+    # the empty space is refilled at the end of the turn and the deck counts down
+    deck = state["deck"]
+    state = end(state, 1)
+    assert state["row"][2] is not None and state["row"][2]["joined"] == []
+    assert state["deck"] == deck - 1
+    assert state["last_end"]["filled"] == [3]
+
+
+def test_completing_adventures_needs_a_bought_card():
+    state = give(af.new({}, 2), 0, 8)
+    state = end(act(state, "buy_adventure", 0, cards=2), 0)
+    state = draw_turn(state)
+    assert refused(state, "complete_artifact", 1, kind="A", coins=2, points=3).rule == "turn-order"
+    state = act(state, "complete_artifact", 0, kind="B", coins=3, points=4)
+    assert coins(state)[0] == 0 + 3
+    state = act(state, "complete_guide", 0)
+    assert state["seats"][0]["adventures_open"] == 0
+    assert state["seats"][0]["tally"] == {"expeditions": [], "artifacts": [["B", 4]],
+                                          "guides": 1}
+    err = refused(state, "complete_guide", 0)
+    assert err.rule == "complete-adventure"
+    assert refused(state, "complete_artifact", 0, kind="Z", coins=1, points=1).rule == \
+        "artifact-limits"
+
+
+def test_only_four_artifacts_of_a_kind_can_be_completed_at_the_table():
+    state = give(af.new({}, 2), 0, 100)
+    state = end(act(state, "buy_adventure", 0, cards=5), 0)
+    state = draw_turn(state)
+    for _ in range(4):
+        state = act(state, "complete_artifact", 0, kind="C", coins=0, points=1)
+    err = refused(state, "complete_artifact", 0, kind="C", coins=0, points=1)
+    assert "All 4 artifact cards of kind C" in str(err)
+
+
+def test_no_more_than_thirty_adventures_can_be_bought():
+    state = give(af.new({}, 2), 0, 500)
+    state = act(state, "buy_adventure", 0, cards=30)
+    assert refused(state, "buy_adventure", 0).rule == "buy-adventure"
+
+
+@pytest.mark.parametrize("fields", [
+    {"cards": 0}, {"cards": -1}, {"cards": "2"}, {"cards": True}, {"cards": 1.0},
+])
+def test_bad_numbers_are_refused(fields):
+    state = give(af.new({}, 2), 0, 50)
+    with pytest.raises(RuleError):
+        act(state, "buy_adventure", 0, **fields)
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "join_expedition", "seat": 0, "host": False, "slot": 1, "bonus_coins": -2},
+    {"type": "complete_expedition", "seat": 0, "host": False, "slot": 1, "coins": 1},
+    {"type": "turn_pages", "seat": 0, "host": False},
+    {"type": "choose_action", "seat": 0, "host": False, "action": "fly"},
+    {"type": "buy_adventure", "seat": 7, "host": False},
+    {"type": "buy_adventure", "seat": "0", "host": False},
+    {"type": "nonsense", "seat": 0, "host": False},
+    {"seat": 0},
+    {"type": "rename_kinds", "seat": 0, "names": "ABCDE"},
+    {"type": "submit_sheet", "seat": 0, "artifact_cards": "AA"},
+    {"type": "submit_sheet", "seat": 0, "artifact_cards": [["A", 1, 2]]},
+    {"type": "submit_sheet", "seat": 0, "artifact_cards": [5]},
+])
+def test_malformed_actions_raise_only_rule_errors(action):
+    state = af.new({}, 2)
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError):
+        af.apply(state, action)
+    assert state == before
+
+
+def test_apply_refuses_a_non_dict_action():
+    with pytest.raises(RuleError):
+        af.apply(af.new({}, 2), ["buy_adventure"])
+
+
+def test_host_corrections():
+    state = af.new({}, 2)
+    assert refused(state, "correct_coins", 0, amount=3).rule == "host-only"
+    state = give(state, 1, 3)
+    assert coins(state)[1] == 5
+    assert refused(state, "correct_coins", 1, host=True, amount=-6).rule == "no-debt"
+    state = give(state, 1, -5)
+    assert coins(state)[1] == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# The turn tracker
+# ---------------------------------------------------------------------------------------------
+
+def test_only_the_current_player_acts():
+    state = af.new({}, 3)
+    err = refused(state, "choose_action", 1, action="draw")
+    assert err.rule == "turn-order"
+    err = refused(state, "end_turn", 2)
+    assert err.rule == "turn-order"
+    # the host sends actions for the current seat, not for another one
+    assert refused(state, "choose_action", 1, host=True, action="draw").rule == "turn-order"
+
+
+def test_a_turn_needs_exactly_one_action():
+    state = af.new({}, 3)
+    assert refused(state, "end_turn", 0).rule == "one-action"
+    state = act(state, "choose_action", 0, action="draw")
+    assert refused(state, "choose_action", 0, action="draw").rule == "one-action"
+    state = act(state, "choose_action", 0, action="buy")   # nothing entered yet: may change
+    state = act(state, "turn_pages", 0, pages=1)
+    assert refused(state, "choose_action", 0, action="move").rule == "one-action"
+    assert refused(state, "join_expedition", 0, slot=1, bonus_coins=0).rule == "one-action"
+    state = end(state, 0)
+    assert state["turn"] == {"seat": 1, "number": 2, "action": None, "pages": 0, "entries": 0}
+
+
+def test_turns_go_clockwise_and_wrap():
+    state = af.new({}, 3)
+    seen = []
+    for _ in range(7):
+        seen.append(state["turn"]["seat"])
+        state = draw_turn(state)
+    assert seen == [0, 1, 2, 0, 1, 2, 0]
+    assert af.view(state, None)["turn"]["round"] == 3
+
+
+def test_end_of_turn_reminders():
+    state = give(af.new({}, 2), 0, 20)
+    state = act(state, "buy_adventure", 0, cards=4)
+    checks = af.view(state, 0)["checks"]
+    assert any("more than 5 cards" in c for c in checks)
+    assert any("4 unfinished adventures: discard 1" in c for c in checks)
+    # ending without discarding leaves a reminder in the history; discarding clears it
+    after = end(state, 0)
+    assert any("still has 4" in line for line in af.describe(state, {"type": "end_turn",
+                                                                     "seat": 0}, after))
+    after = end(state, 0, discarded_adventures=1)
+    assert after["seats"][0]["adventures_open"] == 3
+    assert refused(state, "end_turn", 0, discarded_adventures=5).rule == "end-of-turn"
+
+
+def test_refill_reminder_counts_the_deck():
+    state = af.new({}, 2)
+    state = act(state, "join_expedition", 0, slot=2, bonus_coins=0)
+    state = act(state, "complete_expedition", 0, slot=2, coins=0, points=1)
+    checks = af.view(state, None)["checks"]
+    assert any("1 new cards" in c and "(19 in the deck)" in c for c in checks)
+
+
+def test_refill_row_function():
+    row = [None, {"card": 2, "joined": [1]}, None, None, {"card": 5, "joined": []}]
+    new_row, deck, filled, gap = af.refill_row(row, 2)
+    assert filled == [0, 2] and deck == 0 and gap is True
+    assert new_row[3] is None and row[0] is None  # input untouched
+    _, deck, filled, gap = af.refill_row(row, 5)
+    assert filled == [0, 2, 3] and deck == 2 and gap is False
+
+
+# ---------------------------------------------------------------------------------------------
+# The end of the game
+# ---------------------------------------------------------------------------------------------
+
+def expedition_turn(state):
+    """The current player joins and completes the expedition in space 1, then ends the turn."""
+    seat = state["turn"]["seat"]
+    state = act(state, "join_expedition", seat, slot=1, bonus_coins=0)
+    state = act(state, "complete_expedition", seat, slot=1, coins=1, points=2)
+    return end(state, seat)
+
+
+def turns_taken(state_history):
+    return [sum(1 for s in state_history if s == seat) for seat in range(3)]
+
+
+@pytest.mark.parametrize("lead_in, trigger_seat, extra_turns", [
+    (0, 1, 1),   # trigger in France's turn: Germany still plays, then the game ends
+    (1, 2, 0),   # trigger in Germany's (the last seat's) turn: the round is complete, game over
+    (2, 0, 2),   # trigger in Italy's turn: France and Germany still play
+])
+def test_game_ends_after_the_round_in_which_the_row_cannot_be_refilled(lead_in, trigger_seat,
+                                                                       extra_turns):
+    state = af.new({}, 3)  # 22 refills
+    played = []
+    for _ in range(lead_in):
+        played.append(state["turn"]["seat"])
+        state = draw_turn(state)
+    for _ in range(22):  # each turn empties one space and uses one refill
+        played.append(state["turn"]["seat"])
+        state = expedition_turn(state)
+    assert state["deck"] == 0 and not state["last_round"]  # row full, deck empty: not yet
+    assert state["turn"]["seat"] == trigger_seat
+    played.append(trigger_seat)
+    before = state
+    state = expedition_turn(state)
+    assert state["last_round"]
+    lines = af.describe(before, {"type": "end_turn", "seat": trigger_seat}, state)
+    if extra_turns:
+        assert any("last round" in line for line in lines)
+        assert state["phase"] == "playing"
+    for _ in range(extra_turns):
+        played.append(state["turn"]["seat"])
+        state = draw_turn(state)
+    assert state["phase"] == "over" and state["ended_by"] == "deck"
+    assert played[-1] == 2  # the player to the right of the start player ends the game
+    counts = turns_taken(played)
+    assert len(set(counts)) == 1, counts  # everybody had the same number of turns
+    assert refused(state, "choose_action", 0, action="draw").rule == "game-over"
+    assert af.view(state, None)["checks"] == []
+
+
+def test_two_players_end_after_the_second_seat():
+    state = af.new({}, 2)  # 19 refills
+    for _ in range(19):
+        state = expedition_turn(state)
+    assert state["turn"]["seat"] == 1
+    state = expedition_turn(state)  # France is the last seat: the game is over at once
+    assert state["phase"] == "over"
+    assert state["turn"]["number"] == 20
+
+
+def test_the_host_can_end_the_game_early():
+    state = af.new({}, 2)
+    assert refused(state, "finish_game", 0).rule == "host-only"
+    state = act(state, "finish_game", None, host=True)
+    assert state["phase"] == "over" and state["ended_by"] == "host"
+    assert refused(state, "finish_game", None, host=True).rule == "game-over"
+    assert refused(state, "correct_coins", 0, host=True, amount=1).rule == "game-over"
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring sheets, privacy and the result
+# ---------------------------------------------------------------------------------------------
+
+def finished(players=3):
+    return act(af.new({}, players), "finish_game", None, host=True)
+
+
+def test_sheets_are_private_until_the_result():
+    state = finished()
+    state = act(state, "submit_sheet", 0, **dict(SHEET, expedition_points=[4],
+                                                  artifact_cards=[["A", 3]], coins=12))
+    assert af.view(state, 0)["seats"][0]["sheet"]["expedition_points"] == [4]
+    assert af.view(state, 0)["seats"][0]["score"] == 4 + 3 + 1
+    for seat in (1, 2, None):
+        seen = af.view(state, seat)
+        assert "sheet" not in seen["seats"][0] and "score" not in seen["seats"][0]
+        assert seen["seats"][0]["sheet_submitted"] is True
+        assert "expedition_points" not in json.dumps(seen["seats"][0], default=str)
+    assert af.view(state, None, reveal=True)["seats"][0]["sheet"]["coins"] == 12
+    assert af.result(state) is None  # not every seat has a sheet yet
+
+
+def test_tallies_of_completed_cards_are_private():
+    state = give(af.new({}, 2), 0, 10)
+    state = end(act(state, "buy_adventure", 0), 0)
+    state = draw_turn(state)
+    before = state
+    state = act(state, "complete_artifact", 0, kind="D", coins=2, points=7)
+    assert af.view(state, 0)["seats"][0]["tally"]["artifacts"] == [["D", 7]]
+    assert "tally" not in af.view(state, 1)["seats"][0]
+    assert "tally" not in af.view(state, None)["seats"][0]
+    line = af.describe(before, {"type": "complete_artifact", "seat": 0}, state)
+    assert "7" not in " ".join(line) and "D" not in " ".join(line)
+    # the suggestion for the sheet comes from the entries
+    assert af.view(state, 0)["seats"][0]["suggested_sheet"]["artifact_cards"] == [["D", 7]]
+    assert af.view(state, 0)["seats"][0]["suggested_sheet"]["coins"] == 9
+
+
+def test_result_has_breakdowns_grouping_ranking_and_tie_break():
+    state = act(finished(), "rename_kinds", None, names=["Mask", "Idol", "Vase", "Drum", "Bow"])
+    state = act(state, "submit_sheet", 0, **dict(
+        SHEET, expedition_points=[5, 6], coins=23, movement_cards=3,
+        artifact_cards=[["Mask", 2], ["Mask", 2], ["Mask", 2], ["Idol", 1], ["Vase", 1],
+                        ["Drum", 1]]))
+    # Italy: 11 + 9 + 16 (Mask Mask + Mask Idol Vase Drum) + 2 + 1 = 39
+    state = act(state, "submit_sheet", 1, **dict(SHEET, expedition_points=[20, 15], coins=9,
+                                                  guide_adventures=3, unfinished_artifacts=2))
+    # France: 35 - 10 + 0 + 2 = 27
+    state = act(state, "submit_sheet", 2, **dict(SHEET, expedition_points=[30], coins=95))
+    # Germany: 30 + 9 = 39, with 95 silver against Italy's 23: Germany wins on coins
+    res = af.result(state)
+    totals = [s["total"] for s in res["scores"]]
+    assert totals == [39, 27, 39]
+    assert res["winners"] == [2] and res["tie_break"] == "coins"
+    assert res["order"] == [2, 0, 1]
+    assert [s["place"] for s in res["scores"]] == [2, 3, 1]
+    italy = res["scores"][0]
+    assert sorted(sorted(s["kinds"]) for s in italy["sets"]) == [
+        ["Drum", "Idol", "Mask", "Vase"], ["Mask", "Mask"]]
+    assert [key for key, _, _ in italy["lines"]] == [k for k, _ in af.SCORE_LINES]
+    assert italy["guide_penalty"] == 0 and res["scores"][1]["guide_penalty"] == -10
+    assert isinstance(res["tie_break_text"], Msg)
+    assert res["warnings"] == []
+    # everything is visible after the result
+    assert af.view(state, 1)["seats"][0]["sheet"]["coins"] == 23
+
+
+def test_shared_victory():
+    state = finished(2)
+    for seat in (0, 1):
+        state = act(state, "submit_sheet", seat, **dict(SHEET, expedition_points=[10], coins=4))
+    res = af.result(state)
+    assert res["tie_break"] == "shared" and res["winners"] == [0, 1]
+
+
+def test_sheet_refusals_with_reasons():
+    state = finished()
+    err = refused(state, "submit_sheet", 0, **dict(SHEET, artifact_cards=[["A", 1]] * 5))
+    assert err.rule == "artifact-limits" and "5 of A" in str(err)
+    err = refused(state, "submit_sheet", 0, **dict(SHEET, movement_cards=-1))
+    assert err.rule == "sheet-values" and "negative" in str(err)
+    err = refused(state, "submit_sheet", 0, **dict(SHEET, artifact_cards=[["Q", 1]]))
+    assert "A, B, C, D, E" in str(err)
+    renamed = act(state, "rename_kinds", 1, names=["Mask", "Idol", "Vase", "Drum", "Bow"])
+    err = refused(renamed, "submit_sheet", 0, **dict(SHEET, artifact_cards=[["Mask", 1]] * 5))
+    assert "5 of Mask" in str(err)
+
+
+def test_sheet_may_be_submitted_again_to_correct_it():
+    state = finished(2)
+    state = act(state, "submit_sheet", 0, **dict(SHEET, coins=10))
+    state = act(state, "submit_sheet", 0, **dict(SHEET, coins=30))
+    assert state["seats"][0]["sheet"]["coins"] == 30
+
+
+def test_kinds_can_be_renamed_once_and_sheets_follow():
+    state = finished(2)
+    state = act(state, "submit_sheet", 0, **dict(SHEET, artifact_cards=[["B", 2], ["B", 2]]))
+    state = act(state, "rename_kinds", None, names=[" Mask ", "Idol", "Vase", "Drum", "Bow"])
+    assert state["kind_names"] == ["Mask", "Idol", "Vase", "Drum", "Bow"]
+    assert af.view(state, 0)["seats"][0]["sheet"]["artifact_cards"] == [["Idol", 2], ["Idol", 2]]
+    err = refused(state, "rename_kinds", None, names=list("VWXYZ"))
+    assert err.rule == "kind-names" and "once" in str(err)
+    # both the letter and the new name choose a kind
+    state = act(state, "submit_sheet", 1, **dict(SHEET, artifact_cards=[["Mask", 1], ["C", 1]]))
+    assert state["seats"][1]["sheet"]["artifact_cards"] == [["A", 1], ["C", 1]]
+
+
+@pytest.mark.parametrize("names, fragment", [
+    (["a", "b", "c", "d"], "all five"),
+    (["a", "b", "c", "d", " "], "needs a name"),
+    (["a", "b", "c", "d", "a"], "same name"),
+    (["a", "b", "c", "d", "x" * 21], "at most 20"),
+    (["B", "A", "c", "d", "e"], "another kind's letter"),
+    (["a", "b", "c", "d", 5], "needs a name"),
+])
+def test_bad_kind_names_are_refused(names, fragment):
+    err = refused(af.new({}, 2), "rename_kinds", None, names=names)
+    assert fragment in str(err)
+
+
+def test_result_warns_when_sheets_claim_too_many_of_a_kind():
+    state = finished(2)
+    state = act(state, "submit_sheet", 0, **dict(SHEET, artifact_cards=[["A", 1]] * 3))
+    state = act(state, "submit_sheet", 1, **dict(SHEET, artifact_cards=[["A", 1]] * 2))
+    assert any("5 artifact cards of kind A" in w for w in af.result(state)["warnings"])
+
+
+# ---------------------------------------------------------------------------------------------
+# History lines and undo
+# ---------------------------------------------------------------------------------------------
+
+def test_describe_speaks_in_messages():
+    state = give(af.new({}, 2), 0, 8)
+    action = {"type": "buy_adventure", "seat": 0, "host": False}
+    after = af.apply(state, action)
+    lines = af.describe(state, action, after)
+    assert all(isinstance(line, Msg) for line in lines)
+    assert lines[0].msgid == "%(seat)s chose to %(action)s."
+    assert "bought adventure cards: 1 for 5 silver (5 left)" in lines[1]
+    assert af.seat_may_undo(state, action, after)
+    assert not af.seat_may_undo(state, {"type": "correct_coins", "seat": 0, "host": True}, state)
+
+
+# ---------------------------------------------------------------------------------------------
+# Random games through apply(): invariants at every step
+# ---------------------------------------------------------------------------------------------
+
+def random_action(data, state):
+    """A plausible action, legal or not, for the current position."""
+    seat = state["turn"]["seat"] if data.draw(st.booleans()) else data.draw(
+        st.integers(0, state["players"] - 1))
+    kind = data.draw(st.sampled_from([
+        "choose_action", "buy_adventure", "turn_pages", "change_colour", "join_expedition",
+        "complete_expedition", "complete_artifact", "complete_guide", "end_turn", "end_turn",
+        "end_turn", "submit_sheet", "correct_coins", "rename_kinds"]))
+    small = st.integers(-1, 6)
+    fields = {
+        "choose_action": lambda: {"action": data.draw(st.sampled_from(["draw", "buy", "move"]))},
+        "buy_adventure": lambda: {"cards": data.draw(small)},
+        "turn_pages": lambda: {"pages": data.draw(small)},
+        "change_colour": lambda: {"cards": data.draw(small)},
+        "join_expedition": lambda: {"slot": data.draw(st.integers(0, 6)),
+                                    "bonus_coins": data.draw(small)},
+        "complete_expedition": lambda: {"slot": data.draw(st.integers(0, 6)),
+                                        "coins": data.draw(small), "points": data.draw(small)},
+        "complete_artifact": lambda: {"kind": data.draw(st.sampled_from("ABCDEX")),
+                                      "coins": data.draw(small), "points": data.draw(small)},
+        "complete_guide": lambda: {},
+        "end_turn": lambda: {"discarded_adventures": data.draw(st.integers(-1, 2))},
+        "submit_sheet": lambda: dict(SHEET, coins=data.draw(small),
+                                     artifact_cards=[["A", 1]] * data.draw(st.integers(0, 5))),
+        "correct_coins": lambda: {"amount": data.draw(st.integers(-5, 20))},
+        "rename_kinds": lambda: {"names": data.draw(st.sampled_from(
+            [list("VWXYZ"), list("VWXYV")]))},
+    }[kind]()
+    host = kind == "correct_coins" or data.draw(st.booleans())
+    return dict(fields, type=kind, seat=seat, host=host)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 4), st.data())
+def test_random_games_keep_every_invariant(players, data):
+    state = af.new({}, players)
+    turns = [0] * players
+    for _ in range(data.draw(st.integers(20, 150))):
+        if state["phase"] != "playing":
+            break
+        action = random_action(data, state)
+        before = copy.deepcopy(state)
+        try:
+            after = af.apply(state, action)
+        except RuleError as err:
+            assert err.rule in af.RULES
+            assert state == before
+            continue
+        assert state == before  # apply never mutates its input
+        json.loads(json.dumps(after))  # plain JSON-able data
+        for line in af.describe(before, action, after):
+            assert isinstance(line, Msg)
+        if action["type"] == "end_turn":
+            turns[action["seat"]] += 1
+        check_invariants(after)
+        for seat in [None, *range(players)]:
+            af.view(after, seat)
+        state = after
+    if state["phase"] == "over" and state["ended_by"] == "deck":
+        assert len(set(turns)) == 1
+
+
+def check_invariants(state):
+    for seat, record in enumerate(state["seats"]):
+        assert record["coins"] >= 0
+        assert record["coins"] == sum(entry["amount"] for entry in record["ledger"])
+        assert record["ledger"][-1]["balance"] == record["coins"]
+        assert 0 <= af.markers_used(state, seat) <= af.MARKERS
+        assert record["adventures_open"] >= 0
+    assert state["deck"] >= 0
+    facts = af.setup_facts(state["players"])
+    cards_out = sum(len(r["tally"]["expeditions"]) for r in state["seats"])
+    in_row = sum(1 for card in state["row"] if card is not None)
+    # conservation: every expedition card is in the deck, the row or under a company card
+    assert state["deck"] + in_row + cards_out == facts["expedition_deck"]
+    assert all(0 <= n <= 4 for n in state["completed_kinds"].values())
+    assert state["bought"] <= af.ADVENTURE_CARDS
+
+
+def legal_turn(data, state):
+    """Play one legal turn for the current player, chosen by hypothesis."""
+    seat = state["turn"]["seat"]
+    record = state["seats"][seat]
+    choice = data.draw(st.sampled_from(["draw", "buy", "move", "move"]))
+    if choice == "buy" and record["coins"] >= 5 and state["bought"] < af.ADVENTURE_CARDS:
+        state = act(state, "turn_pages", seat, pages=1)  # the free page
+        state = act(state, "buy_adventure", seat)
+    elif choice == "move":
+        state = act(state, "choose_action", seat, action="move")
+        for slot in range(1, 6):
+            card = state["row"][slot - 1]
+            if card and seat not in card["joined"] and af.markers_used(state, seat) < 4 \
+                    and data.draw(st.booleans()):
+                state = act(state, "join_expedition", seat, slot=slot,
+                            bonus_coins=data.draw(st.integers(0, 3)))
+        for slot in range(1, 6):
+            card = state["row"][slot - 1]
+            if card and seat in card["joined"] and data.draw(st.booleans()):
+                state = act(state, "complete_expedition", seat, slot=slot,
+                            coins=data.draw(st.integers(0, 8)), points=data.draw(st.integers(0, 9)))
+        if state["seats"][seat]["adventures_open"] and data.draw(st.booleans()):
+            state = act(state, "complete_guide", seat)
+    else:
+        state = act(state, "choose_action", seat, action="draw")
+    extra = max(0, state["seats"][seat]["adventures_open"] - 3)
+    return end(state, seat, discarded_adventures=extra)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 4), st.data())
+def test_legal_games_run_to_the_end_with_equal_turns(players, data):
+    state = af.new({}, players)
+    turns = [0] * players
+    for _ in range(400):
+        if state["phase"] == "over":
+            break
+        turns[state["turn"]["seat"]] += 1
+        state = legal_turn(data, state)
+        check_invariants(state)
+    if state["phase"] == "over":
+        assert state["ended_by"] == "deck"
+        assert len(set(turns)) == 1, turns
+        assert state["last_round"]
+    else:  # few completions were drawn: the host may always end the game
+        state = act(state, "finish_game", None, host=True)
+    for seat in range(players):
+        suggestion = af.view(state, seat)["seats"][seat]["suggested_sheet"]
+        state = act(state, "submit_sheet", seat, **suggestion)
+    res = af.result(state)
+    assert res is not None
+    assert sorted(res["order"]) == list(range(players))
