@@ -72,6 +72,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(table.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(rules.bp)
+    for calculator in tools.game_calculators():
+        app.register_blueprint(calculator)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):

@@ -4,7 +4,7 @@ The core app is one part; each game is another (every file whose path names the 
 e.g. companion/games/kahuna.py, companion/web/play_kahuna.py, templates/games/kahuna/...), so the
 strings of one game stay together and people working on two games never edit the same catalogue.
 
-    python scripts/i18n.py update    # extract strings, merge them into ja and ru .po files
+    python scripts/i18n.py update [PART]   # extract strings, merge them into ja and ru .po files
     python scripts/i18n.py compile   # .po -> .mo (run by `make` before serving or testing)
     python scripts/i18n.py check     # exit 1 if a string lacks a Japanese or Russian translation
 """
@@ -54,12 +54,12 @@ def extract(part: str, files: list[Path], pot: Path) -> None:
             "--sort-output", "-o", str(pot), *[str(f.relative_to(ROOT)) for f in files])
 
 
-def update() -> None:
-    """Extract every part and merge the new strings into its Japanese and Russian catalogues."""
+def update(only: str | None = None) -> None:
+    """Extract every part (or only one) and merge new strings into its ja and ru catalogues."""
     import os
     os.chdir(ROOT)
     for part, files in files_by_part().items():
-        if not files:
+        if not files or (only and part != only):
             continue
         part_dir = TRANSLATIONS / part
         part_dir.mkdir(parents=True, exist_ok=True)
@@ -114,7 +114,7 @@ def missing() -> list[str]:
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "check"
     if command == "update":
-        update()
+        update(argv[2] if len(argv) > 2 else None)
     elif command == "compile":
         compile_all()
     elif command == "check":
