@@ -386,7 +386,7 @@ def new(options: dict, players: int) -> dict:
         "bridges": {},
         "round": 1,
         "turn": 0,  # White starts (CLARIFICATIONS["first-player"])
-        "deck": DECK_SIZE - 2 * START_HAND - DISPLAY_SIZE,  # the 3 face-up cards are waiting
+        "deck": DECK_SIZE - 2 * START_HAND,  # each reveal moves one of these face up
         "display": [],
         "pending_reveals": DISPLAY_SIZE,
         "hands": [START_HAND, START_HAND],
@@ -663,7 +663,7 @@ def _score_round(state: dict) -> None:
 def _start_next_round(state: dict) -> None:
     """All discards become the new deck; hands and board stay; 3 cards go face up."""
     state["round"] += 1
-    state["deck"] = DECK_SIZE - sum(state["hands"]) - DISPLAY_SIZE
+    state["deck"] = DECK_SIZE - sum(state["hands"])  # each reveal moves one face up
     state["display"] = []
     state["pending_reveals"] = DISPLAY_SIZE
     state["discard_up"] = []
