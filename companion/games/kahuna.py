@@ -106,6 +106,7 @@ RULES: dict[str, str] = {
     "turn-order": N_("Taking turns"),
     "play-limit": N_("Playing up to 5 cards in a turn"),
     "card-count": N_("Which cards can be in a hand"),
+    "island-unknown": N_("The island names"),
     "site-unknown": N_("Bridge sites"),
     "site-free": N_("Building on a free site"),
     "place-card": N_("One card builds one bridge"),
@@ -170,6 +171,9 @@ CLARIFICATIONS: dict[str, str] = {
     "draw": N_(
         "When a face-up card is taken, the table turns up the next deck card and enters it before "
         "play goes on. Once the deck is empty, the face-up row simply shrinks."),
+    "hand-limit": N_(
+        "A player holding 5 cards must discard at least one before drawing; a hand of 4 may draw "
+        "up to 5."),
     "must-draw": N_(
         "A player who declines to draw obliges the opponent to draw on their next turn. The "
         "obligation lapses when there is nothing left to draw (the last turns of round 3)."),
@@ -203,7 +207,7 @@ def parse_island(value: Any) -> str:
     """The island an input names (case does not matter); RuleError when none."""
     if isinstance(value, str) and value.strip().lower() in _ISLAND_BY_LOWER:
         return _ISLAND_BY_LOWER[value.strip().lower()]
-    raise RuleError("site-unknown", N_("%(value)s is not an island: the islands are %(islands)s."),
+    raise RuleError("island-unknown", N_("%(value)s is not an island: the islands are %(islands)s."),
                     value=_short(value), islands=", ".join(ISLANDS))
 
 
@@ -890,13 +894,13 @@ def _play_lines(changes: dict) -> list[Msg]:
 
 def _round_lines(entry: dict) -> list[Msg]:
     islands, points = entry["islands"], entry["points"]
-    lines = [Msg(N_("Round %(round)s scored: White holds %(white)s islands, Black %(black)s"),
+    lines = [Msg(N_("Round %(round)s scored: islands held: White %(white)s, Black %(black)s"),
                  round=entry["round"], white=islands[0], black=islands[1])]
     if points == [0, 0]:
         lines.append(Msg(N_("Equal islands: nobody scores")))
     else:
         winner = 0 if points[0] else 1
-        lines.append(Msg(N_("%(seat)s scores %(points)s"), seat=Seat(winner), points=points[winner]))
+        lines.append(Msg(N_("Points: %(seat)s +%(points)s"), seat=Seat(winner), points=points[winner]))
     return lines
 
 
