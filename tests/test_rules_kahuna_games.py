@@ -1,0 +1,220 @@
+"""Kahuna: whole random games played with real (simulated) cards through apply().
+
+A simulated table shuffles the 24 cards, deals, turns cards face up and lets both players pick
+random moves that their real hands allow. The app must accept every such move unless a rule it
+enforces on the board forbids it (never because of its card counting), and after every step:
+bridges per colour <= 25, stones (islands held) <= 10, control equals the strict-majority rule,
+the card counts match the table, and what the app believes is in a hand really is there.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+
+from hypothesis import given, settings, strategies as st
+
+from companion.games import kahuna as k
+from companion.games.base import RuleError
+
+# Refusals a physically possible move may still meet: they come from the board, not the cards.
+BOARD_RULES = {"arabana", "stone-supply", "bridge-supply", "play-limit"}
+
+
+def naive_control(board: dict) -> dict:
+    result = {}
+    for island in k.ISLANDS:
+        sites = [s for s in k.SITES if island in s]
+        for colour in ("white", "black"):
+            if 2 * sum(1 for s in sites if board.get(s) == colour) > len(sites):
+                result[island] = colour
+    return result
+
+
+class Table:
+    """The physical game: real cards in a real deck, hands, face-up row and discard pile."""
+
+    def __init__(self, rng: random.Random, arabana: bool) -> None:
+        self.rng = rng
+        self.deck = [i for i in k.ISLANDS for _ in range(2)]
+        rng.shuffle(self.deck)
+        self.hands = [[self.deck.pop() for _ in range(3)] for _ in range(2)]
+        self.display: list[str] = []
+        self.discards: list[str] = []
+        self.state = k.new({"arabana": arabana}, 2)
+        self.steps = 0
+        self.arabana = arabana
+
+    # -- sending actions ------------------------------------------------------------------
+
+    def send(self, action: dict, physical=lambda: None) -> dict:
+        """Enter an action; once accepted, do the same with the real cards, then check."""
+        action = {"host": False, **action}
+        before = self.state
+        frozen = copy.deepcopy(before)
+        after = k.apply(before, action)
+        assert before == frozen, "apply() changed its input"
+        k.describe(before, action, after)  # must not fail for an accepted action
+        self.state = after
+        physical()
+        if after["round"] != before["round"]:
+            # The table gathers every discard and shuffles it into the new deck.
+            assert not self.deck and not self.display
+            self.deck, self.discards = self.discards, []
+            self.rng.shuffle(self.deck)
+        self.steps += 1
+        self.check()
+        return after
+
+    def try_send(self, action: dict, physical) -> bool:
+        try:
+            self.send(action, physical)
+            return True
+        except RuleError as err:
+            assert err.rule in BOARD_RULES, f"a move the cards allow was refused: {err.rule}: {err}"
+            return False
+
+    # -- the invariants -------------------------------------------------------------------
+
+    def check(self) -> None:
+        s = self.state
+        board = k.bridges_from_json(s["bridges"])
+        counts = k.bridge_counts(board)
+        assert all(n <= 25 for n in counts.values())
+        held = k.islands_held(board)
+        assert all(n <= 10 for n in held.values())
+        assert k.control(board) == naive_control(board)
+        if self.arabana:
+            # Taking an island destroys the opponent's bridges there and Arabana forbids new ones.
+            for island, colour in k.control(board).items():
+                assert all(board.get(x) != k.other(colour) for x in k.SITES_OF[island])
+        # The app counts the cards the table really has.
+        assert s["hands"] == [len(h) for h in self.hands]
+        assert all(n <= 5 for n in s["hands"])
+        assert s["deck"] == len(self.deck)
+        assert sorted(s["display"]) == sorted(self.display)
+        total = (s["deck"] + len(s["display"]) + sum(s["hands"]) + len(s["discard_up"])
+                 + s["discard_down"] + len(s["played"]))
+        assert total == 24
+        assert len(s["discard_up"]) + s["discard_down"] + len(s["played"]) == len(self.discards)
+        # What the app believes about hands is true, and no island has more than 2 cards placed.
+        for seat in (0, 1):
+            assert not Counter(s["known"][seat]) - Counter(self.hands[seat])
+        for island in k.ISLANDS:
+            assert k._accounted(s, island) <= 2
+
+    # -- one turn -------------------------------------------------------------------------
+
+    def reveal(self) -> None:
+        card = self.deck[-1]
+
+        def turn_up():
+            self.display.append(self.deck.pop())
+        self.send({"type": "reveal", "seat": None, "island": card}, turn_up)
+
+    def moves(self, seat: int) -> list[dict]:
+        """Every play the real hand allows on the current board."""
+        hand = Counter(self.hands[seat])
+        bridges = self.state["bridges"]
+        mine = k.COLOURS[seat]
+        out = []
+        for site in k.SITES:
+            key = k.site_key(site)
+            owner = bridges.get(key)
+            if owner is None:
+                out += [{"type": "place", "seat": seat, "site": key, "card": c} for c in site if hand[c]]
+            elif owner != mine:
+                a, b = site
+                for pair in ([a, a], [a, b], [b, b]):
+                    if not Counter(pair) - hand:
+                        out.append({"type": "remove", "seat": seat, "site": key, "cards": pair})
+        return out
+
+    def play_cards(self, seat: int) -> None:
+        for _ in range(self.rng.randint(0, 5)):
+            options = self.moves(seat)
+            if not options:
+                return
+            move = self.rng.choice(options)
+            cards = [move["card"]] if move["type"] == "place" else move["cards"]
+            offered = k.legal_cards_for(self.state, seat, move["site"])["options"]
+
+            def lay_down():
+                for c in cards:
+                    self.hands[seat].remove(c)
+                    self.discards.append(c)
+            if self.try_send(move, lay_down):
+                assert sorted(cards) in [sorted(o) for o in offered]
+            else:
+                assert sorted(cards) not in [sorted(o) for o in offered]
+
+    def discard_face_down(self, seat: int, count: int) -> None:
+        self.rng.shuffle(self.hands[seat])
+
+        def put_down():
+            for _ in range(count):
+                self.discards.append(self.hands[seat].pop())
+        self.send({"type": "discard", "seat": seat, "count": count}, put_down)
+
+    def finish(self, seat: int) -> None:
+        s = self.state
+        can_draw = s["final_turns"] is None and (self.deck or self.display)
+        if can_draw and (s["must_draw"] or self.rng.random() < 0.85):
+            if len(self.hands[seat]) == 5:
+                if s["played"] or s["discarded"]:
+                    # cannot happen: with a card played the hand holds at most 4
+                    raise AssertionError("hand of 5 after playing")
+                self.discard_face_down(seat, 1)
+            if self.display and (not self.deck or self.rng.random() < 0.5):
+                card = self.rng.choice(self.display)
+
+                def take():
+                    self.display.remove(card)
+                    self.hands[seat].append(card)
+                self.send({"type": "draw", "seat": seat, "source": "display", "island": card}, take)
+            else:
+                self.send({"type": "draw", "seat": seat, "source": "deck"},
+                          lambda: self.hands[seat].append(self.deck.pop()))
+        else:
+            if s["must_draw"] and can_draw:
+                raise AssertionError("policy tried to decline while obliged to draw")
+            self.send({"type": "end_turn", "seat": seat})
+
+    def turn(self) -> None:
+        seat = self.state["turn"]
+        if self.rng.random() < 0.8 or not self.hands[seat]:
+            self.play_cards(seat)
+        else:
+            self.discard_face_down(seat, self.rng.randint(1, len(self.hands[seat])))
+        self.finish(seat)
+
+    def play(self) -> None:
+        while not self.state["over"]:
+            assert self.steps < 4000, "the game does not end"
+            if self.state["pending_reveals"]:
+                self.reveal()
+            else:
+                self.turn()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans())
+def test_random_legal_games_keep_every_invariant(seed, arabana):
+    table = Table(random.Random(seed), arabana)
+    table.play()
+    final = k.result(table.state)
+    assert final is not None
+    assert [r["round"] for r in final["rounds"]] == [1, 2, 3]
+    assert final["points"] == [sum(r["points"][s] for r in final["rounds"]) for s in (0, 1)]
+    round3 = final["rounds"][2]
+    assert round3["points"] == [max(0, round3["islands"][0] - round3["islands"][1]),
+                                max(0, round3["islands"][1] - round3["islands"][0])]
+    board = k.bridges_from_json(table.state["bridges"])
+    assert final["islands"] == [k.islands_held(board)[c] for c in k.COLOURS]
+    assert (final["winner"], final["tie_break"]) == k.decide_winner(
+        final["points"], round3["points"], final["bridges"])
+    json.dumps(table.state)
+    json.dumps(k.view(table.state, 0))
+    json.dumps(k.view(table.state, None))
