@@ -24,8 +24,25 @@
       slot.hidden = parseInt(slot.dataset.slot, 10) > n;
     });
   }
+  // When the game changes, keep the player count inside that game's limits.
+  function syncPlayerLimits() {
+    var game = document.getElementById("game");
+    var players = document.getElementById("players");
+    if (!game || !players || !game.dataset.limits) return;
+    var limits = JSON.parse(game.dataset.limits)[game.value];
+    if (!limits) return;
+    players.min = limits[0];
+    players.max = limits[1];
+    var n = parseInt(players.value, 10);
+    if (!(n >= limits[0])) players.value = limits[0];
+    else if (n > limits[1]) players.value = limits[1];
+    syncNameSlots();
+  }
   document.addEventListener("input", function (event) {
     if (event.target && event.target.id === "players") syncNameSlots();
   });
-  document.addEventListener("DOMContentLoaded", syncNameSlots);
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.id === "game") syncPlayerLimits();
+  });
+  document.addEventListener("DOMContentLoaded", syncPlayerLimits);
 })();
