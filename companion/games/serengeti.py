@@ -31,7 +31,6 @@ score(); plus standings() (the end-screen table), payout_line() and bid_hint() (
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
@@ -594,6 +593,15 @@ def penalty_applies(state: dict, rule_id: str) -> bool:
 # The game: apply
 # --------------------------------------------------------------------------------------------
 
+def _clone(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, scalars): much faster than deepcopy."""
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    return value
+
+
 def apply(state: dict, action: dict) -> dict:
     """The state after an action (a new dict; the input is never changed). Raises RuleError."""
     if not isinstance(action, Mapping):
@@ -607,7 +615,7 @@ def apply(state: dict, action: dict) -> dict:
         raise RuleError("action", N_("The host flag must be true or false."))
     if state["phase"] == "over":
         raise RuleError("phase", N_("The game is over."))
-    new_state = copy.deepcopy(state)
+    new_state = _clone(state)
     new_state["events"] = []
     handler(new_state, action)
     return new_state
@@ -1042,7 +1050,7 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
     auction = state["auction"]
     public_auction = None
     if auction is not None:
-        public_auction = {k: copy.deepcopy(auction[k]) for k in (
+        public_auction = {k: _clone(auction[k]) for k in (
             "kind", "seller", "card", "starter", "turn", "high", "high_seat", "passed",
             "excluded", "defaulter", "default_bid")}
         public_auction["active"] = _active(state)
@@ -1061,18 +1069,18 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         "lot_size": lot_size(state["round"]),
         "phase": state["phase"],
         "start": state["start"],
-        "lot": copy.deepcopy(state["lot"]),
+        "lot": _clone(state["lot"]),
         "auction": public_auction,
         "to_act": _to_act(state),
         "waiting_for": _waiting_for(state),
         "bank": state["bank"],
         "pot": state["pot"],
         "seats": seats,
-        "out": copy.deepcopy(state["out"]),
+        "out": _clone(state["out"]),
         "cards_left": DECK_SIZE - len(_seen_cards(state)),
-        "penalties": copy.deepcopy(state["penalties"]),
+        "penalties": _clone(state["penalties"]),
         "payout_line": _last_payout_line(state),
-        "last_payout": copy.deepcopy(state["last_payout"]),
+        "last_payout": _clone(state["last_payout"]),
         "penalty_on": state["penalty_on"],
         "me": None if seat is None else _my_view(state, seat),
     }
