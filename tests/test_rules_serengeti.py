@@ -3,6 +3,9 @@
 Every worked example of the rule text (seeds/002) is a test here, plus hand-computed cases.
 """
 
+import re
+from pathlib import Path
+
 import pytest
 
 from companion.games import serengeti as g
@@ -346,6 +349,23 @@ def test_lot_sizes_repeat_1_2_3_and_use_all_cards():
 
 def test_rule_ids_and_clarifications_are_documented():
     assert all(isinstance(k, str) and v for k, v in g.RULES.items())
+    assert list(g.RULE_SUMMARIES) == list(g.RULES)
     assert len(g.CLARIFICATIONS) >= 10
     for rule in g.PENALTY_RULES:
         assert rule in g.RULES
+
+
+def test_every_rule_id_the_module_raises_is_on_the_rules_page():
+    source = Path(g.__file__).read_text()
+    raised = set(re.findall(r'(?:RuleError|InputError)\(\s*"([a-z-]+)"', source))
+    raised |= set(re.findall(r'return \("([a-z-]+)",', source))  # _bid_problem's rule ids
+    assert {"bid-digit", "bid-higher", "bid-number", "turn", "deck", "sale"} <= raised
+    assert raised - set(g.RULES) == set()
+
+
+def test_every_translatable_is_marked():
+    # every Msg/RuleError in the module uses an N_() literal or a table of N_() literals
+    unmarked = re.compile(r'(?:Msg\(\s*"|(?:RuleError|InputError)\(\s*"[a-z-]+",\s*")')
+    assert unmarked.search('RuleError("turn", "Not yours")')  # the check itself works
+    assert unmarked.search('Msg("Hello")') and not unmarked.search('Msg(N_("Hello"))')
+    assert not unmarked.search(Path(g.__file__).read_text())

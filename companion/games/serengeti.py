@@ -104,6 +104,65 @@ RULES: dict[str, str] = {
     "options": N_("Table options"),
 }
 
+# The rules page: a short summary of each rule in our own words (same keys and order as RULES).
+RULE_SUMMARIES: dict[str, str] = {
+    "setup": N_("Abacus: each player starts with 10 chips and the other chips (65 in all) form "
+                "the bank. Don: 12 chips each and no bank. Keep your chips hidden. Any player "
+                "may start."),
+    "players": N_("The game is for 3, 4 or 5 players."),
+    "rounds": N_("There are 15 rounds. In each, cards are turned up from the deck and auctioned "
+                 "together: 1 card in round 1, 2 in round 2, 3 in round 3, then 1, 2, 3 again. "
+                 "After 15 rounds all 30 cards are gone."),
+    "deck": N_("30 cards: six tribes (Nuba, Massai, Bantu, Nandi, Tonga, Samburu) of five cards "
+               "each. Every card shows a digit; a tribe never shows the same digit twice and each "
+               "digit appears on three cards, so the app refuses a card that cannot exist."),
+    "card-tribe": N_("Enter the tribe shown on the card that was turned up."),
+    "card-digit": N_("Enter the digit (0 to 9) shown on the card that was turned up."),
+    "turn": N_("The start player bids first, then the others clockwise. On your turn, bid more "
+               "than the high bid or pass."),
+    "bid-number": N_("A bid is a whole number of chips, at least 1."),
+    "bid-higher": N_("Each bid must be higher than the high bid so far."),
+    "bid-digit": N_("You may not bid a number whose last digit is on one of your own cards: "
+                    "owning a 4 rules out 4, 14, 24 and so on."),
+    "penalty": N_("A bid that breaks the digit rule does not count and costs the bidder 1 chip "
+                  "(to the bank; in Don to the pot), if they have one. Then they bid again or "
+                  "pass."),
+    "waive": N_("The host may give a fine back, or the table may play without fines."),
+    "pass": N_("A player who passes is out of this auction. When all but one have passed, the "
+               "one left wins with their bid."),
+    "pass-bonus": N_("Abacus: a player who passes at their first turn, without bidding, takes 2 "
+                     "chips from the bank (what is left if the bank holds fewer). Not in Don."),
+    "free-lot": N_("If nobody bids at all, the start player takes the cards for nothing."),
+    "pay": N_("The winner pays the bid and lays the cards face up in front of them."),
+    "payout": N_("Abacus: only the last digit of the bid counts, and the winner's cards never do. "
+                 "Players owning cards with that digit share the bid, each card earning the bid "
+                 "divided by the number of such cards. If nobody owns one, all the other players "
+                 "share it equally. Chips that do not divide go to the bank."),
+    "payout-don": N_("Don: the pot is added to the bid. The player owning the most cards with "
+                     "the last digit of the bid takes it all (tied players share); with no such "
+                     "card the other players share it. Chips that do not divide stay in the pot."),
+    "cannot-pay": N_("A winner who cannot pay discards one of their cards (their choice) from "
+                     "the game, and the auction of the same cards starts again without them."),
+    "card-owned": N_("Choose one of the cards that player owns."),
+    "next-start": N_("The winner of an auction starts the next round."),
+    "sale": N_("Don: a player short of chips may, at the start of a round before any card is "
+               "turned up, auction one of their own cards to the others."),
+    "hidden-chips": N_("Everybody keeps their chips hidden; your phone shows only your own."),
+    "end": N_("After round 15 each player scores each tribe they own: 1, 3, 6, 10 or 15 points "
+              "for 1, 2, 3, 4 or 5 cards."),
+    "chip-bonus": N_("The player with the most chips scores 3 more points (Don: 2); tied players "
+                     "all score it."),
+    "tie-break": N_("Most points wins. Abacus ties: more cards, then more chips. Don ties: the "
+                    "higher sum of the digits on your cards."),
+    "host": N_("Some actions, such as waiving a fine, only the host can do."),
+    "phase": N_("The app takes things in the order of play: cards first, then bids, then the "
+                "next round."),
+    "action": N_("The app only accepts the moves the game has."),
+    "seat": N_("Every action names one of the seats at the table."),
+    "options": N_("The table chooses the rule set (Abacus or Don), the start player and whether "
+                  "illegal bids are fined."),
+}
+
 # Our reading of every point the rule text leaves open.
 CLARIFICATIONS: dict[str, str] = {
     "free-lot-bonus": N_(
@@ -304,8 +363,8 @@ def payout_line(winner: Any, bid: int, pay: Payout, *, variant: str = "abacus",
     return Msg(N_("%(winner)s paid %(bid)s: %(shares)s"), winner=winner, bid=bid, shares=listed)
 
 
-def _join(parts: list[Msg]) -> Msg:
-    """"a, b, c" as nested translatable messages."""
+def _join(parts: list) -> Any:
+    """"a, b, c" as nested translatable messages (parts are Msg, Seat or str)."""
     if len(parts) == 1:
         return parts[0]
     return Msg(N_("%(head)s, %(tail)s"), head=parts[0], tail=_join(parts[1:]))
@@ -518,7 +577,7 @@ _TIE_BREAK_TEXT = {
 def _tie_break_text(winners: list, tie_break: str) -> Msg:
     if tie_break == "shared":
         return Msg(N_("%(winners)s share the win: every tie-break is equal."),
-                   winners=_join([Msg(N_("%(player)s"), player=_as_param(w)) for w in winners])
+                   winners=_join([_as_param(w) for w in winners])
                    if winners else Msg(N_("nobody")))
     return Msg(_TIE_BREAK_TEXT[tie_break], winner=_as_param(winners[0]))
 
