@@ -154,7 +154,7 @@ def test_don_lone_holder_takes_bid_and_pot():
 # ---------------------------------------------------------------- payout: bad input
 
 @pytest.mark.parametrize("kwargs", [
-    dict(bid=0), dict(bid=-3), dict(bid=2.5), dict(bid=True), dict(bid="7"),
+    dict(bid=0), dict(bid=-3), dict(bid=1000), pytest.param(dict(bid=10**5000), id="huge"), dict(bid=2.5), dict(bid=True), dict(bid="7"),
     dict(variant="queen"), dict(pot=-1), dict(pot=2),  # Abacus has no pot
     dict(holdings={"Anne": [10]}), dict(holdings={"Anne": "12"}), dict(holdings=[1, 2]),
     dict(holdings={"Anne": [1.0]}),
@@ -200,7 +200,8 @@ def test_bid_must_beat_the_high_bid():
     assert g.bid_error(3, [8, 9], 7) == "The high bid is 7: bid at least 10, or pass."
 
 
-@pytest.mark.parametrize("bid", [0, -1, 2.0, "5", None, True])
+@pytest.mark.parametrize("bid", [0, -1, 2.0, "5", None, True, 1000,
+                                 pytest.param(10**5000, id="huge")])
 def test_bid_must_be_a_positive_whole_number(bid):
     assert g.bid_rule(bid, []) == "bid-number"
     assert "positive whole number" in g.bid_error(bid, [])

@@ -233,6 +233,10 @@ def test_bids_are_checked():
     assert refused(state, "bid", 0, amount="five") == "bid-number"
     assert refused(state, "bid", 0, amount=None) == "bid-number"
     assert refused(state, "bid", 0, amount=2.5) == "bid-number"
+    assert refused(state, "bid", 0, amount=1000) == "bid-number"  # a typo: nobody has 1000 chips
+    assert refused(state, "bid", 0, amount=10**5000) == "bid-number"
+    assert refused(state, "bid", 0, amount="9" * 5000) == "bid-number"
+    assert refused(state, "bid", 0, amount="٣") == "bid-number"  # digits we cannot read back
     state = act(state, "bid", 0, amount=5)
     assert refused(state, "bid", 1, amount=5) == "bid-higher"
     with pytest.raises(RuleError) as err:
@@ -246,7 +250,8 @@ def test_bids_are_checked():
     {"type": "pass", "seat": None}, {"type": "bid", "seat": 0, "amount": 3, "host": "yes"},
     {"type": "card", "tribe": "zulu", "digit": 1}, {"type": "card", "tribe": 4, "digit": 1},
     {"type": "card", "tribe": "nuba", "digit": 10}, {"type": "card", "tribe": "nuba"},
-    {"type": "card", "tribe": "nuba", "digit": "²"}, {"type": "card", "seat": 9, "tribe": "nuba",
+    {"type": "card", "tribe": "nuba", "digit": "²"}, pytest.param({"type": 10**5000}, id="huge"),
+    {"type": "card", "tribe": "x" * 10**5, "digit": 1}, {"type": "card", "seat": 9, "tribe": "nuba",
                                                       "digit": 1},
     {"type": "waive", "seat": 0}, {"type": "sell", "seat": 0, "tribe": "nuba", "digit": 4},
     {"type": "discard", "seat": 0, "tribe": "nuba", "digit": 4}, {"type": "penalty", "seat": 0},

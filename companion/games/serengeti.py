@@ -51,6 +51,7 @@ CHIP_BONUS = {"abacus": 3, "don": 2}  # end-of-game points for most chips
 CARDS_PER_TRIBE = 5
 CARDS_PER_DIGIT = 3  # each digit 0-9 is on (at most) 3 of the 30 cards
 DECK_SIZE = 30
+MAX_BID = 999  # no table holds that many chips; anything larger is a typo (CLARIFICATIONS)
 
 # Tribe keys (what actions and states use) and their names (translatable).
 TRIBES: dict[str, str] = {
@@ -233,6 +234,9 @@ CLARIFICATIONS: dict[str, str] = {
         "who starts the round."),
     "chip-bonus-tie": N_(
         "Every player tied for most chips gets the full bonus (3 in Abacus, 2 in Don)."),
+    "bid-limit": N_(
+        "A bid above 999 is refused as a typo: no table has that many chips (all chips together "
+        "are 65 in Abacus and at most 60 in Don)."),
     "chip-bonus-zero": N_(
         "The chip bonus needs at least one chip: if nobody has any, nobody gets it."),
     "tie-break-shared": N_(
@@ -253,12 +257,20 @@ class InputError(RuleError, ValueError):
 def _check_variant(variant: Any) -> str:
     if variant not in VARIANTS:
         raise InputError("options", N_("Unknown rule set %(variant)s: choose abacus or don."),
-                         variant=str(variant))
+                         variant=_short(variant))
     return variant
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value: Any) -> str:
+    """A bad input value, shortened for an error message (and safe for giant ints)."""
+    if _is_int(value) and abs(value) > 10**12:
+        return "…"
+    text = str(value)
+    return text if len(text) <= 20 else text[:19] + "…"
 
 
 # --------------------------------------------------------------------------------------------
@@ -297,12 +309,12 @@ def payout(bid: int, winner: str, holdings: dict[str, list[int]], *, variant: st
     others; what is left is the new pot.
     """
     _check_variant(variant)
-    if not _is_int(bid) or bid < 1:
-        raise InputError("bid-number", N_("The bid must be a positive whole number, not %(bid)s."),
-                         bid=str(bid))
-    if not _is_int(pot) or pot < 0:
+    if not _is_int(bid) or not 1 <= bid <= MAX_BID:
+        raise InputError("bid-number", N_("The bid must be a whole number from 1 to 999, not "
+                                          "%(bid)s."), bid=_short(bid))
+    if not _is_int(pot) or not 0 <= pot <= MAX_BID:
         raise InputError("payout-don", N_("The pot must be a whole number of chips, not %(pot)s."),
-                         pot=str(pot))
+                         pot=_short(pot))
     if variant == "abacus" and pot:
         raise InputError("payout", N_("Abacus has no pot: odd chips go to the bank."))
     if not isinstance(holdings, Mapping):
@@ -340,7 +352,7 @@ def _digits_of(player: Any, digits: Any) -> list[int]:
     if values is None or isinstance(digits, (str, bytes)) or not all(
             _is_int(d) and 0 <= d <= 9 for d in values):
         raise InputError("card-digit", N_("Each card shows one digit from 0 to 9 (check %(player)s)."),
-                         player=str(player))
+                         player=_short(player))
     return values
 
 
@@ -398,9 +410,9 @@ def _bid_problem(bid: Any, own_digits: Iterable[int], high_bid: int | None):
     least = _next_legal(floor, forbidden)
     if least is None:  # a player who owns all ten digits can only pass
         return ("bid-digit", N_("You own every digit from 0 to 9, so you cannot bid: pass."), {})
-    if not _is_int(bid) or bid < 1:
-        return ("bid-number", N_("A bid is a positive whole number of chips: try %(least)s."),
-                {"least": least})
+    if not _is_int(bid) or not 1 <= bid <= MAX_BID:
+        return ("bid-number", N_("A bid is a positive whole number of chips, at most 999: "
+                                 "try %(least)s."), {"least": least})
     if high_bid is not None and bid <= high_bid:
         return ("bid-higher", N_("The high bid is %(high)s: bid at least %(least)s, or pass."),
                 {"high": high_bid, "least": least})
@@ -420,8 +432,8 @@ def _bid_problem(bid: Any, own_digits: Iterable[int], high_bid: int | None):
 def bid_error(bid: int, own_digits: Iterable[int], high_bid: int | None = None) -> str | None:
     """None for a legal bid, otherwise the reason (a translatable Msg, which is a str).
 
-    A bid must be a positive whole number, above the current high bid, and must not end in a
-    digit shown on one of your own cards (own a 4: no 4, 14, 24...).
+    A bid must be a positive whole number (at most MAX_BID, against typos), above the current high
+    bid, and must not end in a digit shown on one of your own cards (own a 4: no 4, 14, 24...).
     """
     problem = _bid_problem(bid, list(own_digits), high_bid)
     if problem is None:
@@ -491,7 +503,7 @@ def score(collections: dict[str, list[str]], chips: dict[str, int], *,
         tribes = collections.get(player, [])
         if isinstance(tribes, (str, bytes)) or not all(isinstance(t, str) for t in tribes):
             raise InputError("end", N_("List the tribe of each card %(player)s owns."),
-                             player=str(player))
+                             player=_short(player))
         points = sum(_tribe_points(n) for n in Counter(tribes).values())
         totals[player] = points + (CHIP_BONUS[variant] if player in bonus_to else 0)
     return totals
@@ -601,14 +613,16 @@ def lot_size(round_number: int) -> int:
 
 def new(options: dict, players: int) -> dict:
     """A new game: Abacus 10 chips each and a bank of 65 - 10 x players; Don 12 each, no bank."""
+    if options is not None and not isinstance(options, Mapping):
+        raise RuleError("options", N_("The table options are missing."))
     options = dict(options or {})
     variant = options.get("variant", "abacus")
     if variant not in VARIANTS:
         raise RuleError("options", N_("Unknown rule set %(variant)s: choose abacus or don."),
-                        variant=str(variant))
+                        variant=_short(variant))
     if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RuleError("players", N_("Serengeti is for 3 to 5 players, not %(players)s."),
-                        players=str(players))
+                        players=_short(players))
     start = options.get("start", 0)
     if not _is_int(start) or not 0 <= start < players:
         raise RuleError("options", N_("The start player must be a seat from 1 to %(players)s."),
@@ -668,7 +682,7 @@ def apply(state: dict, action: dict) -> dict:
     kind = action.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise RuleError("action", N_("The app knows no action %(type)s here."), type=str(kind))
+        raise RuleError("action", N_("The app knows no action %(type)s here."), type=_short(kind))
     host = action.get("host", False)
     if not isinstance(host, bool):
         raise RuleError("action", N_("The host flag must be true or false."))
@@ -696,7 +710,7 @@ def _int_field(value: Any) -> int | None:
     if isinstance(value, str):
         text = value.strip()
         body = text[1:] if text.startswith("-") else text
-        if body.isascii() and body.isdecimal():
+        if body.isascii() and body.isdecimal() and len(body) <= 9:
             return int(text)
     return None
 
@@ -706,11 +720,11 @@ def _card_of(action: Mapping) -> dict:
     key = tribe.strip().lower() if isinstance(tribe, str) else None
     if key not in TRIBES:
         raise RuleError("card-tribe", N_("%(tribe)s is not a tribe: choose Nuba, Massai, Bantu, "
-                                         "Nandi, Tonga or Samburu."), tribe=str(tribe))
+                                         "Nandi, Tonga or Samburu."), tribe=_short(tribe))
     digit = _int_field(action.get("digit"))
     if digit is None or not 0 <= digit <= 9:
         raise RuleError("card-digit", N_("A card shows one digit from 0 to 9, not %(digit)s."),
-                        digit=str(action.get("digit")))
+                        digit=_short(action.get("digit")))
     return {"tribe": key, "digit": digit}
 
 
