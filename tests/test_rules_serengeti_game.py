@@ -114,6 +114,8 @@ def test_winner_who_cannot_pay_discards_and_the_auction_restarts():
     state = act(state, "pass", 0)  # +2 -> 14, bank 32
     state = act(state, "pass", 1)  # +2 -> 16, bank 30
     assert state["phase"] == "discard" and state["auction"]["defaulter"] == 2
+    assert g.view(state, 2)["me"]["must_discard"] and not g.view(state, 0)["me"]["must_discard"]
+    assert g.view(state, None)["to_act"] == 2
     assert state["chips"] == [14, 16, 5]  # nothing paid
     assert refused(state, "discard", 0, tribe="nuba", digit=4) == "cannot-pay"
     assert refused(state, "discard", 2, tribe="tonga", digit=1) == "card-owned"  # in the lot
@@ -540,5 +542,7 @@ def test_seat_may_undo():
     after2 = g.apply(after, {"type": "pass", "seat": 1})
     final = g.apply(after2, {"type": "pass", "seat": 2})
     assert not g.seat_may_undo(after2, {"type": "pass", "seat": 2}, final)  # settled the auction
+    entered = g.apply(start(), {"type": "card", "seat": None, "tribe": "nuba", "digit": 4})
+    assert g.seat_may_undo(start(), {"type": "card"}, entered)
     fined = g.apply(state, {"type": "penalty", "seat": 0})
     assert not g.seat_may_undo(state, {"type": "penalty", "seat": 0}, fined)

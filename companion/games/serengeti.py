@@ -23,7 +23,27 @@ Actions (every action also carries "seat" and "host"; numbers may be ints or dig
 
 Phases: "reveal" (the table enters the lot's cards; in Don a player may start a sale here),
 "auction" (bid or pass in turn), "discard" (a winner who cannot pay picks a card to discard),
-"over" (result() gives the final scores).
+"over" (result() gives the final scores). Settling an auction (payout, free lot, cannot-pay,
+restart, next round) happens inside the bid / pass / discard that decides it.
+
+Fines: when apply() refuses a bid with a RuleError whose .rule is in PENALTY_RULES (the digit
+rule) and penalty_applies(state, rule) is True, the web layer submits {"type": "penalty", "seat":
+the bidder, "bid": the refused amount}: 1 chip to the bank (Don: the pot), its own history entry.
+The host undoes a fine with {"type": "waive", "seat": i, "host": True}, or the table starts with
+{"penalty": False}.
+
+view(state, seat, reveal) -> {"variant", "players", "round", "rounds", "lot_size", "phase",
+"start", "lot", "auction" (kind, seller, card, starter, turn, high, high_seat, passed, excluded,
+active, defaulter, default_bid) or None, "to_act", "waiting_for" (Msg), "bank", "pot", "seats"
+(per seat: cards by tribe, card_count, forbidden_digits, and "chips" only with reveal=True or
+once the game is over), "out", "cards_left", "penalties", "payout_line" (Msg), "last_payout",
+"penalty_on", "me"}. "me" is None for the table; for a seat: its own chips, cards,
+forbidden_digits, my_turn, may_bid, may_pass, min_bid, legal_bids, must_discard, may_sell.
+bid_warning(state, seat, amount) gives the private "above your chips" warning.
+
+result(state) -> standings(): per player (in ranking order) the per-tribe breakdown, card
+points, chips, chip bonus, total, cards, digit sum, rank and decided_by; plus ranking, winners,
+tie_break ("points", "cards", "chips", "digit_sum" or "shared") and tie_break_text (Msg).
 
 Public pure functions used elsewhere with exactly these signatures: payout(), bid_error(),
 score(); plus standings() (the end-screen table), payout_line() and bid_hint() (the keypad).
