@@ -148,3 +148,28 @@ def test_japanese_and_russian_phones_get_their_language(server, phone):
         page.goto(server.url + "/")
         expect(page.locator("h1").first).to_contain_text(word)
         shot(page, f"home-{locale}")
+
+
+def test_polling_pauses_while_the_tab_is_hidden(server, phone):
+    host = phone()
+    start_table(host, server)
+    polls = []
+    host.on("request", lambda request: polls.append(request.url) if "/live?" in request.url else None)
+    host.wait_for_timeout(2500)
+    assert polls, "a visible page polls every 2 s"
+    # Pretend the phone went to sleep / switched tabs.
+    host.evaluate("""() => {
+        Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    host.wait_for_timeout(500)
+    polls.clear()
+    host.wait_for_timeout(4500)
+    assert polls == []
+    # Back in view: it polls at once, without waiting for the next tick.
+    host.evaluate("""() => {
+        Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'visible'});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    host.wait_for_timeout(300)
+    assert polls
