@@ -914,6 +914,16 @@ def _play_lines(changes: dict) -> list[Msg]:
     return lines
 
 
+def describe_play(changes: dict | None) -> list[Msg]:
+    """The history lines of a play stored in state["last_changes"] (for the board's caption)."""
+    return _play_lines(changes) if changes else []
+
+
+def describe_scoring(entry: dict) -> list[Msg]:
+    """The history lines of one entry of state["rounds"] (for the round panel's message)."""
+    return _round_lines(entry)
+
+
 def _round_lines(entry: dict) -> list[Msg]:
     islands, points = entry["islands"], entry["points"]
     lines = [Msg(N_("Round %(round)s scored: islands held: White %(white)s, Black %(black)s"),
