@@ -29,10 +29,26 @@ def seat_phone(phone, server, code: str, seat_name: str):
     return page
 
 
+MIDDLE = """a => {
+    const line = a.querySelector('.k-hit');
+    const m = line.getPointAtLength(line.getTotalLength() / 2);
+    const p = new DOMPoint(m.x, m.y).matrixTransform(line.getScreenCTM());
+    return [p.x, p.y];
+}"""
+
+
+def touch(page, key: str) -> None:
+    """A finger on the middle of a site's line (what a person taps; some lines are curved)."""
+    link = page.locator(f'svg.k-board a[data-site="{key}"]')
+    link.scroll_into_view_if_needed()
+    x, y = link.evaluate(MIDDLE)
+    page.touchscreen.tap(x, y)
+
+
 def tap_site(page, key: str) -> None:
-    """Tap a site on the SVG board and wait for the card question."""
-    page.locator(f'svg.k-board a[data-site="{key}"]').tap()
-    expect(page.locator("#k-sheet")).to_be_visible()
+    """Tap a site on the SVG board and wait for the card question about that site."""
+    touch(page, key)
+    expect(page.locator("#k-sheet-title")).to_contain_text(key.replace("-", "–"))
 
 
 def build(page, key: str, card: str) -> None:
@@ -126,3 +142,26 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
     screen(white, "kahuna-6-not-your-turn")
     white.locator("#k-sheet").get_by_role("link", name="Cancel").tap()
     expect(white.locator("#k-sheet")).to_have_count(0)
+
+
+def test_the_control_checker_by_tapping(server, phone):
+    page = phone()
+    page.goto(server.url + "/tools/kahuna/")
+    # Aloa has 3 sites: two white bridges hold it. Tap once for white, twice for black.
+    for key in ("Aloa-Bari", "Aloa-Duda"):
+        touch(page, key)
+        expect(page.locator(f'svg.k-board [data-site="{key}"]')).to_have_class("k-site white")
+    expect(page.locator("#k-held-white")).to_have_text("1")
+    expect(page.locator('[data-island="Aloa"] .k-stone.white')).to_have_count(1)
+    expect(page.locator("#k-round-points")).to_contain_text("Round 1: White +1")
+    assert "white=Aloa-Bari,Aloa-Duda" in page.url  # the position is in the address
+    for key in ("Aloa-Huna", "Duda-Huna", "Elai-Huna"):  # Aloa-Huna is drawn curved round Duda
+        touch(page, key)
+        expect(page.locator(f'svg.k-board [data-site="{key}"]')).to_have_class("k-site white")
+        touch(page, key)
+        expect(page.locator(f'svg.k-board [data-site="{key}"]')).to_have_class("k-site black")
+    expect(page.locator("#k-held-black")).to_have_text("1")  # Huna: 3 of 5
+    expect(page.locator("#k-round-points")).to_contain_text("Round 3: nobody scores")
+    shot(page, "kahuna-7-checker")
+    page.go_back()
+    expect(page.locator('svg.k-board [data-site="Elai-Huna"]')).to_have_class("k-site white")
