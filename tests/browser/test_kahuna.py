@@ -165,3 +165,36 @@ def test_the_control_checker_by_tapping(server, phone):
     shot(page, "kahuna-7-checker")
     page.go_back()
     expect(page.locator('svg.k-board [data-site="Elai-Huna"]')).to_have_class("k-site white")
+
+
+def test_kahuna_pages_pass_axe_and_fit_a_phone(server, phone):
+    from axe_playwright_python.sync_playwright import Axe
+
+    host = phone()
+    host.goto(server.url + "/")
+    host.select_option("#game", "kahuna")
+    host.fill("#players", "2")
+    host.click("#new-table button[type=submit]")
+    code = host.url.rstrip("/").rsplit("/", 1)[1]
+    white = seat_phone(phone, server, code, "White")
+    for island in ("Coco", "Gola", "Lale"):
+        white.locator(".k-islands-pick").get_by_role("button", name=island, exact=True).tap()
+        expect(white.locator(".log")).to_contain_text(f"Face-up card entered: {island}")
+    tap_site(white, "Elai-Huna")
+    dark = phone()
+    dark.emulate_media(color_scheme="dark")
+    dark.goto(server.url + "/tools/kahuna/?white=Aloa-Bari,Aloa-Duda&black=Elai-Faaa")
+    shot(dark, "kahuna-8-checker-dark")
+    rules = phone()
+    rules.goto(server.url + "/rules/kahuna#chain")
+    problems, wide = {}, {}
+    for name, page in [("table", white), ("host", host), ("checker", dark), ("rules", rules)]:
+        serious = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+                   for v in Axe().run(page).response["violations"]
+                   if v["impact"] in ("serious", "critical")]
+        if serious:
+            problems[name] = serious
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide[name] = width
+    assert problems == {} and wide == {}
