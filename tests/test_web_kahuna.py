@@ -472,3 +472,17 @@ def test_kahuna_pages_are_translated(game, lang, words):
         page = game["white"].get(url, headers=headers).text
         for word in words:
             assert word in page, (url, word)
+
+
+def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(game):
+    code, host, app = game["code"], game["host"], game["app"]
+    page = host.get(f"/t/{code}/?as=0").text
+    assert f'href="/t/{code}/?site=Aloa-Bari&amp;as=0"' in page or \
+        f'href="/t/{code}/?as=0&amp;site=Aloa-Bari"' in page
+    assert '<input type="hidden" name="as" value="0">' in page  # the list form keeps "act as"
+    assert 'name="site"' in page and '<option value="Aloa-Bari">Aloa–Bari: free</option>' in page
+    question = sheet(host.get(f"/t/{code}/?as=0&site=Aloa-Bari").text)
+    assert "Card Aloa" in question and f"/t/{code}/act/place?as=0" in question
+    response = post(host, code, "place", query="?as=0", site="Aloa-Bari", card="Bari")
+    assert "White built a bridge on Aloa-Bari (card Bari)" in response.text
+    assert state_of(app, code)["bridges"] == {"Aloa-Bari": "white"}

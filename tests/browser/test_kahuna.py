@@ -78,6 +78,7 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
     expect(white.locator("#seats li").nth(1)).to_contain_text("phone joined", timeout=5000)
 
     # The table enters the three face-up cards from any phone: one tap each.
+    screen(white, "kahuna-0-face-up-picker")
     for island in ("Coco", "Gola", "Lale"):
         white.locator(".k-islands-pick").get_by_role("button", name=island, exact=True).tap()
         expect(white.locator(".k-round")).to_contain_text("Face up:")
