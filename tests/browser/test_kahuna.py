@@ -81,7 +81,7 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
     screen(white, "kahuna-0-face-up-picker")
     for island in ("Coco", "Gola", "Lale"):
         white.locator(".k-islands-pick").get_by_role("button", name=island, exact=True).tap()
-        expect(white.locator(".k-round")).to_contain_text("Face up:")
+        expect(white.locator(".log")).to_contain_text(f"Face-up card entered: {island}")
     expect(white.locator(".k-round")).to_contain_text("Face up: Coco, Gola, Lale.")
     expect(black.get_by_text("Waiting for White to play.")).to_be_visible(timeout=5000)
     shot(white, "kahuna-1-start")
