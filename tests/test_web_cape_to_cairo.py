@@ -441,3 +441,102 @@ def test_an_unknown_action_type_is_refused(t):
                                    headers={"HX-Request": "true"})
     assert response.status_code == 200 and "no such action" in response.text
     assert snapshot(t) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# the end of the game, and messages that survive being stored
+
+
+def walk(value):
+    """Every value inside a JSON-like structure."""
+    yield value
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from walk(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from walk(item)
+
+
+def play_to_the_end(t):
+    """A 2-player game: every round Anna buys a savanna and crosses it for free; Ben collects
+    mountains. Anna crosses her 8th terrain in round 8. Returns the states after each action."""
+    states = []
+    for _ in range(rules.TERRAINS_TO_WIN):
+        for action, seat in [
+            ({"type": "card", "terrain": "savanna", "marks": 3, "income": 10}, None),
+            ({"type": "card", "terrain": "mountain", "marks": 0, "income": 1}, None),
+            ({"type": "bid", "amount": 1}, ANNA),
+            ({"type": "bid", "amount": 0}, BEN),
+            ({"type": "take", "card": 0}, ANNA),
+            ({"type": "turn_up", "marks": 3}, BEN),
+            ({"type": "cross"}, ANNA),
+        ]:
+            act_direct(t, action, seat)
+            states.append(state_of(t))
+    return states
+
+
+@pytest.fixture
+def t2(app, client):
+    code = start_table(client, "cape_to_cairo", 2, NAMES[:2])
+    phones = [app.test_client() for _ in range(2)]
+    for seat, phone in enumerate(phones):
+        assert take_seat(phone, code, seat).status_code == 302
+    return SimpleNamespace(code=code, host=client, phones=phones, app=app)
+
+
+def test_the_game_ends_with_the_8th_crossing_and_nothing_more_is_accepted(t2):
+    play_to_the_end(t2)
+    text = visible(page(t2, t2.host))
+    assert "Anna wins!" in text
+    assert "Anna crossed their 8th terrain, a savanna, in acquisition round 8 and wins at once." in text
+    assert "Anna 8 of 8 crossed" in text and "Ben 0 of 8 crossed" in text
+    assert re.search(r"Anna winner 8/8 80 172 Ben 0/8 0 100", text)
+    assert 'id="ctc-card-form"' not in page(t2, t2.phones[BEN])
+    refused(t2, t2.phones[BEN], "card", "The game is over: Anna has crossed 8 terrains.",
+            rule="game-over", terrain="river", marks=1, income=1)
+    refused(t2, t2.phones[BEN], "bid", "The game is over", amount=1)
+
+
+def test_the_state_holds_no_message_objects_and_messages_keep_their_msgid(t):
+    """A Msg is a str: stored in the JSON state it would turn into English for good. The state
+    must hold plain data only; messages are made from it when a page is rendered, and history
+    lines are stored as Msg.to_json() dicts."""
+    enter_cards(t, ROUND_ONE)
+    bid_all(t, [20, 20, 10])
+    for seat, value in [(ANNA, 4), (BEN, 4), (ANNA, 2), (BEN, 9)]:
+        ok(t, t.phones[seat], "draw", value=value)
+    # The rules module's own states (before any JSON) hold no Msg anywhere.
+    s = rules.new({}, 3)
+    for action in [{"type": "card", "terrain": tr, "marks": m, "income": i}
+                   for tr, m, i in ROUND_ONE]:
+        s = rules.apply(s, {**action, "seat": None, "host": False})
+    for seat, amount in enumerate([20, 20, 10]):
+        s = rules.apply(s, {"type": "bid", "amount": amount, "seat": seat, "host": False})
+        assert not any(isinstance(v, Msg) for v in walk(s))
+    for seat, value in [(ANNA, 4), (BEN, 4), (ANNA, 2), (BEN, 9)]:
+        s = rules.apply(s, {"type": "draw", "value": value, "seat": seat, "host": False})
+        assert not any(isinstance(v, Msg) for v in walk(s))
+    stored = state_of(t)  # read back from the database's JSON
+    assert stored == json.loads(json.dumps(s))
+    ties = rules.view(stored, None)["reveal"]["tie_breaks"]
+    assert [m.msgid for m in ties] == [
+        "%(first)s before %(second)s: same bid and money left, higher drawn card (%(a)s to "
+        "%(b)s, draw %(round)s)"]
+    assert ties[0].params["first"] == Seat(BEN) and isinstance(ties[0].params["first"], Seat)
+    with t.app.app_context():
+        db = get_db()
+        log = tables.events(db, tables.get_table(db, t.code))
+    assert all(isinstance(line, Msg) for e in log for line in e.lines)
+    assert log[-1].lines[-1].msgid == ties[0].msgid  # the history keeps the msgid too
+    for event in log:
+        for line in event.lines:
+            assert Msg.from_json(json.loads(json.dumps(line.to_json()))) == line
+
+
+def test_the_result_message_keeps_its_msgid_after_storage(t2):
+    play_to_the_end(t2)
+    how = rules.result(state_of(t2))["how"]
+    assert how.msgid.startswith("%(seat)s crossed their 8th terrain")
+    assert how.params["terrain"].msgid == "savanna"
