@@ -540,3 +540,122 @@ def test_the_result_message_keeps_its_msgid_after_storage(t2):
     how = rules.result(state_of(t2))["how"]
     assert how.msgid.startswith("%(seat)s crossed their 8th terrain")
     assert how.params["terrain"].msgid == "savanna"
+
+
+# ---------------------------------------------------------------------------------------------
+# the calculator
+
+
+CALC = "/tools/cape_to_cairo/"
+
+
+def calc(client, **query):
+    response = client.get(CALC, query_string=query)
+    assert response.status_code == 200
+    return response.text
+
+
+def test_the_calculator_is_listed_and_opens_empty(client):
+    assert CALC in client.get("/tools/").text
+    text = calc(client)
+    assert 'id="crossing-form"' in text and 'id="bids-form"' in text
+    assert 'id="crossing-result"' not in text and 'id="bids-result"' not in text
+    assert client.get("/tools/cape_to_cairo").status_code in (301, 308)  # to the slash
+
+
+@pytest.mark.parametrize("terrain, marks, bonus, money, expected", [
+    ("river", 4, 2, 40, "costs at least 40 pounds"),  # 4 symbols + 2 bonus + 4 bought
+    ("savanna", 6, 3, 0, "costs nothing"),
+    ("savanna", 9, 0, 0, "costs nothing"),  # more symbols than needed
+    ("mountain", 0, 5, 40, "costs at least 40 pounds"),
+    ("river", 3, 2, 40, "You cannot cross the river now."),
+])
+def test_the_crossing_cost(client, terrain, marks, bonus, money, expected):
+    markup = calc(client, terrain=terrain, marks=marks, bonus=bonus, money=money)
+    text = visible(markup)
+    assert expected in text
+    assert rules.crossing_cost(terrain, marks, bonus, money) == (
+        None if "cannot" in expected else int(re.search(r"(\d+) pounds", expected).group(1))
+        if "least" in expected else 0)
+
+
+def test_the_crossing_cost_lists_every_way_with_the_cheapest_marked(client):
+    text = visible(calc(client, terrain="river", marks=4, bonus=2, money=50))
+    assert "Cheapest 4 2 4 40" in text and "possible 4 1 5 50" in text
+    assert "not enough money 4 0 6 60" in text
+    text = visible(calc(client, terrain="river", marks=3, bonus=2, money=40))
+    assert "buy tracks for 50 pounds, 10 more than you hold" in text
+    assert "What happens when nobody can afford to cross?" in text
+
+
+@pytest.mark.parametrize("query, expected", [
+    ({"terrain": "swamp", "marks": 1, "bonus": 0, "money": 0}, "Not a valid choice"),
+    ({"terrain": "river", "marks": "many", "bonus": 0, "money": 0}, "Track symbols: a whole"),
+    ({"terrain": "river", "marks": 100, "bonus": 0, "money": 0}, "from 0 to 99"),
+    ({"terrain": "river", "marks": 1, "bonus": 6, "money": 0}, "Bonus tracks: a whole number"),
+    ({"terrain": "river", "marks": 1, "bonus": -1, "money": 0}, "Bonus tracks: a whole number"),
+    ({"terrain": "river", "marks": 1, "bonus": 0, "money": "£5"}, "Money: a whole number"),
+    ({"terrain": "river", "marks": 1, "bonus": 0, "money": ""}, "Money: a whole number"),
+    ({"terrain": "river", "marks": 1, "bonus": 0}, "Money: a whole number"),
+])
+def test_the_crossing_calculator_explains_bad_input(client, query, expected):
+    markup = calc(client, **query)
+    assert expected in markup
+    assert 'id="crossing-result"' not in markup
+
+
+def bids_query(*players):
+    query = {}
+    for i, (name, bid, money, draws) in enumerate(players):
+        query.update({f"p-{i}-name": name, f"p-{i}-bid": bid, f"p-{i}-money": money,
+                      f"p-{i}-draws": draws})
+    return query
+
+
+def test_the_bid_order_with_each_tie_break(client):
+    text = visible(calc(client, **bids_query(("Ann", 20, 50, "7 3"), ("Bo", 30, 100, ""),
+                                             ("Cy", 20, 60, ""), ("Di", 20, 50, "7 9"))))
+    assert ("Bo — bid 30, 70 pounds left Di — bid 20, 30 pounds left, drew 7, 9 "
+            "Ann — bid 20, 30 pounds left, drew 7, 3 Cy — bid 20, 40 pounds left") in text
+    assert "Bo before Di: higher bid (30 to 20 pounds)" in text
+    assert "Di before Ann: same bid and money left, higher drawn card (9 to 3, draw 2)" in text
+    assert "Ann before Cy: same bid, less money left (30 to 40 pounds)" in text
+
+
+def test_the_bid_order_says_who_must_draw(client):
+    text = visible(calc(client, **bids_query(("Ann", 10, 40, ""), ("", 10, 40, ""))))
+    assert "Ann and Player 2 are tied on bid and money left." in text
+    # Less money left goes first.
+    text = visible(calc(client, **bids_query(("Ann", 10, 40, ""), ("Bo", 10, 30, ""))))
+    assert "Bo before Ann: same bid, less money left (20 to 30 pounds)" in text
+
+
+@pytest.mark.parametrize("players, expected", [
+    ([("Ann", 10, 5, ""), ("Bo", 1, 5, "")], "A bid is a whole number from 0 to the money held"),
+    ([("Ann", 10, 50, "")], "Fill in the bid and money of 2 to 4 players."),
+    ([("Ann", 10, "", ""), ("Bo", 1, 5, "")], "Ann: give both the bid and the money held"),
+    ([("Ann", "ten", 50, ""), ("Bo", 1, 5, "")], "A bid is a whole number of pounds."),
+    ([("Ann", 1, 50, "x"), ("Bo", 1, 50, "")], "Ann: drawn cards are numbers from 1 to 10"),
+    ([("Ann", 1, 50, "11"), ("Bo", 1, 50, "3")], "A drawn card shows a number from 1 to 10."),
+    ([("Ann", -1, 50, ""), ("Bo", 1, 50, "")], "A bid is 0 or more pounds."),
+])
+def test_the_bid_order_explains_bad_input(client, players, expected):
+    markup = calc(client, **bids_query(*players))
+    assert expected in visible(markup)
+    assert 'id="bids-result"' not in markup
+
+
+# ---------------------------------------------------------------------------------------------
+# the rules page
+
+
+def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
+    markup = client.get("/rules/cape_to_cairo").text
+    ids = re.findall(r'id="([^"]+)"', markup)
+    for key in list(rules.RULES) + list(rules.CLARIFICATIONS):
+        assert key in ids, key
+    assert len(ids) == len(set(ids))  # no id twice, although some readings share a rule's id
+    text = visible(markup)
+    for reading in ("which-symbols", "spent-money", "river-bonus", "nobody-affords"):
+        assert visible(rules.CLARIFICATIONS[reading]) in text
+    assert "river 10 mountain 9 desert 8 village 7 savanna 6" in text
