@@ -141,7 +141,7 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     ok(t, chris, "card", terrain="savanna", marks=2, income=3)
     text = visible(ok(t, t.host, "card", terrain="desert", marks=0, income=7))
     assert "Acquisition round 1: sealed bids" in text
-    assert "river needs 10 tracks · 1 symbols · pays 5 pounds" in text
+    assert "river needs 10 tracks · 1 symbol · pays 5 pounds" in text
     assert "Waiting for Anna, Ben and Chris." in text
 
     bid_all(t, [37, 30, 20])
@@ -172,7 +172,7 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     # Everybody's cheapest crossing is on the table view (nobody-affords).
     table_text = visible(page(t, t.host))
     assert "Anna 0 of 8 crossed" in table_text and "could cross now for 60 pounds" in table_text
-    assert "1 cards, 3 track symbols in all" in table_text
+    assert "1 card turned up, 3 track symbols in all" in table_text
 
     ok(t, anna, "pass")
     ok(t, t.host, "turn_up", marks=2)
