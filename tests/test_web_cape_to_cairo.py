@@ -659,3 +659,29 @@ def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
     for reading in ("which-symbols", "spent-money", "river-bonus", "nobody-affords"):
         assert visible(rules.CLARIFICATIONS[reading]) in text
     assert "river 10 mountain 9 desert 8 village 7 savanna 6" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# languages
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("ja", ["第1ラウンド地形獲得：同点の決着", "引いたカードの数字が大きい（9対2、2回目）",
+            "AnnaとBenを待っています。", "線路マーク1個"]),
+    ("ru", ["Приобретение, раунд 1: ничья", "вытянутая карта старше (9 против 2, попытка 2)",
+            "Ждём: Anna и Ben.", "1 знак"]),
+])
+def test_the_panel_and_stored_messages_in_japanese_and_russian(t, lang, words):
+    enter_cards(t, ROUND_ONE)
+    bid_all(t, [20, 20, 10])
+    ok(t, t.phones[ANNA], "draw", value=4)
+    ok(t, t.phones[BEN], "draw", value=4)
+    # Mid-way through the second draw: the table waits for both again.
+    text = visible(t.phones[CHRIS].get(f"/t/{t.code}/", headers={"Accept-Language": lang}).text)
+    assert words[0] in text and words[2] in text and words[3] in text
+    ok(t, t.phones[ANNA], "draw", value=2)
+    ok(t, t.phones[BEN], "draw", value=9)
+    text = visible(t.phones[CHRIS].get(f"/t/{t.code}/", headers={"Accept-Language": lang}).text)
+    assert words[1] in text  # in the bid results and in the stored history line
+    assert text.count(words[1]) == 2
+    assert "higher drawn card" not in text
