@@ -332,17 +332,19 @@ def test_bad_bids_are_refused(t):
 
 def test_stale_forms_and_missing_csrf_tokens_store_nothing(t):
     anna = t.phones[ANNA]
-    enter_cards(t, ROUND_ONE)
     old = version_of(page(t, anna))
-    ok(t, t.phones[BEN], "bid", amount=3)
-    refused(t, anna, "bid", "The table changed", version=old, amount=5)
+    ok(t, t.phones[BEN], "card", terrain="river", marks=1, income=5)
+    # The same card entered from a second phone at the same moment is not entered twice.
+    refused(t, anna, "card", "The table changed", version=old, terrain="river", marks=1,
+            income=5)
     # Without its CSRF token the app refuses the post before the game sees it (the htmx
     # configuration swaps that error page into the main area).
     before = snapshot(t)
-    response = post(t, anna, "bid", csrf=False, amount=5)
+    response = post(t, anna, "card", csrf=False, terrain="river", marks=1, income=5)
     assert response.status_code == 400 and "This form has expired" in response.text
     assert snapshot(t) == before
     # A plain (non-htmx) post with bad input gets the whole page back, with the message.
+    enter_cards(t, ROUND_ONE[1:])
     current = page(t, anna)
     before = snapshot(t)
     response = anna.post(f"/t/{t.code}/act/bid", data={"csrf_token": csrf_from(current),
@@ -351,6 +353,44 @@ def test_stale_forms_and_missing_csrf_tokens_store_nothing(t):
     assert response.status_code == 200 and "<html" in response.text
     assert "A bid is a whole number of pounds" in alert_of(response.text)
     assert snapshot(t) == before
+
+
+def test_bids_typed_at_the_same_time_are_all_accepted(t):
+    """Everybody bids at once: another phone's bid must not make mine "stale"."""
+    enter_cards(t, ROUND_ONE)
+    pages = [page(t, phone) for phone in t.phones]
+    for seat, phone in enumerate(t.phones):
+        response = phone.post(f"/t/{t.code}/act/bid", headers={"HX-Request": "true"}, data={
+            "csrf_token": csrf_from(pages[seat]), "version": version_of(pages[seat]),
+            "round": 1, "amount": 10 + seat})
+        assert alert_of(response.text) is None
+    assert state_of(t)["reveal"]["bids"] == [10, 11, 12]
+
+
+def test_a_bid_form_left_open_since_an_earlier_round_is_refused(t):
+    to_building(t)
+    ok(t, t.host, "turn_up", marks=3)
+    ok(t, t.phones[ANNA], "pass")
+    ok(t, t.host, "turn_up", marks=3)
+    ok(t, t.phones[BEN], "cross")
+    enter_cards(t, [("village", 1, 4), ("mountain", 0, 6), ("savanna", 3, 2)])
+    assert 'name="round" value="2"' in page(t, t.phones[ANNA])
+    refused(t, t.phones[ANNA], "bid", "This bid was typed in acquisition round 1; it is round 2 "
+            "now.", rule="bid-once", round=1, amount=5)
+    refused(t, t.phones[ANNA], "bid", "The bid form is incomplete", round="x", amount=5)
+    ok(t, t.phones[ANNA], "bid", round=2, amount=5)
+
+
+def test_a_draw_sent_twice_counts_once(t):
+    enter_cards(t, ROUND_ONE)
+    bid_all(t, [20, 20, 10])
+    first = page(t, t.phones[ANNA])
+    assert 'name="attempt" value="1"' in first
+    ok(t, t.phones[ANNA], "draw", value=4, attempt=1)
+    ok(t, t.phones[BEN], "draw", value=4, attempt=1)  # equal: both draw again
+    refused(t, t.phones[ANNA], "draw", "Draw 1 of Anna is already entered.", rule="tie-draw",
+            value=4, attempt=1)
+    assert 'name="attempt" value="2"' in page(t, t.phones[ANNA])
 
 
 def test_bad_cards_are_refused(t):

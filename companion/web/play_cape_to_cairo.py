@@ -68,19 +68,37 @@ class CardForm(VersionedForm):
 
 
 class BidForm(VersionedForm):
-    """A sealed bid; the rules refuse one above the bidder's money."""
+    """A sealed bid; the rules refuse one above the bidder's money.
+
+    Everybody bids at once, so each bid changes the table's version while the others are
+    typing: a bid is therefore not refused as stale. It carries the acquisition round it was
+    typed in instead, and the rules refuse a bid left over from an earlier round (and a second
+    bid, and a bid after the reveal).
+    """
 
     amount = WholeNumber(
         _l("Your bid (pounds)"), message=_l("A bid is a whole number of pounds, 0 or more."),
         validators=[InputRequired(_l("Type your bid in pounds (0 is allowed).")),
                     NumberRange(0, None, _l("A bid is a whole number of pounds, 0 or more."))])
+    round = WholeNumber(message=_l("The bid form is incomplete: reload the page."),
+                        validators=[Optional()])
+
+    def expected_version(self) -> int | None:
+        return None
 
     def to_action(self) -> dict:
-        return {"amount": self.amount.data}
+        action = {"amount": self.amount.data}
+        if self.round.data is not None:
+            action["round"] = self.round.data
+        return action
 
 
 class DrawForm(VersionedForm):
-    """The number on a card drawn to break a tie in the bid order."""
+    """The number on a card drawn to break a tie in the bid order.
+
+    Tied players draw at the same time, so, as with bids, the table's version is not checked;
+    the form says which draw of the seat it is, so a double tap cannot count twice.
+    """
 
     value = WholeNumber(
         _l("Number on the drawn card"), message=_l("The drawn card shows a number from 1 to 10."),
@@ -88,8 +106,17 @@ class DrawForm(VersionedForm):
                     NumberRange(rules.INCOME_MIN, rules.INCOME_MAX,
                                 _l("The drawn card shows a number from 1 to 10."))])
 
+    attempt = WholeNumber(message=_l("The draw form is incomplete: reload the page."),
+                          validators=[Optional()])
+
+    def expected_version(self) -> int | None:
+        return None
+
     def to_action(self) -> dict:
-        return {"value": self.value.data}
+        action = {"value": self.value.data}
+        if self.attempt.data is not None:
+            action["attempt"] = self.attempt.data
+        return action
 
 
 class TakeForm(VersionedForm):

@@ -163,3 +163,8 @@ def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
     expect(host.locator("#ctc-race")).to_contain_text(re.compile(r"Ben\s+1 of 8 crossed"))
     shot(host, "ctc-8-table-round-3")
     shot(chris, "ctc-9-phone-round-3")
+
+    # The same screen in Japanese, for a person to look at.
+    chris.get_by_role("link", name="日本語").click()
+    expect(chris.locator("#ctc-now")).to_contain_text("第3ラウンド地形獲得")
+    shot(chris, "ctc-10-phone-ja")
