@@ -169,7 +169,7 @@ def index():
         except RuleError as refusal:
             bid_error = refusal
     if bid_form.errors:
-        bid_problems = [Msg(N_("Check the fields marked below."))]
+        bid_problems = [Msg(N_("Check the fields marked above."))]
     return render_template(
         "tools/cape_to_cairo.html", crossing_form=crossing_form, bid_form=bid_form,
         crossing=crossing, crossing_error=crossing_error, bids=bids, bid_error=bid_error,

@@ -168,3 +168,46 @@ def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
     chris.get_by_role("link", name="日本語").click()
     expect(chris.locator("#ctc-now")).to_contain_text("第3ラウンド地形獲得")
     shot(chris, "ctc-10-phone-ja")
+
+
+def test_the_calculator_and_rules_page_on_a_phone(server, phone):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = phone()
+    page.goto(server.url + "/tools/cape_to_cairo/")
+    page.select_option("#terrain", "river")
+    page.fill("#marks", "4")
+    page.fill("#bonus", "2")
+    page.fill("#money", "50")
+    page.click("#crossing-form button[type=submit]")
+    expect(page.locator("#crossing-result")).to_contain_text(
+        "The cheapest way to cross the river costs 40 pounds.")
+    check_phone_layout_main(page)
+    shot(page, "ctc-11-calculator-crossing")
+    page.fill("#p-0-name", "Ann")
+    page.fill("#p-0-bid", "20")
+    page.fill("#p-0-money", "50")
+    page.fill("#p-1-name", "Bo")
+    page.fill("#p-1-bid", "20")
+    page.fill("#p-1-money", "60")
+    page.click("#bids-form button[type=submit]")
+    expect(page.locator("#bids-result")).to_contain_text(
+        "Ann before Bo: same bid, less money left (30 to 40 pounds)")
+    shot(page, "ctc-12-calculator-bids")
+    problems = {}
+    for name, url in [("calculator", page.url), ("rules", server.url + "/rules/cape_to_cairo")]:
+        page.goto(url)
+        serious = [v["id"] for v in Axe().run(page).response["violations"]
+                   if v["impact"] in ("serious", "critical")]
+        if serious:
+            problems[name] = serious
+    assert problems == {}
+    shot(page, "ctc-13-rules")
+
+
+def check_phone_layout_main(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    small = page.evaluate("""() => [...document.querySelectorAll('main button, main input, main select')]
+        .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert small == []
