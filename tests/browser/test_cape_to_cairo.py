@@ -40,6 +40,14 @@ def assert_sealed(page, amount):
     assert f'value="{amount}"' not in page.content()
 
 
+def serious_violations(page):
+    from axe_playwright_python.sync_playwright import Axe
+
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3])
+            for v in Axe().run(page).response["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
 def check_phone_layout(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     small = page.evaluate("""() => [...document.querySelectorAll('#live button, #live input, #live select')]
@@ -115,6 +123,7 @@ def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
     expect(anna.locator(".ctc-best")).to_contain_text("Cross for 60 pounds")
     shot(anna, "ctc-5-crossing-cost")
     check_phone_layout(anna)
+    assert serious_violations(anna) == []
     anna.locator("#ctc-pass-form button").click()
     expect(ben.locator("#ctc-turn")).to_contain_text("Your turn.", timeout=POLL)
     ben.locator("#ctc-turn-up-form button", has_text="2").click()
@@ -171,8 +180,6 @@ def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
 
 
 def test_the_calculator_and_rules_page_on_a_phone(server, phone):
-    from axe_playwright_python.sync_playwright import Axe
-
     page = phone()
     page.goto(server.url + "/tools/cape_to_cairo/")
     page.select_option("#terrain", "river")
@@ -197,10 +204,8 @@ def test_the_calculator_and_rules_page_on_a_phone(server, phone):
     problems = {}
     for name, url in [("calculator", page.url), ("rules", server.url + "/rules/cape_to_cairo")]:
         page.goto(url)
-        serious = [v["id"] for v in Axe().run(page).response["violations"]
-                   if v["impact"] in ("serious", "critical")]
-        if serious:
-            problems[name] = serious
+        if serious_violations(page):
+            problems[name] = serious_violations(page)
     assert problems == {}
     shot(page, "ctc-13-rules")
 
