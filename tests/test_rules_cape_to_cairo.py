@@ -316,6 +316,38 @@ def test_bids_are_validated():
     refused(s, "bid-sealed", "bid", 0, amount=0)  # after the reveal
 
 
+def test_a_bid_typed_in_an_earlier_round_is_refused():
+    """A phone may show a bid form from an earlier phase: its round says so."""
+    s = two_player_round_one()
+    s = act(s, "turn_up", marks=3)
+    s = act(s, "pass", 0)
+    s = act(s, "turn_up", marks=0)
+    s = act(s, "cross", 1)
+    s = enter_cards(s, [("mountain", 0, 4), ("village", 3, 8)])
+    assert s["round"] == 2 and s["phase"] == "bidding"
+    err = refused(s, "bid-once", "bid", 0, amount=5, round=1)
+    assert str(err) == ("This bid was typed in acquisition round 1; it is round 2 now. Look at "
+                        "the new cards and bid again.")
+    s = act(s, "bid", 0, amount=5, round=2)
+    assert s["bids"] == [5, None]
+    s = act(s, "bid", 1, amount=5)  # without a round: no check
+    assert s["phase"] == "taking"
+
+
+def test_the_same_draw_sent_twice_does_not_count_as_the_next():
+    s = enter_cards(g.new({}, 2), [("river", 1, 5), ("desert", 2, 3)])
+    s = bid_all(s, [20, 20])
+    s = act(s, "draw", 0, value=4, attempt=1)
+    s = act(s, "draw", 1, value=4, attempt=1)  # equal: both draw again
+    assert s["must_draw"] == [0, 1]
+    err = refused(s, "tie-draw", "draw", 0, value=4, attempt=1)  # a double tap of draw 1
+    assert str(err) == "Draw 1 of Player 1 is already entered."
+    refused(s, "tie-draw", "draw", 0, value=4, attempt=3)
+    s = act(s, "draw", 0, value=9, attempt=2)
+    s = act(s, "draw", 1, value=2)  # without an attempt: no check
+    assert s["order"] == [0, 1] and s["reveal"]["draws"] == [[4, 9], [4, 2]]
+
+
 def test_sealed_bids_are_invisible_until_all_are_in():
     s = enter_cards(g.new({}, 3), [("river", 1, 5), ("desert", 2, 3), ("village", 0, 7)])
     low = act(s, "bid", 1, amount=0)

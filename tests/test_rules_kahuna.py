@@ -741,3 +741,59 @@ def test_every_rule_id_used_is_listed_and_every_string_is_marked():
     assert {"control", "chain", "arabana", "must-draw", "final-turns", "winner",
             "double-capture"} <= set(k.CLARIFICATIONS)
     assert k.SEAT_LABELS == ("White", "Black")
+
+
+# --- the table option, set by the host before the first turn action --------------------------
+
+def test_host_sets_the_arabana_option_before_the_first_turn_action():
+    state = k.new({}, 2)
+    on = k.apply(state, {"type": "set_option", "seat": None, "host": True, "arabana": True})
+    assert on["options"] == {"arabana": True} and state["options"] == {"arabana": False}
+    assert k.describe(state, {"type": "set_option"}, on)[0].msgid.startswith("Table option Arabana switched on")
+    off = k.apply(on, {"type": "set_option", "seat": 0, "host": True, "arabana": False})
+    assert "switched off" in k.describe(on, {"type": "set_option"}, off)[0]
+    # After the face-up cards were entered it is still open; the option then refuses bridges.
+    for island in ("Coco", "Gola", "Lale"):
+        on = act(on, "reveal", seat=None, island=island)
+    assert k.options_open(on)
+    on = with_bridges(on, bridges(black="Aloa-Bari Aloa-Duda"))
+    refused("arabana", on, "place", seat=0, site="Aloa-Huna", card="Huna")
+
+
+def test_the_option_is_refused_to_players_after_the_start_and_for_bad_values():
+    state = started()
+    with pytest.raises(RuleError) as info:
+        k.apply(state, {"type": "set_option", "seat": 0, "host": False, "arabana": True})
+    assert info.value.rule == "arabana" and "host" in str(info.value)
+    for bad in (None, "yes", 1, [True]):
+        with pytest.raises(RuleError) as info:
+            k.apply(state, {"type": "set_option", "seat": None, "host": True, "arabana": bad})
+        assert info.value.rule == "arabana"
+    played = act(state, "place", seat=0, site="Aloa-Bari", card="Aloa")
+    assert not k.options_open(played)
+    for later in (played, act(state, "end_turn", seat=0), act(state, "discard", seat=0, count=1)):
+        with pytest.raises(RuleError) as info:
+            k.apply(later, {"type": "set_option", "seat": None, "host": True, "arabana": True})
+        assert info.value.rule == "arabana" and "before the first turn action" in str(info.value)
+
+
+def _msgs_in(value) -> list:
+    if isinstance(value, Msg):
+        return [value]
+    if isinstance(value, dict):
+        return [m for v in value.values() for m in _msgs_in(v)]
+    if isinstance(value, (list, tuple)):
+        return [m for v in value for m in _msgs_in(v)]
+    return []
+
+
+def test_the_state_keeps_no_msg_objects_and_survives_json():
+    """A Msg stored in the JSON state would lose its msgid (it is a str): none may be kept."""
+    state = with_bridges(started(), CHAIN_BEFORE)
+    state = act(state, "place", seat=0, site="Elai-Iffi", card="Elai")
+    state = act(state, "end_turn", seat=0)
+    assert _msgs_in(state) == []
+    assert json.loads(json.dumps(state)) == state
+    lines = k.describe(state, {"type": "place", "seat": 0}, state)
+    assert lines and all(Msg.from_json(json.loads(json.dumps(m.to_json()))) == m for m in lines)
+    assert [Msg.from_json(m.to_json()).msgid for m in lines] == [m.msgid for m in lines]

@@ -17,7 +17,7 @@ from collections import Counter
 from hypothesis import given, settings, strategies as st
 
 from companion.games import kahuna as k
-from companion.games.base import RuleError
+from companion.games.base import Msg, RuleError
 
 # Refusals a physically possible move may still meet: they come from the board, not the cards.
 BOARD_RULES = {"arabana", "stone-supply", "bridge-supply", "play-limit"}
@@ -31,6 +31,16 @@ def naive_control(board: dict) -> dict:
             if 2 * sum(1 for s in sites if board.get(s) == colour) > len(sites):
                 result[island] = colour
     return result
+
+
+def _holds_msg(value) -> bool:
+    if isinstance(value, Msg):
+        return True
+    if isinstance(value, dict):
+        return any(_holds_msg(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_holds_msg(v) for v in value)
+    return False
 
 
 class Table:
@@ -104,6 +114,8 @@ class Table:
             assert not Counter(s["known"][seat]) - Counter(self.hands[seat])
         for island in k.ISLANDS:
             assert k._accounted(s, island) <= 2
+        # The state is stored as JSON: it must hold plain data only (a Msg would lose its msgid).
+        assert json.loads(json.dumps(s)) == s and not _holds_msg(s)
 
     # -- one turn -------------------------------------------------------------------------
 

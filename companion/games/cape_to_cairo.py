@@ -20,10 +20,14 @@ Action types (every action also carries "seat" and "host"; numbers are ints):
 
     card     seat: None (the table)  terrain: str (a TRACKS_NEEDED key)  marks: 0-3  income: 1-10
              one of the cards turned up for the acquisition phase (as many as players)
-    bid      seat: the bidder        amount: 0..their money
-             a sealed bid; nothing about its amount is shown to anybody until all have bid
+    bid      seat: the bidder        amount: 0..their money   round: optional, the phase's round
+             a sealed bid; nothing about its amount is shown to anybody until all have bid.
+             With "round" (the acquisition round the form was shown in) a bid left over from an
+             earlier phase is refused, so bids need no guard against other bids made meanwhile.
     draw     seat: a tied player     value: 1-10 (the income printed on the drawn card)
-             a card drawn to break a tie in the bid order (view()["must_draw"] names who)
+             attempt: optional, which draw of this seat it is (1, 2, ... after equal draws)
+             a card drawn to break a tie in the bid order (view()["must_draw"] names who); with
+             "attempt" the same draw sent twice is refused instead of counting as the next one
     take     seat: whose turn it is  card: the id of a turned-up card (view()["pool"][i]["id"])
              the last card in the bid order is given to the last player by itself
     turn_up  seat: None (the table)  marks: 0-3
@@ -474,6 +478,12 @@ def _bid(state: dict, action: dict) -> None:
                       "acquisition phase."))
     if state["bids"][seat] is not None:
         raise RuleError("bid-once", N_("%(seat)s has already bid in this phase."), seat=Seat(seat))
+    typed_for = action.get("round")
+    if typed_for is not None and typed_for != state["round"]:
+        # a bid form left open on a phone since an earlier phase: never carry it over
+        raise RuleError("bid-once", N_("This bid was typed in acquisition round %(then)s; it is "
+                                       "round %(now)s now. Look at the new cards and bid again."),
+                        then=typed_for, now=state["round"])
     held = state["money"][seat]
     amount = _int_in(action.get("amount"), 0, held, "bid-range",
                      N_("You hold %(high)s pounds: bid a whole number from %(low)s to %(high)s."))
@@ -531,6 +541,12 @@ def _draw(state: dict, action: dict) -> None:
                         seat=Seat(seat))
     value = _int_in(action.get("value"), INCOME_MIN, INCOME_MAX, "tie-draw",
                     N_("A drawn card shows a number from %(low)s to %(high)s."))
+    attempt = action.get("attempt")
+    done = len(state["reveal"]["draws"][seat])
+    if attempt is not None and attempt != done + 1:
+        # the same draw sent twice (a double tap) must not count as the next draw
+        raise RuleError("tie-draw", N_("Draw %(attempt)s of %(seat)s is already entered."),
+                        attempt=attempt, seat=Seat(seat))
     state["reveal"]["draws"][seat].append(value)
     state["must_draw"].remove(seat)
     if not state["must_draw"]:

@@ -24,6 +24,9 @@ Action types (every action also carries "seat" and "host" as the protocol says):
         End the turn by taking the top card of the deck or one face-up card.
     end_turn  {"seat": int}
         End the turn without drawing (then the opponent must draw next turn).
+    set_option {"arabana": bool}
+        The host's device switches the Arabana table option, only before the first turn action
+        (the lobby creates every table with the defaults).
 
 Pure functions for the calculator pages: control(), place(), remove(), round_points(),
 legal_cards_for(); board data: ISLANDS, SITES, DEGREES, SITES_OF, LAYOUT.
@@ -539,6 +542,24 @@ def _record_changes(state: dict, seat: int, kind: str, site: Site, cards: list[s
     }
 
 
+def options_open(state: dict) -> bool:
+    """May the table options still change? Only before anything but face-up cards was entered."""
+    return (state["round"] == 1 and state["turn"] == 0 and state["plays"] == 0
+            and state["hands"] == [START_HAND, START_HAND] and not state["over"])
+
+
+def _do_set_option(state: dict, action: dict) -> None:
+    if action.get("host") is not True:
+        raise RuleError("arabana", N_("Only the host's device can change the table options."))
+    if not options_open(state):
+        raise RuleError("arabana", N_("The table options can only change before the first turn "
+                                      "action: undo back to the start to change them."))
+    value = action.get("arabana")
+    if not isinstance(value, bool):
+        raise RuleError("arabana", N_("The Arabana option is on or off."))
+    state["options"]["arabana"] = value
+
+
 def _do_reveal(state: dict, action: dict) -> None:
     if not state["pending_reveals"]:
         raise RuleError("reveal", N_("No face-up card is waiting to be entered."))
@@ -682,6 +703,7 @@ _HANDLERS = {
     "discard": _do_discard,
     "draw": _do_draw,
     "end_turn": _do_end_turn,
+    "set_option": _do_set_option,
 }
 
 
@@ -892,6 +914,16 @@ def _play_lines(changes: dict) -> list[Msg]:
     return lines
 
 
+def describe_play(changes: dict | None) -> list[Msg]:
+    """The history lines of a play stored in state["last_changes"] (for the board's caption)."""
+    return _play_lines(changes) if changes else []
+
+
+def describe_scoring(entry: dict) -> list[Msg]:
+    """The history lines of one entry of state["rounds"] (for the round panel's message)."""
+    return _round_lines(entry)
+
+
 def _round_lines(entry: dict) -> list[Msg]:
     islands, points = entry["islands"], entry["points"]
     lines = [Msg(N_("Round %(round)s scored: islands held: White %(white)s, Black %(black)s"),
@@ -921,6 +953,10 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     elif kind == "draw":
         lines.append(Msg(N_("%(seat)s took %(island)s from the face-up cards"), seat=Seat(seat),
                          island=parse_island(action.get("island"))))
+    elif kind == "set_option":
+        lines.append(Msg(N_("Table option Arabana switched on: no bridge may touch an island the "
+                            "opponent controls") if after["options"]["arabana"] else
+                         N_("Table option Arabana switched off: bridges may touch any island")))
     elif kind == "end_turn":
         lines.append(Msg(N_("%(seat)s ended the turn without drawing"), seat=Seat(seat)))
         if after["must_draw"] and _drawable(after):

@@ -1,0 +1,49 @@
+// Kahuna's board: two small behaviours htmx does not cover. The page works without this file:
+// each site is an ordinary link then, and the last play's highlight shows on every load.
+(function () {
+  "use strict";
+  if (window.kahunaBoard) return;
+  window.kahunaBoard = true;
+
+  // htmx cancels the browser's own navigation only for HTML links; SVG <a> elements would load
+  // the page a second time. Let htmx alone handle them.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("svg a[hx-get]");
+    if (link && window.htmx && !(event.ctrlKey || event.metaKey || event.shiftKey)) {
+      event.preventDefault();
+    }
+  }, true);
+
+  // The highlight of the last play runs once per device: the live region is swapped whenever
+  // anything changes (a note, a drawn card), and the same play should not flash again.
+  function settle(root) {
+    var boards = (root || document).querySelectorAll("svg.k-board[data-key]");
+    boards.forEach(function (board) {
+      var play = board.getAttribute("data-play");
+      var key = board.getAttribute("data-key");
+      if (!play || !key) return;
+      var seen = null;
+      try { seen = sessionStorage.getItem(key); } catch (e) { return; }
+      if (seen === play) {
+        board.classList.add("seen");
+      } else {
+        try { sessionStorage.setItem(key, play); } catch (e) { /* private mode: flash again */ }
+      }
+    });
+  }
+  // The card question opens at the bottom of the screen: move the focus there (for keyboards and
+  // screen readers) without scrolling the board away.
+  function focusSheet() {
+    var title = document.getElementById("k-sheet-title");
+    if (title) title.focus({ preventScroll: true });
+  }
+  document.addEventListener("htmx:afterSettle", focusSheet);
+
+  // afterSwap runs before the browser paints the new content, so a seen play never flashes.
+  document.addEventListener("htmx:afterSwap", function () { settle(document); });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { settle(document); });
+  } else {
+    settle(document);
+  }
+})();

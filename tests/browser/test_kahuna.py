@@ -1,0 +1,201 @@
+"""Kahuna from two phones: enter the face-up cards, tap sites on the SVG board, say which cards.
+
+White builds four bridges on Elai and takes it, destroying Black's two bridges there (the page
+highlights them and the history says so); Black then removes a white bridge with two cards and
+White loses Elai again. Screenshots at 390x844 go to screenshots/kahuna-*.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import SHOTS, shot
+
+pytestmark = pytest.mark.browser
+
+
+def screen(page, name: str) -> None:
+    """What the phone's screen shows now (the card question is fixed at the bottom)."""
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def seat_phone(phone, server, code: str, seat_name: str):
+    page = phone()
+    page.goto(f"{server.url}/t/{code}/join")
+    page.get_by_role("button", name=seat_name).click()
+    expect(page.get_by_text(f"You are {seat_name}.")).to_be_visible()
+    return page
+
+
+MIDDLE = """a => {
+    const line = a.querySelector('.k-hit');
+    const m = line.getPointAtLength(line.getTotalLength() / 2);
+    const p = new DOMPoint(m.x, m.y).matrixTransform(line.getScreenCTM());
+    return [p.x, p.y];
+}"""
+
+
+def touch(page, key: str) -> None:
+    """A finger on the middle of a site's line (what a person taps; some lines are curved)."""
+    link = page.locator(f'svg.k-board a[data-site="{key}"]')
+    link.scroll_into_view_if_needed()
+    x, y = link.evaluate(MIDDLE)
+    page.touchscreen.tap(x, y)
+
+
+def tap_site(page, key: str) -> None:
+    """Tap a site on the SVG board and wait for the card question about that site."""
+    touch(page, key)
+    expect(page.locator("#k-sheet-title")).to_contain_text(key.replace("-", "–"))
+
+
+def build(page, key: str, card: str) -> None:
+    tap_site(page, key)
+    page.locator("#k-sheet").get_by_role("button", name=f"Card {card}").tap()
+    expect(page.locator("#k-sheet")).to_have_count(0)
+    expect(page.locator(f'svg.k-board [data-site="{key}"]')).to_have_class("k-site " + (
+        "white" if page.get_by_text("You are White.").count() else "black") + " played")
+
+
+def draw_from_deck(page) -> None:
+    page.get_by_role("button", name="Draw from the deck").tap()
+    expect(page.get_by_role("button", name="Draw from the deck")).to_have_count(0)
+
+
+def test_two_phones_play_by_tapping_the_board(server, phone):
+    host = phone()
+    host.goto(server.url + "/")
+    host.select_option("#game", "kahuna")
+    host.fill("#players", "2")
+    host.click("#new-table button[type=submit]")
+    expect(host.locator("#live")).to_be_visible()
+    code = host.url.rstrip("/").rsplit("/", 1)[1]
+
+    white = seat_phone(phone, server, code, "White")
+    black = seat_phone(phone, server, code, "Black")
+    expect(white.locator("#seats li").nth(1)).to_contain_text("phone joined", timeout=5000)
+
+    # The table enters the three face-up cards from any phone: one tap each.
+    screen(white, "kahuna-0-face-up-picker")
+    for island in ("Coco", "Gola", "Lale"):
+        white.locator(".k-islands-pick").get_by_role("button", name=island, exact=True).tap()
+        expect(white.locator(".log")).to_contain_text(f"Face-up card entered: {island}")
+    expect(white.locator(".k-round")).to_contain_text("Face up: Coco, Gola, Lale.")
+    expect(black.get_by_text("Waiting for White to play.")).to_be_visible(timeout=5000)
+    shot(white, "kahuna-1-start")
+
+    # White: two bridges on Elai, then a card from the deck.
+    tap_site(white, "Elai-Huna")
+    sheet = white.locator("#k-sheet")
+    expect(sheet).to_contain_text("Which card did you play")
+    expect(sheet.get_by_role("button")).to_have_text(["Card Elai", "Card Huna"])
+    screen(white, "kahuna-2-card-question")
+    sheet.get_by_role("button", name="Card Elai").tap()
+    expect(sheet).to_have_count(0)
+    build(white, "Duda-Elai", "Duda")
+    draw_from_deck(white)
+
+    # Black sees the bridges arrive by polling; a tap on White's bridge offers nothing yet
+    # (it is White's turn) - after White's draw it is Black's turn: two bridges on Elai.
+    expect(black.locator('svg.k-board [data-site="Elai-Huna"]')).to_have_class("k-site white",
+                                                                              timeout=5000)
+    expect(black.locator(".k-turn")).to_contain_text("Your turn.", timeout=5000)
+    build(black, "Elai-Faaa", "Faaa")
+    build(black, "Elai-Jojo", "Jojo")
+    draw_from_deck(black)
+
+    # White's third and fourth bridge on Elai take it: Black's two bridges there are destroyed.
+    expect(white.locator(".k-turn")).to_contain_text("Your turn.", timeout=5000)
+    build(white, "Bari-Elai", "Bari")
+    tap_site(white, "Elai-Iffi")
+    white.locator("#k-sheet").get_by_role("button", name="Card Iffi").tap()
+    expect(white.locator('[data-island="Elai"]')).to_have_class("k-island gained white")
+    for key in ("Elai-Faaa", "Elai-Jojo"):
+        expect(white.locator(f'[data-site="{key}"] .k-fx-destroyed')).to_have_count(1)
+    expect(white.locator(".k-last")).to_contain_text(
+        "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed")
+    expect(white.locator(".log")).to_contain_text(
+        "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed")
+    white.wait_for_timeout(600)  # mid-flash
+    shot(white, "kahuna-3-white-takes-elai")
+    expect(black.locator('[data-island="Elai"] .k-stone.white')).to_have_count(1, timeout=5000)
+    draw_from_deck(white)
+
+    # Black removes White's bridge Elai-Huna with Elai + Huna: White loses Elai.
+    expect(black.locator(".k-turn")).to_contain_text("Your turn.", timeout=5000)
+    tap_site(black, "Elai-Huna")
+    sheet = black.locator("#k-sheet")
+    expect(sheet).to_contain_text("Which two cards did you play to remove this bridge?")
+    screen(black, "kahuna-4-removal-question")
+    sheet.get_by_role("button", name="Cards Elai + Huna").tap()
+    expect(black.locator('[data-island="Elai"]')).to_have_class("k-island lost")
+    expect(black.locator(".log")).to_contain_text("White lost Elai")
+    black.wait_for_timeout(600)
+    shot(black, "kahuna-5-black-removes")
+
+    # A refusal: White's phone taps a site while it is Black's turn.
+    tap_site(white, "Aloa-Bari")
+    expect(white.locator("#k-sheet [role=alert]")).to_contain_text("It is not your turn: Black plays now.")
+    expect(white.locator("#k-sheet a", has_text="Why? Read the rule")).to_have_attribute(
+        "href", "/rules/kahuna#turn-order")
+    screen(white, "kahuna-6-not-your-turn")
+    white.locator("#k-sheet").get_by_role("link", name="Cancel").tap()
+    expect(white.locator("#k-sheet")).to_have_count(0)
+
+
+def test_the_control_checker_by_tapping(server, phone):
+    page = phone()
+    page.goto(server.url + "/tools/kahuna/")
+    # Aloa has 3 sites: two white bridges hold it. Tap once for white, twice for black.
+    for key in ("Aloa-Bari", "Aloa-Duda"):
+        touch(page, key)
+        expect(page.locator(f'svg.k-board [data-site="{key}"]')).to_have_class("k-site white")
+    expect(page.locator("#k-held-white")).to_have_text("1")
+    expect(page.locator('[data-island="Aloa"] .k-stone.white')).to_have_count(1)
+    expect(page.locator("#k-round-points")).to_contain_text("Round 1: White +1")
+    assert "white=Aloa-Bari,Aloa-Duda" in page.url  # the position is in the address
+    for key in ("Aloa-Huna", "Duda-Huna", "Elai-Huna"):  # Aloa-Huna is drawn curved round Duda
+        touch(page, key)
+        expect(page.locator(f'svg.k-board [data-site="{key}"]')).to_have_class("k-site white")
+        touch(page, key)
+        expect(page.locator(f'svg.k-board [data-site="{key}"]')).to_have_class("k-site black")
+    expect(page.locator("#k-held-black")).to_have_text("1")  # Huna: 3 of 5
+    expect(page.locator("#k-round-points")).to_contain_text("Round 3: nobody scores")
+    shot(page, "kahuna-7-checker")
+    page.go_back()
+    expect(page.locator('svg.k-board [data-site="Elai-Huna"]')).to_have_class("k-site white")
+
+
+def test_kahuna_pages_pass_axe_and_fit_a_phone(server, phone):
+    from axe_playwright_python.sync_playwright import Axe
+
+    host = phone()
+    host.goto(server.url + "/")
+    host.select_option("#game", "kahuna")
+    host.fill("#players", "2")
+    host.click("#new-table button[type=submit]")
+    code = host.url.rstrip("/").rsplit("/", 1)[1]
+    white = seat_phone(phone, server, code, "White")
+    for island in ("Coco", "Gola", "Lale"):
+        white.locator(".k-islands-pick").get_by_role("button", name=island, exact=True).tap()
+        expect(white.locator(".log")).to_contain_text(f"Face-up card entered: {island}")
+    tap_site(white, "Elai-Huna")
+    dark = phone()
+    dark.emulate_media(color_scheme="dark")
+    dark.goto(server.url + "/tools/kahuna/?white=Aloa-Bari,Aloa-Duda&black=Elai-Faaa")
+    shot(dark, "kahuna-8-checker-dark")
+    rules = phone()
+    rules.goto(server.url + "/rules/kahuna#chain")
+    problems, wide = {}, {}
+    for name, page in [("table", white), ("host", host), ("checker", dark), ("rules", rules)]:
+        serious = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+                   for v in Axe().run(page).response["violations"]
+                   if v["impact"] in ("serious", "critical")]
+        if serious:
+            problems[name] = serious
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide[name] = width
+    assert problems == {} and wide == {}
