@@ -231,7 +231,7 @@ CLARIFICATIONS: dict[str, str] = {
         "A player with no chip pays no fine; the history still records the refused bid."),
     "penalty-turn": N_(
         "After a fine the bid does not count and the same player bids again or passes."),
-    "waive": N_(
+    "waive-friendly": N_(
         "Tables that play friendly can switch fines off for the whole game, or the host can "
         "waive a single fine: the player's latest fine comes back from the bank (or the pot), "
         "provided it still holds a chip."),
@@ -274,6 +274,39 @@ CLARIFICATIONS: dict[str, str] = {
     "start-player": N_(
         "Any player may start round 1: the host picks the start player before the first card is "
         "turned up. From round 2 on, the winner of the last auction starts."),
+}
+
+
+# The question each clarification answers (the rules page shows it as the entry's title).
+CLARIFICATION_QUESTIONS: dict[str, str] = {
+    "free-lot-bonus": N_("Nobody bids: does the start player also get the pass bonus?"),
+    "last-player-alone": N_("Nobody has bid and all but one have passed: does the last player "
+                            "still have a turn?"),
+    "pass-bonus-once": N_("Can a player get the pass bonus twice for the same lot?"),
+    "pass-bonus-bank": N_("What if the bank holds fewer than 2 chips for the pass bonus?"),
+    "bid-above-chips": N_("May I bid more chips than I have?"),
+    "cannot-pay-reveal": N_("Does the table learn the chips of a winner who cannot pay?"),
+    "cannot-pay-no-card": N_("What if a winner who cannot pay owns no card?"),
+    "restart-order": N_("Who starts a restarted auction, and who may bid in it?"),
+    "all-dropped-out": N_("What if every player drops out of an auction?"),
+    "penalty-which-bids": N_("Which illegal bids cost a chip?"),
+    "penalty-destination": N_("Where does the fine go?"),
+    "penalty-no-chip": N_("What if the player fined has no chip?"),
+    "penalty-turn": N_("What happens after a fine?"),
+    "waive-friendly": N_("Can a table play without fines?"),
+    "payout-small-bid": N_("What if the bid is smaller than the number of matching cards?"),
+    "don-payout-tie": N_("Don: what if several players tie for the most matching cards?"),
+    "don-pot": N_("Don: when is the pot paid out?"),
+    "sale-who-may": N_("Don: who may sell a card, and when?"),
+    "sale-who-is-paid": N_("Don: who is paid in a sale?"),
+    "sale-unsold": N_("Don: what if nobody bids for a card on sale?"),
+    "chip-bonus-tie": N_("What if several players tie for the most chips?"),
+    "bid-limit": N_("Is there a highest bid?"),
+    "chip-bonus-zero": N_("What if nobody has a chip at the end?"),
+    "tie-break-shared": N_("What if players are still tied after every tie-break?"),
+    "end-chips": N_("Are the chips shown at the end?"),
+    "fines-switch": N_("Can fines be switched off during the game?"),
+    "start-player": N_("Who starts round 1?"),
 }
 
 
