@@ -31,8 +31,11 @@ class WholeNumber(IntegerField):
         if not valuelist or str(valuelist[0]).strip() == "":
             self.data = None
             return
+        text = str(valuelist[0]).strip()
         try:
-            self.data = int(str(valuelist[0]).strip())
+            if len(text) > 9:  # no game needs more; giant numbers only break the range check
+                raise ValueError(text)
+            self.data = int(text)
         except ValueError:
             self.data = None
             raise ValueError(self.message or _l("Type a whole number.")) from None
