@@ -199,7 +199,7 @@ def test_phone_shows_my_chips_cards_forbidden_digits_and_the_keypad(game):
     quick = re.findall(r'name="amount" value="(\d+)"', anna)
     assert quick == ["3", "4", "5", "6", "7"]
     assert anna.count("sg-quick-bid sg-over") == 5
-    assert "Bids marked ⚠ are more than your 1 chips" in text
+    assert "Bids marked ⚠ are more than the chips you have (1)" in text
     assert 'data-forbidden="0,1,2"' in anna and 'data-chips="1"' in anna
     assert "Pass and take 2 chips from the bank" in text
     # Ben's phone: not his turn, no keypad, but his own chips and cards.

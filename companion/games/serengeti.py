@@ -1299,8 +1299,8 @@ def _my_view(state: dict, seat: int) -> dict:
 def bid_warning(state: dict, seat: int, amount: int) -> Msg | None:
     """A private warning for the bidder's phone when a (legal) bid is above their chips."""
     if _is_int(amount) and amount > state["chips"][seat]:
-        return Msg(N_("You have only %(chips)s chips: if you win at %(amount)s you cannot pay and "
-                      "must discard a card."), chips=state["chips"][seat], amount=amount)
+        return Msg(N_("Your chips: %(chips)s. If you win at %(amount)s you cannot pay and must "
+                      "discard a card."), chips=state["chips"][seat], amount=amount)
     return None
 
 

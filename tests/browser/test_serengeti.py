@@ -233,7 +233,7 @@ def test_keypad_calculator_and_rules_fit_a_phone(server, phone):
     host.get_by_role("link", name="Act for Anna").first.click()
     expect(host.locator("#keypad")).to_be_visible()
     host.fill("#sg-amount", "25")
-    expect(host.locator("#sg-bid-live")).to_contain_text("You have only 10 chips")
+    expect(host.locator("#sg-bid-live")).to_contain_text("Your chips: 10. If you win at 25 you cannot pay")
     shot(host, "serengeti-host-acting-keypad")
     for page_url, name in [(host.url, "keypad"), (server.url + "/tools/serengeti/?variant=abacus"
                                                   "&players=4&bid=13&winner=0&name_0=Anna&digits_1=3"
