@@ -633,6 +633,9 @@ def test_calculator_is_listed_and_answers_empty(client):
      "Player 3 paid 6: Player 1 6, 0 in the pot", [6, 0, 0, 0], 0),
     (dict(variant="don", bid="7", pot="2", winner="0", digits_1="7", digits_2="7"),
      "Player 1 paid 7, plus 2 from the pot: Player 2 4, Player 3 4, 1 in the pot", [0, 4, 4], 1),
+    (dict(variant="don", players="5", bid="10", winner="4", digits_0="0", digits_1="0 5",
+          digits_2="5", digits_4="0"),
+     "Player 5 paid 10: Player 1 5, Player 2 5, 0 in the pot", [5, 5, 0, 0, 0], 0),
     (dict(variant="don", bid="5", winner="1", pot=""), "Player 2 paid 5: Player 1 2, Player 3 2, 1 in the pot",
      [2, 0, 2], 1),
 ])
@@ -673,6 +676,12 @@ def test_calculator_refuses_bad_input(client, args, expect):
     assert page.status_code == 400
     assert expect in _text(page.text).replace("&#39;", "'"), _text(page.text)[:2000]
     assert 'id="outcome"' not in page.text
+
+
+def test_calculator_without_a_rule_set_plays_abacus(client):
+    page = client.get("/tools/serengeti/?bid=13&winner=0&players=3&digits_1=3&digits_2=3")
+    assert page.status_code == 200
+    assert "Player 1 paid 13: Player 2 6, Player 3 6, 1 to the bank" in _text(page.text)
 
 
 def test_calculator_keeps_what_was_typed(client):

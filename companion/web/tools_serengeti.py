@@ -13,6 +13,7 @@ from flask import Blueprint, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from companion.games import serengeti as rules
@@ -49,8 +50,8 @@ class PayoutForm(FlaskForm):
     class Meta:
         csrf = False  # a GET form that changes nothing
 
-    variant = RadioField(_l("Rule set"), choices=[("abacus", _l("Serengeti (Abacus)")),
-                                                  ("don", _l("Don (original rules)"))],
+    variant = RadioField(_l("Rule set"), choices=[SelectChoice("abacus", _l("Serengeti (Abacus)")),
+                                                  SelectChoice("don", _l("Don (original rules)"))],
                          default="abacus",
                          validators=[InputRequired(_l("Choose Abacus or Don."))])
     players = WholeNumber(_l("Players"), message=_l("Serengeti is for 3 to 5 players."),
@@ -120,7 +121,9 @@ def _deck_problem(holdings: list[list[int]]) -> str | None:
 def payout_page():
     """Enter a bid, the winner and who holds which digits; see each share and the remainder."""
     submitted = "bid" in request.args
-    form = PayoutForm(formdata=request.args if submitted else None)
+    args = request.args.copy()
+    args.setdefault("variant", "abacus")  # a shared address without the rule set means Abacus
+    form = PayoutForm(formdata=args if submitted else None)
     outcome = None
     problem = None
     if submitted and form.validate():

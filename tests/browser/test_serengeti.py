@@ -223,7 +223,11 @@ def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone
 
 
 def test_keypad_calculator_and_rules_fit_a_phone(server, phone):
-    """The screens at 390 px: no sideways scrolling, thumb-sized controls; the live bid hint."""
+    """The screens at 390 px: no sideways scrolling, thumb-sized controls, no serious
+    accessibility problem (axe); the live bid hint."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
     host = phone()
     start_table(host, server, names=NAMES)
     host.goto(host.url + "?reveal=1")
@@ -241,6 +245,10 @@ def test_keypad_calculator_and_rules_fit_a_phone(server, phone):
                            (server.url + "/rules/serengeti#cannot-pay-no-card", "rules")]:
         host.goto(page_url)
         shot(host, f"serengeti-{name}")
+        serious = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+                   for v in axe.run(host).response["violations"]
+                   if v["impact"] in ("serious", "critical")]
+        assert serious == [], name
         assert host.evaluate("document.documentElement.scrollWidth") <= 390, name
         small = host.evaluate("""() => [...document.querySelectorAll('main button, main a.button, main input:not([type=radio]):not([type=hidden]), main select, main .sg-choice > span')]
             .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
@@ -250,3 +258,24 @@ def test_keypad_calculator_and_rules_fit_a_phone(server, phone):
     host.goto(server.url + "/tools/serengeti/?variant=abacus&players=3&bid=13&winner=0"
               "&name_0=Anna&name_1=Ben&name_2=Chris&digits_1=3&digits_2=3")
     expect(host.locator("#payout-line")).to_have_text("Anna paid 13: Ben 6, Chris 6, 1 to the bank")
+
+
+@pytest.mark.parametrize("locale,words", [("ja-JP", ["あなたの手番", "パスして銀行から2チップ受け取る"]),
+                                          ("ru-RU", ["Ваш ход", "Пас — и взять 2 фишки из банка"])])
+def test_a_japanese_and_a_russian_phone_play_in_their_language(server, phone, locale, words):
+    host = phone()
+    start_table(host, server, names=NAMES)
+    join_url = host.locator(".join-url a").inner_text()
+    anna = phone(locale=locale)
+    anna.goto(join_url)
+    anna.locator(".seat-button").first.click()
+    expect(anna.locator("#card-form")).to_be_visible()
+    anna.locator("#card-form .sg-tribes label").nth(4).click()  # Tonga, in any language
+    anna.locator("#card-form .sg-digits label", has_text="7").click()
+    submit(anna, lambda: anna.locator("#card-form button[type=submit]").click())
+    for word in words:
+        expect(anna.locator("#keypad")).to_contain_text(word)
+    anna.fill("#sg-amount", "17")
+    expect(anna.locator("#sg-bid-live")).not_to_be_empty()  # no digit owned: the chips warning
+    shot(anna, f"serengeti-keypad-{locale}")
+    assert anna.evaluate("document.documentElement.scrollWidth") <= 390
