@@ -10,7 +10,6 @@ be the model's. Phones are brought up to date by the same poll htmx runs every 2
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from playwright.sync_api import expect
