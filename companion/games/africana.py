@@ -41,7 +41,8 @@ Action types (every action also has "type", "seat" and "host"):
     finish_game         host only -- ends play now (e.g. the table did not use the turn tracker)
 
 Pure scoring functions used by the calculator page: artifact_bonus, best_artifact_sets,
-final_score, rank_scores, setup_facts, coin_value.
+final_score, rank_scores, setup_facts, coin_value (and greedy_artifact_sets, the obvious but
+wrong grouping, shown on the rules page for comparison).
 """
 
 from __future__ import annotations
@@ -389,6 +390,33 @@ def best_artifact_sets(kinds: Sequence[str]) -> tuple[int, list[list[str]]]:
 def artifact_bonus(kinds: Sequence[str]) -> int:
     """The highest total set bonus over every grouping of these artifact cards into sets."""
     return best_artifact_sets(kinds)[0]
+
+
+def greedy_artifact_sets(kinds: Sequence[str]) -> tuple[int, list[list[str]]]:
+    """The obvious grouping, for comparison only (the rules page shows why it is not used):
+    always take the most valuable set still possible (3 identical, 4 different, 2 identical,
+    2 different). For three of one kind and one each of three others it gives 14, not 16."""
+    kinds = _check_kinds(kinds)
+    counts = {label: kinds.count(label) for label in sorted(set(kinds))}
+    total, groups = 0, []
+    while True:
+        present = [label for label, n in counts.items() if n > 0]
+        triple = next((label for label in present if counts[label] >= 3), None)
+        pair = next((label for label in present if counts[label] >= 2), None)
+        if triple is not None:
+            group = [triple] * 3
+        elif len(present) >= 4:
+            group = present[:4]
+        elif pair is not None:
+            group = [pair] * 2
+        elif len(present) >= 2:
+            group = present[:2]
+        else:
+            return total, groups
+        for label in group:
+            counts[label] -= 1
+        total += set_bonus_of(group)
+        groups.append(group)
 
 
 def set_bonus_of(group: Sequence[str]) -> int:
