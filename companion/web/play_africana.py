@@ -84,21 +84,21 @@ class ChooseActionForm(VersionedForm):
 
 
 class BuyAdventureForm(VersionedForm):
-    cards = WholeNumber(_l("Adventure cards"))
+    cards = WholeNumber(_l("Adventure cards"), default=1)
 
     def to_action(self) -> dict:
         return _numbers(cards=self.cards.data)
 
 
 class TurnPagesForm(VersionedForm):
-    pages = WholeNumber(_l("Pages turned"))
+    pages = WholeNumber(_l("Pages turned"), default=1)
 
     def to_action(self) -> dict:
         return _numbers(pages=self.pages.data)
 
 
 class ChangeColourForm(VersionedForm):
-    cards = WholeNumber(_l("Cards changed"))
+    cards = WholeNumber(_l("Cards changed"), default=1)
 
     def to_action(self) -> dict:
         return _numbers(cards=self.cards.data)
@@ -106,7 +106,7 @@ class ChangeColourForm(VersionedForm):
 
 class JoinExpeditionForm(VersionedForm):
     slot = WholeNumber(_l("Expedition space"))
-    bonus_coins = WholeNumber(_l("Join bonus (silver)"))
+    bonus_coins = WholeNumber(_l("Join bonus (silver)"), default=0)
 
     def to_action(self) -> dict:
         return _numbers(slot=self.slot.data, bonus_coins=self.bonus_coins.data)

@@ -11,6 +11,26 @@
     if (form) form.dataset.dirty = "1";
   });
 
+  // A row of number boxes marked data-grow gets one more empty box once all are filled, so
+  // a player with many expedition cards never runs out of boxes (without JS, handing in the
+  // sheet brings two spare boxes).
+  document.addEventListener("input", function (event) {
+    var row = event.target && event.target.closest && event.target.closest("[data-grow]");
+    if (!row) return;
+    var boxes = row.querySelectorAll("input");
+    var last = boxes[boxes.length - 1];
+    if (!last || last.value === "" || boxes.length > 40) return;
+    var next = last.cloneNode(false);
+    var index = parseInt(last.name.replace(/^.*-/, ""), 10) + 1;
+    next.name = last.name.replace(/-\d+$/, "-" + index);
+    next.id = last.id.replace(/-\d+$/, "-" + index);
+    next.value = "";
+    next.removeAttribute("aria-invalid");
+    var label = last.getAttribute("aria-label") || "";
+    next.setAttribute("aria-label", label.replace(/\d+(?=\D*$)/, String(index + 1)));
+    row.appendChild(next);
+  });
+
   function fromPoll(event) {
     var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
     return elt && elt.classList && elt.classList.contains("poller");
