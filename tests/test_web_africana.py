@@ -75,6 +75,11 @@ def section(page: str, id_: str) -> str:
     return page[start:page.index("</section>", start)]
 
 
+def section_form(page: str, id_: str) -> str:
+    start = page.index(f'id="{id_}"')
+    return page[start:page.index("</form>", start)]
+
+
 def rule_link(text: str) -> str | None:
     match = re.search(r'href="/rules/africana#([\w-]+)">Why\? Read the rule', text)
     return match.group(1) if match else None
@@ -140,6 +145,7 @@ def test_two_and_four_players_show_their_deck_sizes(app):
 def test_ledger_entries_with_names_amounts_and_balances(table):
     anna, ben, chris = table.phones
     # Anna has 2 silver: buying an adventure is refused with the reason, nothing stored.
+    table.post(anna, "choose_action", {"action": "buy"})
     before = table.version()
     response = table.post(anna, "buy_adventure", {"cards": 1})
     assert response.status_code == 200
@@ -147,6 +153,9 @@ def test_ledger_entries_with_names_amounts_and_balances(table):
                                       "Italy has 2 (enough for 0).")
     assert rule_link(response.text) == "no-debt"
     assert table.version() == before
+    # The reason is repeated next to the form that was refused, and only there.
+    assert "af-inline-alert" in section_form(response.text, "af-buy")
+    assert response.text.count("af-inline-alert") == 1
     # Pages: the first of the turn is free, then 1 silver each.
     response = table.post(anna, "turn_pages", {"pages": 2})
     assert refusal(response.text) == ""

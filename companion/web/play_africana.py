@@ -270,6 +270,11 @@ def sheet_with_keys(state: dict, seat: int) -> dict:
     return suggested
 
 
+def is_bound(form) -> bool:
+    """Whether this form came back from a post (so a refusal belongs next to it)."""
+    return any(getattr(field, "raw_data", None) for field in form)
+
+
 def sheet_preview(form: SheetForm) -> dict:
     """The breakdown of what a sheet form holds now: score, or the refusal and its rule."""
     try:
@@ -287,6 +292,7 @@ def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: 
         "kind_by_key": {k["key"]: k for k in kind_list},
         "kind_by_name": {k["name"]: k for k in kind_list},
         "sheet_preview": sheet_preview,
+        "is_bound": is_bound,
         # Sheets this device may see (its own; every one on the host's "show all"), scored.
         "sheet_scores": {entry["seat"]: af.final_score(entry["sheet"])
                          for entry in view["seats"] if entry.get("sheet")},

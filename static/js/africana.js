@@ -58,6 +58,19 @@
     });
   });
 
+  // After an entry is refused, bring the reason into view: the one next to the form, or the
+  // one at the top of the panel.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (fromPoll(event)) return;
+    var alert = document.querySelector("#live .af-inline-alert") ||
+                document.querySelector("#live .alert[role=alert]");
+    if (!alert) return;
+    var box = alert.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      alert.scrollIntoView({block: "center"});
+    }
+  });
+
   document.addEventListener("htmx:afterSwap", function (event) {
     if (!saved || !fromPoll(event)) return;
     var restore = saved;

@@ -11,7 +11,7 @@ from itertools import combinations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import SHOTS, shot
 from tests.browser.test_table_sessions import start_table
 
 pytestmark = pytest.mark.browser
@@ -121,8 +121,11 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
     expect(chris.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
     chris.get_by_role("button", name="buy adventures").click()
     chris.get_by_role("button", name="Buy and pay").click()
-    expect(chris.locator(".alert")).to_contain_text("but Germany has 3 (enough for 0)")
-    expect(chris.locator(".alert a")).to_have_attribute("href", "/rules/africana#no-debt")
+    expect(chris.locator(".alert[role=alert]")).to_contain_text("but Germany has 3 (enough for 0)")
+    expect(chris.locator(".alert[role=alert] a")).to_have_attribute("href",
+                                                                  "/rules/africana#no-debt")
+    expect(chris.locator("#af-buy .af-inline-alert")).to_be_in_viewport()  # not only at the top
+    chris.screenshot(path=str(SHOTS / "africana-refusal-viewport.png"))
     shot(chris, "africana-refusal-phone")
     chris.fill("#af-pages-n", "3")
     chris.get_by_role("button", name="Turn and pay").click()
