@@ -378,3 +378,19 @@ def test_rules_and_clarifications_are_listed():
     assert all(isinstance(v, str) and v for v in af.RULES.values())
     for key in ("coins-by-value", "sets-best", "guide-penalty", "last-round", "page-turn"):
         assert key in af.CLARIFICATIONS
+
+
+def test_the_greedy_grouping_shown_on_the_rules_page_is_never_better_and_sometimes_worse():
+    assert af.greedy_artifact_sets(list("AAABCD")) == (14, [["A", "A", "A"], ["B", "C"]])
+    assert af.best_artifact_sets(list("AAABCD"))[0] == 16
+    assert af.greedy_artifact_sets(list("AABBCCDD"))[0] == 20
+    assert af.best_artifact_sets(list("AABBCCDD"))[0] == 24
+    worse = 0
+    for counts in itertools.product(range(5), repeat=5):
+        kinds = [k for k, n in zip("ABCDE", counts) for _ in range(n)]
+        greedy, groups = af.greedy_artifact_sets(kinds)
+        assert greedy == sum(af.set_bonus_of(g) for g in groups)
+        best = af.artifact_bonus(kinds)
+        assert greedy <= best
+        worse += greedy < best
+    assert worse > 0

@@ -613,7 +613,27 @@ def test_random_games_keep_every_invariant(players, data):
         assert len(set(turns)) == 1
 
 
+def assert_no_msg(value, path="state"):
+    """A Msg is a str: stored in the JSON state it would turn into plain English and lose its
+    msgid, so nothing translatable may be kept in the state except as Msg.to_json() dicts."""
+    assert not isinstance(value, Msg), f"{path} holds a Msg: {value!r}"
+    if isinstance(value, dict):
+        for key, item in value.items():
+            assert_no_msg(item, f"{path}[{key!r}]")
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            assert_no_msg(item, f"{path}[{i}]")
+
+
+def test_assert_no_msg_finds_a_msg_anywhere():
+    with pytest.raises(AssertionError):
+        assert_no_msg({"seats": [{"ledger": [{"label": Msg("Join bonus")}]}]})
+    assert_no_msg({"seats": [{"ledger": [{"label": "Join bonus"}]}]})
+
+
 def check_invariants(state):
+    assert_no_msg(state)
+    assert json.loads(json.dumps(state)) == state
     for seat, record in enumerate(state["seats"]):
         assert record["coins"] >= 0
         assert record["coins"] == sum(entry["amount"] for entry in record["ledger"])
@@ -682,3 +702,47 @@ def test_legal_games_run_to_the_end_with_equal_turns(players, data):
     res = af.result(state)
     assert res is not None
     assert sorted(res["order"]) == list(range(players))
+
+
+def test_every_action_type_leaves_no_msg_in_the_state():
+    """One of each action, legal, through a whole game: the state stays plain data."""
+    state = give(af.new({}, 2), 0, 30)
+    steps = [
+        ("turn_pages", 0, {"pages": 2}), ("buy_adventure", 0, {"cards": 3}),
+        ("end_turn", 0, {}), ("choose_action", 1, {"action": "draw"}), ("end_turn", 1, {}),
+        ("join_expedition", 0, {"slot": 1, "bonus_coins": 2}),
+        ("change_colour", 0, {"cards": 1}),
+        ("complete_expedition", 0, {"slot": 1, "coins": 3, "points": 4}),
+        ("complete_artifact", 0, {"kind": "B", "coins": 1, "points": 2}),
+        ("complete_guide", 0, {}), ("end_turn", 0, {"discarded_adventures": 1}),
+        ("rename_kinds", None, {"names": ["Mask", "Idol", "Vase", "Drum", "Bow"]}),
+    ]
+    for type_, seat, fields in steps:
+        state = act(state, type_, seat, **fields)
+        check_invariants(state)
+    state = act(state, "finish_game", None, host=True)
+    state = act(state, "submit_sheet", 0, **dict(SHEET, artifact_cards=[["Idol", 2]]))
+    state = act(state, "submit_sheet", 1, **dict(SHEET, coins=None, gold=1, silver=2))
+    check_invariants(state)
+    assert af.result(state) is not None
+
+
+def test_sheet_coins_may_be_given_as_gold_and_silver_pieces():
+    sheet = dict(SHEET, coins=None, gold=3, silver=4)
+    assert af.check_sheet(sheet)["coins"] == 19
+    assert "gold" not in af.check_sheet(sheet)
+    assert af.final_score(dict(SHEET, coins=None, gold=2))["coin_points"] == 1  # 2 gold = 10
+    err = pytest.raises(RuleError, af.check_sheet, dict(SHEET, coins=None, gold=-1)).value
+    assert err.rule == "sheet-values" and "Gold coins" in str(err) and "negative" in str(err)
+    err = pytest.raises(RuleError, af.check_sheet, dict(SHEET, coins=5, silver=1)).value
+    assert err.rule == "sheet-values" and "not both" in str(err)
+    err = pytest.raises(RuleError, af.check_sheet, dict(SHEET, coins=None, gold=2000)).value
+    assert "at most 9999" in str(err)
+
+
+def test_refusals_name_fields_in_words_that_can_be_translated():
+    err = refused(af.new({}, 2), "buy_adventure", 0, cards="two")
+    assert err.msg.params["field"].msgid == "Cards"
+    err = pytest.raises(RuleError, af.check_sheet, dict(SHEET, movement_cards=6)).value
+    assert str(err) == "'Movement cards in hand' can be at most 5."
+    assert isinstance(err.msg.params["field"], Msg)

@@ -354,6 +354,8 @@ def test_rule_ids_and_clarifications_are_documented():
     assert len(g.CLARIFICATIONS) >= 10
     for rule in g.PENALTY_RULES:
         assert rule in g.RULES
+    assert list(g.CLARIFICATION_QUESTIONS) == list(g.CLARIFICATIONS)
+    assert not set(g.RULES) & set(g.CLARIFICATIONS), "ids share one rules page: keep them unique"
 
 
 def test_every_rule_id_the_module_raises_is_on_the_rules_page():

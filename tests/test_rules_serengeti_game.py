@@ -546,3 +546,89 @@ def test_seat_may_undo():
     assert g.seat_may_undo(start(), {"type": "card"}, entered)
     fined = g.apply(state, {"type": "penalty", "seat": 0})
     assert not g.seat_may_undo(state, {"type": "penalty", "seat": 0}, fined)
+
+
+# ---------------------------------------------------------------- host switches, pass bonus, JSON
+
+def test_host_waives_from_the_table_view_by_naming_the_player():
+    state = reveal(start(), "nuba4")
+    state = act(state, "bid", 0, amount=3)
+    assert refused(state, "bid", 1, amount=3) == "bid-higher"
+    state = act(state, "pass", 1)
+    state = reveal(act(state, "pass", 2), "tonga4", "bantu1")  # seat 0 owns nuba 4, starts
+    assert refused(state, "bid", 0, amount=14) == "bid-digit"
+    state = act(state, "penalty", 0, bid=14)
+    chips = state["chips"][0]
+    assert refused(state, "waive", None, host=True, player=5) == "seat"
+    assert refused(state, "waive", None, host=False, player=0) == "host"
+    state = act(state, "waive", None, host=True, player=0)
+    assert state["chips"][0] == chips + 1 and state["penalties"][-1]["waived"]
+    assert g.total_chips(state) == 65
+
+
+def test_host_switches_fines_off_and_on():
+    state = reveal(start(), "nuba4")
+    assert refused(state, "fines", 0, on=False) == "host"
+    assert refused(state, "fines", None, host=True, on="no") == "waive"
+    assert refused(state, "fines", None, host=True, on=True) == "waive"  # already on
+    state = act(state, "fines", None, host=True, on=False)
+    assert not state["penalty_on"] and not g.penalty_applies(state, "bid-digit")
+    assert g.describe(None, {}, state) == ["The host switched fines for illegal bids off."]
+    assert refused(state, "penalty", 0) == "penalty"
+    state = act(state, "fines", None, host=True, on=True)
+    assert g.penalty_applies(state, "bid-digit")
+
+
+def test_host_picks_the_start_player_before_the_first_card_only():
+    state = start()
+    assert refused(state, "start", 1, player=2) == "host"
+    assert refused(state, "start", None, host=True, player=3) == "seat"
+    assert refused(state, "start", None, host=True, player="x") == "seat"
+    state = act(state, "start", None, host=True, player=2)
+    assert state["start"] == 2
+    assert g.describe(None, {}, state) == ["Player 3 starts round 1."]
+    state = reveal(state, "nuba4")
+    assert state["auction"]["turn"] == 2
+    assert refused(state, "start", None, host=True, player=0) == "setup"
+
+
+def test_pass_bonus_due_is_what_a_pass_earns():
+    state = reveal(start(), "nuba4")
+    assert g.pass_bonus_due(state, 0) == 2 and g.pass_bonus_due(state, 1) == 0  # not on turn
+    assert g.view(state, 0)["me"]["pass_bonus"] == 2
+    state = act(state, "bid", 0, amount=3)
+    state = act(state, "bid", 1, amount=5)
+    state = act(state, "pass", 2)
+    assert g.pass_bonus_due(state, 0) == 0  # seat 0 has bid
+    state["bank"] = 1
+    state = act(state, "bid", 0, amount=6)
+    assert g.pass_bonus_due(state, 1) == 0
+    don = reveal(start("don"), "nuba4")
+    assert g.pass_bonus_due(don, 0) == 0
+    short = reveal(start(), "nuba4")
+    short["bank"], short["chips"][1] = 1, short["chips"][1] + 34
+    assert g.pass_bonus_due(short, 0) == 1
+
+
+def test_state_survives_json_and_its_messages_keep_their_msgids():
+    state = reveal(start(), "nuba4")
+    state = act(state, "bid", 0, amount=3)
+    state = act(state, "pass", 1)
+    state = act(state, "pass", 2)  # payout line exists now
+    stored = json.loads(json.dumps(state))
+    assert stored == state
+    line = g.view(stored, None)["payout_line"]
+    assert isinstance(line, Msg) and line.msgid == "%(winner)s paid %(bid)s: %(shares)s"
+    again = Msg.from_json(json.loads(json.dumps(line.to_json())))
+    assert again.msgid == line.msgid and str(again) == str(line)
+    for text in g.describe(None, {}, stored):
+        assert isinstance(text, Msg) and Msg.from_json(text.to_json()).msgid == text.msgid
+
+    def no_msg(value):
+        if isinstance(value, dict):
+            return all(no_msg(v) for v in value.values())
+        if isinstance(value, list):
+            return all(no_msg(v) for v in value)
+        return not isinstance(value, Msg)
+
+    assert no_msg(state)

@@ -34,12 +34,15 @@ Action types (every action also has "type", "seat" and "host"):
     submit_sheet        seat; expedition_points: list[int]; artifact_cards: list[[kind, int]];
                         guide_adventures: int; coins: int; movement_cards: int;
                         unfinished_artifacts: int
+                        (instead of coins: gold: int and silver: int, the pieces counted; the
+                        sheet keeps their value in silver)
                         A seat's own final scoring sheet (may be resubmitted to correct it).
     correct_coins       host only; seat; amount: int (may be negative) -- fixes a ledger slip
     finish_game         host only -- ends play now (e.g. the table did not use the turn tracker)
 
 Pure scoring functions used by the calculator page: artifact_bonus, best_artifact_sets,
-final_score, rank_scores, setup_facts, coin_value.
+final_score, rank_scores, setup_facts, coin_value (and greedy_artifact_sets, the obvious but
+wrong grouping, shown on the rules page for comparison).
 """
 
 from __future__ import annotations
@@ -226,23 +229,47 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# What each number of an action or a sheet is called in a refusal (people never see the keys).
+FIELD_LABELS = {
+    "cards": N_("Cards"),
+    "pages": N_("Pages"),
+    "slot": N_("Expedition space"),
+    "bonus_coins": N_("Join bonus (silver)"),
+    "coins": N_("Coins (silver)"),
+    "points": N_("Points"),
+    "amount": N_("Amount (silver)"),
+    "discarded_adventures": N_("Discarded adventures"),
+    "guide_adventures": N_("Completed guide adventures"),
+    "movement_cards": N_("Movement cards in hand"),
+    "unfinished_artifacts": N_("Unfinished artifact adventures"),
+    "gold": N_("Gold coins"),
+    "silver": N_("Silver coins"),
+}
+
+
+def field_label(key: str) -> Msg:
+    """A field's name for a refusal, as a translatable message."""
+    return Msg(FIELD_LABELS.get(key, key))
+
+
 def _int_field(data: Mapping, key: str, lo: int, hi: int, rule: str = "bad-action",
                default: Any = None) -> int:
     """Read a whole number between lo and hi from an action or sheet, or refuse it."""
+    field = field_label(key)
     if key not in data or data[key] is None:
         if default is not None:
             return default
-        raise RuleError(rule, N_("The entry needs a value for '%(field)s'."), field=key)
+        raise RuleError(rule, N_("The entry needs a value for '%(field)s'."), field=field)
     value = data[key]
     if not _is_int(value):
-        raise RuleError(rule, N_("'%(field)s' must be a whole number."), field=key)
+        raise RuleError(rule, N_("'%(field)s' must be a whole number."), field=field)
     if value < lo:
         if lo == 0:
             raise RuleError(rule, N_("'%(field)s' cannot be negative: enter 0 or more."),
-                            field=key)
-        raise RuleError(rule, N_("'%(field)s' must be at least %(lo)s."), field=key, lo=lo)
+                            field=field)
+        raise RuleError(rule, N_("'%(field)s' must be at least %(lo)s."), field=field, lo=lo)
     if value > hi:
-        raise RuleError(rule, N_("'%(field)s' can be at most %(hi)s."), field=key, hi=hi)
+        raise RuleError(rule, N_("'%(field)s' can be at most %(hi)s."), field=field, hi=hi)
     return value
 
 
@@ -365,6 +392,33 @@ def artifact_bonus(kinds: Sequence[str]) -> int:
     return best_artifact_sets(kinds)[0]
 
 
+def greedy_artifact_sets(kinds: Sequence[str]) -> tuple[int, list[list[str]]]:
+    """The obvious grouping, for comparison only (the rules page shows why it is not used):
+    always take the most valuable set still possible (3 identical, 4 different, 2 identical,
+    2 different). For three of one kind and one each of three others it gives 14, not 16."""
+    kinds = _check_kinds(kinds)
+    counts = {label: kinds.count(label) for label in sorted(set(kinds))}
+    total, groups = 0, []
+    while True:
+        present = [label for label, n in counts.items() if n > 0]
+        triple = next((label for label in present if counts[label] >= 3), None)
+        pair = next((label for label in present if counts[label] >= 2), None)
+        if triple is not None:
+            group = [triple] * 3
+        elif len(present) >= 4:
+            group = present[:4]
+        elif pair is not None:
+            group = [pair] * 2
+        elif len(present) >= 2:
+            group = present[:2]
+        else:
+            return total, groups
+        for label in group:
+            counts[label] -= 1
+        total += set_bonus_of(group)
+        groups.append(group)
+
+
 def set_bonus_of(group: Sequence[str]) -> int:
     """The bonus one set is worth (0 when the cards are not a set)."""
     identical = len(set(group)) == 1
@@ -388,7 +442,11 @@ def guide_penalty(completed_guides: int) -> int:
 
 
 def check_sheet(sheet: Mapping) -> dict:
-    """A clean copy of a scoring sheet, or RuleError saying what is outside the game's limits."""
+    """A clean copy of a scoring sheet, or RuleError saying what is outside the game's limits.
+
+    Coins may be given as "coins" (value in silver) or as "gold" and "silver" pieces; the clean
+    sheet has "coins" only.
+    """
     if not isinstance(sheet, Mapping):
         raise RuleError("bad-action", N_("The scoring sheet is missing."))
     points = sheet.get("expedition_points", [])
@@ -421,7 +479,7 @@ def check_sheet(sheet: Mapping) -> dict:
         "artifact_cards": clean_cards,
         "guide_adventures": _int_field(sheet, "guide_adventures", 0, GUIDE_ADVENTURES,
                                        "sheet-values", default=0),
-        "coins": _int_field(sheet, "coins", 0, MAX_COINS, "sheet-values", default=0),
+        "coins": _sheet_coins(sheet),
         "movement_cards": _int_field(sheet, "movement_cards", 0, HAND_LIMIT, "sheet-values",
                                      default=0),
         "unfinished_artifacts": _int_field(sheet, "unfinished_artifacts", 0,
@@ -432,6 +490,24 @@ def check_sheet(sheet: Mapping) -> dict:
                                               "completed and unfinished together are %(n)s."),
                         max=ARTIFACT_CARDS, n=len(clean_cards) + clean["unfinished_artifacts"])
     return clean
+
+
+def _sheet_coins(sheet: Mapping) -> int:
+    """The sheet's coins by value: "coins" in silver, or "gold" and "silver" pieces counted
+    (rule "sheet-values"; clarification "coins-by-value"), never both."""
+    pieces = [key for key in ("gold", "silver") if sheet.get(key) is not None]
+    if not pieces:
+        return _int_field(sheet, "coins", 0, MAX_COINS, "sheet-values", default=0)
+    if sheet.get("coins") is not None:
+        raise RuleError("sheet-values", N_("Give the coins either as their value in silver or as "
+                                           "gold and silver pieces, not both."))
+    gold = _int_field(sheet, "gold", 0, MAX_COINS, "sheet-values", default=0)
+    silver = _int_field(sheet, "silver", 0, MAX_COINS, "sheet-values", default=0)
+    value = coin_value(gold, silver)
+    if value > MAX_COINS:
+        raise RuleError("sheet-values", N_("'%(field)s' can be at most %(hi)s."),
+                        field=field_label("coins"), hi=MAX_COINS)
+    return value
 
 
 def final_score(sheet: Mapping) -> dict:

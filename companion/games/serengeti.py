@@ -17,7 +17,11 @@ Actions (every action also carries "seat" and "host"; numbers may be ints or dig
     penalty  seat: the player on turn whose bid was just refused   bid: int (optional, for history)
              Submit it after a refused bid whose rule id is in PENALTY_RULES (penalty_applies()
              tells whether the table plays with penalties). It is its own history entry.
-    waive    host only; seat: whose latest penalty is refunded (1 chip back from bank / pot)
+    waive    host only; player (or, without it, seat): whose latest penalty is refunded (1 chip
+             back from bank / pot). "player" lets the host waive from the table view (seat None).
+    fines    host only; on: bool. Switches the fines for illegal bids on or off (a friendly
+             table), at any time; its own history entry.
+    start    host only; player: the seat that starts round 1. Only before the first card.
     sell     Don only; seat: the seller   tribe: str   digit: int   (one of their own cards)
              Only at the start of a round, before the first card of the lot is entered.
 
@@ -29,8 +33,8 @@ restart, next round) happens inside the bid / pass / discard that decides it.
 Fines: when apply() refuses a bid with a RuleError whose .rule is in PENALTY_RULES (the digit
 rule) and penalty_applies(state, rule) is True, the web layer submits {"type": "penalty", "seat":
 the bidder, "bid": the refused amount}: 1 chip to the bank (Don: the pot), its own history entry.
-The host undoes a fine with {"type": "waive", "seat": i, "host": True}, or the table starts with
-{"penalty": False}.
+The host undoes a fine with {"type": "waive", "player": i, "host": True}, switches fines off with
+{"type": "fines", "on": False, "host": True}, or the table starts with {"penalty": False}.
 
 view(state, seat, reveal) -> {"variant", "players", "round", "rounds", "lot_size", "phase",
 "start", "lot", "auction" (kind, seller, card, starter, turn, high, high_seat, passed, excluded,
@@ -38,7 +42,8 @@ active, defaulter, default_bid) or None, "to_act", "waiting_for" (Msg), "bank", 
 (per seat: cards by tribe, card_count, forbidden_digits, and "chips" only with reveal=True or
 once the game is over), "out", "cards_left", "penalties", "payout_line" (Msg), "last_payout",
 "penalty_on", "me"}. "me" is None for the table; for a seat: its own chips, cards,
-forbidden_digits, my_turn, may_bid, may_pass, min_bid, legal_bids, must_discard, may_sell.
+forbidden_digits, my_turn, may_bid, may_pass, pass_bonus, min_bid, legal_bids, must_discard,
+may_sell. pass_bonus_due(state, seat) tells what passing now would earn.
 bid_warning(state, seat, amount) gives the private "above your chips" warning.
 
 result(state) -> standings(): per player (in ranking order) the per-tribe breakdown, card
@@ -226,7 +231,7 @@ CLARIFICATIONS: dict[str, str] = {
         "A player with no chip pays no fine; the history still records the refused bid."),
     "penalty-turn": N_(
         "After a fine the bid does not count and the same player bids again or passes."),
-    "waive": N_(
+    "waive-friendly": N_(
         "Tables that play friendly can switch fines off for the whole game, or the host can "
         "waive a single fine: the player's latest fine comes back from the bank (or the pot), "
         "provided it still holds a chip."),
@@ -263,6 +268,45 @@ CLARIFICATIONS: dict[str, str] = {
         "Players still tied after every tie-break share the place."),
     "end-chips": N_(
         "At the end everybody's chips are shown: the chip bonus needs them."),
+    "fines-switch": N_(
+        "The host can switch fines off (and on again) at any moment of the game; fines already "
+        "paid stay paid unless the host waives them one by one."),
+    "start-player": N_(
+        "Any player may start round 1: the host picks the start player before the first card is "
+        "turned up. From round 2 on, the winner of the last auction starts."),
+}
+
+
+# The question each clarification answers (the rules page shows it as the entry's title).
+CLARIFICATION_QUESTIONS: dict[str, str] = {
+    "free-lot-bonus": N_("Nobody bids: does the start player also get the pass bonus?"),
+    "last-player-alone": N_("Nobody has bid and all but one have passed: does the last player "
+                            "still have a turn?"),
+    "pass-bonus-once": N_("Can a player get the pass bonus twice for the same lot?"),
+    "pass-bonus-bank": N_("What if the bank holds fewer than 2 chips for the pass bonus?"),
+    "bid-above-chips": N_("May I bid more chips than I have?"),
+    "cannot-pay-reveal": N_("Does the table learn the chips of a winner who cannot pay?"),
+    "cannot-pay-no-card": N_("What if a winner who cannot pay owns no card?"),
+    "restart-order": N_("Who starts a restarted auction, and who may bid in it?"),
+    "all-dropped-out": N_("What if every player drops out of an auction?"),
+    "penalty-which-bids": N_("Which illegal bids cost a chip?"),
+    "penalty-destination": N_("Where does the fine go?"),
+    "penalty-no-chip": N_("What if the player fined has no chip?"),
+    "penalty-turn": N_("What happens after a fine?"),
+    "waive-friendly": N_("Can a table play without fines?"),
+    "payout-small-bid": N_("What if the bid is smaller than the number of matching cards?"),
+    "don-payout-tie": N_("Don: what if several players tie for the most matching cards?"),
+    "don-pot": N_("Don: when is the pot paid out?"),
+    "sale-who-may": N_("Don: who may sell a card, and when?"),
+    "sale-who-is-paid": N_("Don: who is paid in a sale?"),
+    "sale-unsold": N_("Don: what if nobody bids for a card on sale?"),
+    "chip-bonus-tie": N_("What if several players tie for the most chips?"),
+    "bid-limit": N_("Is there a highest bid?"),
+    "chip-bonus-zero": N_("What if nobody has a chip at the end?"),
+    "tie-break-shared": N_("What if players are still tied after every tie-break?"),
+    "end-chips": N_("Are the chips shown at the end?"),
+    "fines-switch": N_("Can fines be switched off during the game?"),
+    "start-player": N_("Who starts round 1?"),
 }
 
 
@@ -871,12 +915,9 @@ def _act_pass(state: dict, action: Mapping) -> None:
     seat = _seat_of(state, action)
     auction = state["auction"]
     _need_turn(state, seat)
+    due = _pass_bonus_is_due(state, seat)
     auction["passed"].append(seat)
     bonus = 0
-    # Abacus: passing without ever bidding for this lot earns 2 chips from the bank (less if the
-    # bank is short), once per round. Don has no pass bonus, and a sale is not a lot.
-    due = (state["variant"] == "abacus" and auction["kind"] == "lot"
-           and seat not in auction["bid_this_round"] and seat not in auction["bonus_paid"])
     if due:
         bonus = min(PASS_BONUS, state["bank"])
         state["bank"] -= bonus
@@ -884,6 +925,22 @@ def _act_pass(state: dict, action: Mapping) -> None:
         auction["bonus_paid"].append(seat)
     state["events"].append({"e": "pass", "seat": seat, "bonus": bonus, "due": due})
     _advance(state, seat)
+
+
+def _pass_bonus_is_due(state: dict, seat: int) -> bool:
+    """Abacus: passing without ever bidding for this lot earns the pass bonus, once per round.
+    Don has no pass bonus, and a sale is not a lot."""
+    auction = state["auction"]
+    return (state["variant"] == "abacus" and auction is not None and auction["kind"] == "lot"
+            and seat not in auction["bid_this_round"] and seat not in auction["bonus_paid"])
+
+
+def pass_bonus_due(state: dict, seat: int) -> int:
+    """The chips a pass by this seat would earn now (0 if it is not their turn or none is due)."""
+    auction = state["auction"]
+    if state["phase"] != "auction" or auction["turn"] != seat or not _pass_bonus_is_due(state, seat):
+        return 0
+    return min(PASS_BONUS, state["bank"])
 
 
 def _need_turn(state: dict, seat: int) -> None:
@@ -1077,7 +1134,10 @@ def _act_penalty(state: dict, action: Mapping) -> None:
 def _act_waive(state: dict, action: Mapping) -> None:
     if action.get("host") is not True:
         raise RuleError("host", N_("Only the host can waive a fine."))
-    seat = _seat_of(state, action)
+    if action.get("player") is not None:
+        seat = _seat_of(state, {"seat": action.get("player")})
+    else:
+        seat = _seat_of(state, action)
     open_fines = [p for p in state["penalties"] if p["seat"] == seat and p["paid"] and not p["waived"]]
     if not open_fines:
         raise RuleError("waive", N_("%(seat)s has no fine to waive."), seat=Seat(seat))
@@ -1091,6 +1151,30 @@ def _act_waive(state: dict, action: Mapping) -> None:
     state["events"].append({"e": "waive", "seat": seat, "paid": fine["paid"], "to": fine["to"]})
 
 
+def _act_fines(state: dict, action: Mapping) -> None:
+    if action.get("host") is not True:
+        raise RuleError("host", N_("Only the host can switch fines on or off."))
+    on = action.get("on")
+    if not isinstance(on, bool):
+        raise RuleError("waive", N_("Fines are either on or off."))
+    if on == state["penalty_on"]:
+        raise RuleError("waive", N_("Fines are already on.") if on else
+                        N_("Fines are already off."))
+    state["penalty_on"] = on
+    state["events"].append({"e": "fines", "on": on})
+
+
+def _act_start(state: dict, action: Mapping) -> None:
+    if action.get("host") is not True:
+        raise RuleError("host", N_("Only the host can choose the start player."))
+    if state["round"] != 1 or state["phase"] != "reveal" or state["lot"]:
+        raise RuleError("setup", N_("The start player can only be chosen before the first card "
+                                    "is turned up."))
+    seat = _seat_of(state, {"seat": action.get("player")})
+    state["start"] = seat
+    state["events"].append({"e": "start", "seat": seat})
+
+
 _HANDLERS = {
     "card": _act_card,
     "bid": _act_bid,
@@ -1099,6 +1183,8 @@ _HANDLERS = {
     "penalty": _act_penalty,
     "waive": _act_waive,
     "sell": _act_sell,
+    "fines": _act_fines,
+    "start": _act_start,
 }
 
 
@@ -1203,6 +1289,7 @@ def _my_view(state: dict, seat: int) -> dict:
         "may_pass": my_turn,
         "min_bid": hint["min_bid"] if my_turn else None,
         "legal_bids": hint["legal_bids"] if my_turn else [],
+        "pass_bonus": pass_bonus_due(state, seat),
         "must_discard": state["phase"] == "discard" and auction["defaulter"] == seat,
         "may_sell": (state["variant"] == "don" and state["phase"] == "reveal" and not state["lot"]
                      and seat not in state["sold_this_round"] and bool(state["cards"][seat])),
@@ -1212,8 +1299,8 @@ def _my_view(state: dict, seat: int) -> dict:
 def bid_warning(state: dict, seat: int, amount: int) -> Msg | None:
     """A private warning for the bidder's phone when a (legal) bid is above their chips."""
     if _is_int(amount) and amount > state["chips"][seat]:
-        return Msg(N_("You have only %(chips)s chips: if you win at %(amount)s you cannot pay and "
-                      "must discard a card."), chips=state["chips"][seat], amount=amount)
+        return Msg(N_("Your chips: %(chips)s. If you win at %(amount)s you cannot pay and must "
+                      "discard a card."), chips=state["chips"][seat], amount=amount)
     return None
 
 
@@ -1301,6 +1388,12 @@ def _event_line(event: dict, variant: str) -> Msg | None:
                    seat=Seat(event["seat"]))
     if e == "waive":
         return Msg(N_("The host waived %(seat)s's fine: 1 chip back."), seat=Seat(event["seat"]))
+    if e == "fines":
+        if event["on"]:
+            return Msg(N_("The host switched fines for illegal bids on."))
+        return Msg(N_("The host switched fines for illegal bids off."))
+    if e == "start":
+        return Msg(N_("%(seat)s starts round 1."), seat=Seat(event["seat"]))
     if e == "round":
         return Msg(N_("Round %(round)s: %(size)s card(s); %(seat)s starts."),
                    round=event["round"], size=event["size"], seat=Seat(event["start"]))

@@ -1,0 +1,200 @@
+"""Africana with three phones in real Chromium: a few ledger entries, then the scoring sheets.
+
+The expected ranking is worked out here, independently of the app's rules module.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import SHOTS, shot
+from tests.browser.test_table_sessions import start_table
+
+pytestmark = pytest.mark.browser
+
+# What each phone types on its sheet (its own cards), Anna, Ben, Chris.
+SHEETS = [
+    {"expeditions": [5, 6], "artifacts": {"A": [2, 2, 2], "B": [1], "C": [1], "D": [1]},
+     "guides": 0, "gold": 4, "silver": 3, "movement": 3, "unfinished": 0},
+    {"expeditions": [20, 15], "artifacts": {}, "guides": 3, "gold": 1, "silver": 4,
+     "movement": 0, "unfinished": 2},
+    {"expeditions": [30], "artifacts": {}, "guides": 0, "gold": 19, "silver": 0,
+     "movement": 1, "unfinished": 0},
+]
+
+
+def best_bonus(cards: tuple[str, ...]) -> int:
+    """Try every set for the first card, or leave it out: the best bonus, by brute force."""
+    if not cards:
+        return 0
+    first, rest = cards[0], cards[1:]
+    best = best_bonus(rest)
+    for size in (1, 2, 3):
+        for others in set(combinations(rest, size)):
+            group = (first, *others)
+            if len(set(group)) == 1:
+                bonus = {2: 6, 3: 12}.get(len(group), 0)
+            elif len(set(group)) == len(group):
+                bonus = {2: 2, 4: 10}.get(len(group), 0)
+            else:
+                bonus = 0
+            if bonus:
+                left = list(rest)
+                for card in others:
+                    left.remove(card)
+                best = max(best, bonus + best_bonus(tuple(left)))
+    return best
+
+
+def expected_score(sheet: dict) -> tuple[int, int]:
+    kinds = tuple(k for k, points in sorted(sheet["artifacts"].items()) for _ in points)
+    coins = sheet["gold"] * 5 + sheet["silver"]
+    penalty = 10 if sheet["guides"] >= 3 else 5 if sheet["guides"] == 2 else 0
+    total = (sum(sheet["expeditions"]) + sum(sum(p) for p in sheet["artifacts"].values())
+             + best_bonus(kinds) - penalty + coins // 10 + sheet["movement"] // 2
+             + sheet["unfinished"])
+    return total, coins
+
+
+def fill_sheet(page, sheet: dict) -> None:
+    boxes = page.locator("#af-sheet input[name^='expedition_points-']")
+    for i in range(boxes.count()):
+        boxes.nth(i).fill("")
+    for i, points in enumerate(sheet["expeditions"]):
+        page.fill(f"#expedition_points-{i}", str(points))
+    for kind, points in sheet["artifacts"].items():
+        for i, value in enumerate(points):
+            page.fill(f"#art_{kind}-{i}", str(value))
+    for name in ("guides", "gold", "silver", "movement", "unfinished"):
+        field = {"guides": "guide_adventures", "movement": "movement_cards",
+                 "unfinished": "unfinished_artifacts"}.get(name, name)
+        page.fill(f"#{field}", str(sheet[name]))
+
+
+def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, phone):
+    host = phone()
+    host.on("dialog", lambda dialog: dialog.accept())
+    code = start_table(host, server, game="africana", players="3", names=())
+    phones = []
+    for company, name in (("Italy", "Anna"), ("France", "Ben"), ("Germany", "Chris")):
+        page = phone()
+        page.goto(f"{server.url}/t/{code}/join")
+        page.fill("#name", name)
+        page.get_by_role("button", name=company).click()
+        expect(page.get_by_text(f"You are {name}.")).to_be_visible()
+        phones.append(page)
+    anna, ben, chris = phones
+    # Every join changes the table: let each page catch up (a form from an older version of
+    # the table is refused with "the table changed", as it should be).
+    for page in (*phones, host):
+        expect(page.locator("#seats")).to_contain_text("Chris", timeout=6000)
+    expect(ben.locator("#af-setup")).to_contain_text("Cape Town")
+    shot(ben, "africana-setup-phone")
+
+    # Anna draws and ends her turn.
+    anna.get_by_role("button", name="draw 2 movement cards").click()
+    anna.get_by_role("button", name="End my turn").click()
+    expect(ben.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
+
+    # Ben joins the expedition in space 1 (3 silver bonus) and completes it (4 silver).
+    ben.get_by_role("button", name="move the explorer").click()
+    ben.check("#af-join-slot-1")
+    ben.fill("#af-join-bonus", "3")
+    ben.get_by_role("button", name="Join and take the bonus").click()
+    expect(ben.locator("#af-account-1 .af-balance")).to_have_text("5 silver")
+    ben.check("#af-done-slot-1")
+    ben.fill("#af-exp-coins", "4")
+    ben.fill("#af-exp-points", "6")
+    ben.get_by_role("button", name="Complete and take the reward").first.click()
+    expect(ben.locator("#af-account-1 .af-balance")).to_have_text("9 silver")
+    ben.locator("#af-account-1 summary").click()  # it is open: close and reopen it
+    ben.locator("#af-account-1 summary").click()
+    expect(ben.locator("#af-account-1")).to_contain_text("Expedition reward")
+    shot(ben, "africana-ledger-phone")
+    ben.get_by_role("button", name="End my turn").click()
+
+    # Chris cannot afford an adventure card: refused with the reason; pages cost after the first.
+    expect(chris.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
+    chris.get_by_role("button", name="buy adventures").click()
+    chris.get_by_role("button", name="Buy and pay").click()
+    expect(chris.locator(".alert[role=alert]")).to_contain_text("but Germany has 3 (enough for 0)")
+    expect(chris.locator(".alert[role=alert] a")).to_have_attribute("href",
+                                                                  "/rules/africana#no-debt")
+    expect(chris.locator("#af-buy .af-inline-alert")).to_be_in_viewport()  # not only at the top
+    chris.screenshot(path=str(SHOTS / "africana-refusal-viewport.png"))
+    shot(chris, "africana-refusal-phone")
+    chris.fill("#af-pages-n", "3")
+    chris.get_by_role("button", name="Turn and pay").click()
+    expect(chris.locator("#af-account-2 .af-balance")).to_have_text("1 silver")
+    expect(host.locator("#af-account-2 .af-balance")).to_have_text("1 silver", timeout=6000)
+    shot(host, "africana-host-playing")
+
+    # The host ends the game; every phone gets its sheet.
+    host.get_by_role("button", name="End the game now").click()
+    expect(host.locator("#af-over")).to_be_visible()
+    for page in phones:
+        expect(page.locator("#af-sheet")).to_be_visible(timeout=6000)
+
+    # Anna starts typing; meanwhile Ben and Chris hand in theirs. Her typing survives the polls.
+    anna.fill("#expedition_points-0", "5")
+    anna.fill("#expedition_points-1", "6")
+    for page, sheet in ((ben, SHEETS[1]), (chris, SHEETS[2])):
+        fill_sheet(page, sheet)
+        page.get_by_role("button", name="Hand in my sheet").click()
+        expect(page.locator(".af-done")).to_be_visible()
+    # While her cursor is in the sheet, her page is not replaced under her fingers ...
+    anna.wait_for_timeout(2500)
+    expect(anna.locator("#af-sheets")).to_contain_text("Chris (Germany): not yet")
+    expect(anna.locator("#expedition_points-1")).to_be_focused()
+    # ... once she taps outside it, the news arrives and what she typed is still there.
+    anna.locator("#af-sheets h2").click()
+    expect(anna.locator("#af-sheets")).to_contain_text("Chris (Germany): handed in",
+                                                       timeout=6000)
+    expect(anna.locator("#expedition_points-0")).to_have_value("5")
+    expect(anna.locator("#expedition_points-1")).to_have_value("6")
+    fill_sheet(anna, SHEETS[0])
+    totals = [expected_score(sheet) for sheet in SHEETS]
+    expect(anna.locator("#af-preview")).to_contain_text(f"Total so far: {totals[0][0]} points")
+    expect(anna.locator("#af-preview .af-set")).to_have_count(2)
+    shot(anna, "africana-sheet-phone")
+    anna.get_by_role("button", name="Hand in my sheet").click()
+
+    order = sorted(range(3), key=lambda i: (-totals[i][0], -totals[i][1]))
+    assert totals[order[0]][0] == totals[order[1]][0]  # the tie-break on coins is shown
+    for page in (*phones, host):
+        ranking = page.locator("#af-ranking")
+        expect(ranking).to_be_visible(timeout=6000)
+        rows = ranking.locator("tbody tr")
+        expect(rows).to_have_count(3)
+        seats = [int(rows.nth(i).get_attribute("data-seat")) for i in range(3)]
+        assert seats == order
+        points = [int(re.sub(r"\D", "", rows.nth(i).locator("td").nth(2).inner_text()))
+                  for i in range(3)]
+        assert points == [totals[i][0] for i in order]
+        expect(page.locator("#af-tiebreak")).to_contain_text("more coins wins")
+    expect(anna.locator("#af-score-0 .af-set")).to_have_count(2)
+    shot(anna, "africana-result-phone")
+    shot(host, "africana-result-host")
+
+
+def test_the_calculator_updates_as_you_type(server, phone):
+    page = phone()
+    page.goto(f"{server.url}/tools/africana/?players=2")
+    page.fill("#p0-expedition_points-0", "7")
+    for i in range(3):
+        page.fill(f"#p0-art_A-{i}", "1")
+    for kind in "BCD":
+        page.fill(f"#p0-art_{kind}-0", "1")
+    for i in range(6):  # boxes appear as they fill up
+        page.fill(f"#p1-expedition_points-{i}", "1")
+    page.fill("#p1-gold", "4")
+    expect(page.locator("#af-total-0")).to_have_text("29 points")  # 7 + 6 + 16
+    expect(page.locator("#af-total-1")).to_have_text("8 points")  # 6 + 20 silver
+    expect(page.locator("#af-ranking tbody tr").first).to_have_attribute("data-player", "0")
+    page.fill("#p1-movement_cards", "-1")
+    expect(page.locator("#af-results .alert")).to_contain_text("cannot be negative")
+    shot(page, "africana-calculator")

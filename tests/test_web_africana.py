@@ -1,0 +1,703 @@
+"""Africana through Flask's test client: set-up, ledger, turn tracker, sheets, result, calculator.
+
+Every form is also sent bad input: a clear message in the page (status 200 for htmx posts, a link
+to the rule when the rules refused it), never a 500, and nothing stored.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from companion import get_db, tables
+from companion.games import africana as af
+from tests.conftest import csrf_from
+from tests.test_web import start_table, take_seat, version_of
+
+HX = {"HX-Request": "true"}
+NAMES = ("Anna", "Ben", "Chris")
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+class Table:
+    """A table with a host and one phone per seat."""
+
+    def __init__(self, app, players=3, names=NAMES):
+        self.app = app
+        self.host = app.test_client()
+        self.code = start_table(self.host, "africana", players, names[:players])
+        self.phones = []
+        for seat in range(players):
+            phone = app.test_client()
+            assert take_seat(phone, self.code, seat).status_code == 302
+            self.phones.append(phone)
+
+    def page(self, client, query=""):
+        response = client.get(f"/t/{self.code}/{query}")
+        assert response.status_code == 200, response.text
+        return response.text
+
+    def post(self, client, action_type, data=None, query="", csrf=True, version=True, htmx=True):
+        page = self.page(client, query)
+        body = dict(data or {})
+        if csrf:
+            body["csrf_token"] = csrf_from(page)
+        if version is True:
+            body["version"] = version_of(page)
+        elif version is not None:
+            body["version"] = version
+        return client.post(f"/t/{self.code}/act/{action_type}{query}", data=body,
+                           headers=HX if htmx else {})
+
+    def state(self):
+        with self.app.app_context():
+            db = get_db()
+            return tables.state_of(db, tables.get_table(db, self.code))
+
+    def version(self):
+        with self.app.app_context():
+            return tables.current_version(get_db(), self.code)
+
+
+def refusal(text: str) -> str:
+    """The text of the refusal box (unescaped), or ''."""
+    match = re.search(r'<div class="alert" role="alert">\s*<p>(.*?)</p>', text, re.S)
+    return html.unescape(match.group(1)) if match else ""
+
+
+def section(page: str, id_: str) -> str:
+    """The element with this id up to the end of the first section closing after it."""
+    start = page.index(f'id="{id_}"')
+    return page[start:page.index("</section>", start)]
+
+
+def section_form(page: str, id_: str) -> str:
+    start = page.index(f'id="{id_}"')
+    return page[start:page.index("</form>", start)]
+
+
+def rule_link(text: str) -> str | None:
+    match = re.search(r'href="/rules/africana#([\w-]+)">Why\? Read the rule', text)
+    return match.group(1) if match else None
+
+
+def sheet_data(expeditions=(), artifacts=(), guides=0, gold=0, silver=0, movement=0,
+               unfinished=0, prefix=""):
+    """Form fields of a scoring sheet; artifacts as (kind letter, points)."""
+    data = {f"{prefix}guide_adventures": guides, f"{prefix}gold": gold,
+            f"{prefix}silver": silver, f"{prefix}movement_cards": movement,
+            f"{prefix}unfinished_artifacts": unfinished}
+    for i, points in enumerate(expeditions):
+        data[f"{prefix}expedition_points-{i}"] = points
+    per_kind: dict[str, int] = {}
+    for kind, points in artifacts:
+        n = per_kind.get(kind, 0)
+        data[f"{prefix}art_{kind}-{n}"] = points
+        per_kind[kind] = n + 1
+    return data
+
+
+@pytest.fixture
+def table(app):
+    return Table(app)
+
+
+def finished(table):
+    response = table.post(table.host, "finish_game")
+    assert response.status_code == 200 and refusal(response.text) == ""
+    assert table.state()["phase"] == "over"
+
+
+# --- set-up ------------------------------------------------------------------------------------
+
+def test_each_seat_sees_its_company_start_region_coins_and_what_it_receives(table):
+    expected = [("Italy", "white", "Napoli", 2), ("France", "blue", "Cape Town", 2),
+                ("Germany", "yellow", "Lagos", 3)]
+    for phone, (country, colour, start, coins) in zip(table.phones, expected):
+        page = table.page(phone)
+        setup = page[page.index('id="af-setup"'):]
+        setup = setup[:setup.index("</details>")]
+        assert "<details" not in setup and country in setup and colour in setup
+        assert f"<dd>{start}</dd>" in setup and f"{coins} silver" in setup
+        assert "the explorer of your colour" in setup and "1 joker and 1 movement card" in setup
+        assert "remove 7 C cards" in setup and "27 cards" in setup and "22 are left" in setup
+    host = table.page(table.host)
+    for country, _, start, _ in expected:
+        assert country in host and start in host
+    assert "England" not in host  # 3 players: company 4 stays in the box
+
+
+def test_two_and_four_players_show_their_deck_sizes(app):
+    two = Table(app, players=2)
+    assert "remove 10 C cards" in two.page(two.phones[0])
+    four = Table(app, players=4, names=("A1", "B2", "C3", "D4"))
+    page = four.page(four.phones[3])
+    assert "England" in page and "Jidda" in page and "4 silver" in page
+    assert "remove 4 C cards" in page and "30 cards" in page
+
+
+# --- the ledger and the turn tracker -----------------------------------------------------------
+
+def test_ledger_entries_with_names_amounts_and_balances(table):
+    anna, ben, chris = table.phones
+    # Anna has 2 silver: buying an adventure is refused with the reason, nothing stored.
+    table.post(anna, "choose_action", {"action": "buy"})
+    before = table.version()
+    response = table.post(anna, "buy_adventure", {"cards": 1})
+    assert response.status_code == 200
+    assert refusal(response.text) == ("Adventure cards cost 5 silver each: 1 cost 5 silver, but "
+                                      "Italy has 2 (enough for 0).")
+    assert rule_link(response.text) == "no-debt"
+    assert table.version() == before
+    # The reason is repeated next to the form that was refused, and only there.
+    assert "af-inline-alert" in section_form(response.text, "af-buy")
+    assert response.text.count("af-inline-alert") == 1
+    # Pages: the first of the turn is free, then 1 silver each.
+    response = table.post(anna, "turn_pages", {"pages": 2})
+    assert refusal(response.text) == ""
+    assert table.state()["seats"][0]["coins"] == 1
+    assert "Turned pages" in response.text
+    assert "Pages turned this turn: 2; each further page costs 1 silver." in response.text
+    response = table.post(anna, "end_turn")
+    assert refusal(response.text) == "" and "It is the turn of Ben" in response.text
+    # Ben moves: joins space 2 with a bonus of 3, completes it for 4 silver and 5 points.
+    table.post(ben, "choose_action", {"action": "move"})
+    table.post(ben, "join_expedition", {"slot": 2, "bonus_coins": 3})
+    response = table.post(ben, "complete_expedition", {"slot": 2, "coins": 4, "points": 5})
+    assert refusal(response.text) == ""
+    assert table.state()["seats"][1]["coins"] == 2 + 3 + 4
+    ledger = response.text[response.text.index('id="af-account-1"'):]
+    ledger = ledger[:ledger.index("</details>")]
+    assert "Join bonus" in ledger and "Expedition reward" in ledger and "Starting coins" in ledger
+    assert "+3" in ledger and "+4" in ledger and "9 silver" in ledger
+    # Ben's colour change: 5 silver each, and 2 cards are more than he can pay.
+    response = table.post(ben, "change_colour", {"cards": 2})
+    assert "10 silver, but France has 9 (enough for 1)" in refusal(response.text)
+    response = table.post(ben, "end_turn")
+    assert "Refill the expedition row" not in refusal(response.text)
+    state = table.state()
+    assert state["deck"] == 21 and state["turn"]["seat"] == 2
+    # The row shows who joined what; Chris sees it too, the deck counted down.
+    page = table.page(chris)
+    assert "Expedition deck: 21 cards left." in page and "It is your turn." in page
+
+
+def test_every_entry_belongs_to_the_current_player_and_the_chosen_action(table):
+    anna, ben, _ = table.phones
+    before = table.version()
+    response = table.post(ben, "choose_action", {"action": "draw"})
+    assert refusal(response.text) == "It is Anna's turn, not Ben's."
+    assert rule_link(response.text) == "turn-order"
+    table.post(anna, "choose_action", {"action": "draw"})
+    response = table.post(anna, "join_expedition", {"slot": 1, "bonus_coins": 0})
+    assert "a turn has only one" in refusal(response.text)
+    assert rule_link(response.text) == "one-action"
+    assert table.version() == before + 1
+
+
+def test_only_the_current_phone_gets_the_entry_forms_and_the_host_can_act_for_it(table):
+    anna, ben, _ = table.phones
+    assert 'id="af-choose"' in table.page(anna)
+    assert 'id="af-choose"' not in table.page(ben)
+    assert "Wait for your turn" in table.page(ben)
+    host = table.page(table.host)
+    assert 'id="af-choose"' not in host and "Enter the turn of Anna" in host
+    response = table.post(table.host, "choose_action", {"action": "buy"}, query="?as=0")
+    assert refusal(response.text) == "" and table.state()["turn"]["action"] == "buy"
+
+
+def test_end_of_turn_reminders_and_discarding_extra_adventures(table):
+    anna = table.phones[0]
+    table.post(table.host, "correct_coins", {"amount": 20}, query="?as=0")
+    table.post(anna, "buy_adventure", {"cards": 4})
+    page = table.page(anna)
+    end = page[page.index('id="af-end"'):]
+    assert "If you hold more than 5 cards" in end
+    assert "Italy has 4 unfinished adventures: discard 1" in html.unescape(end)
+    assert 'name="discarded_adventures"' in end and 'value="1"' in end
+    response = table.post(anna, "end_turn", {"discarded_adventures": 1})
+    assert refusal(response.text) == ""
+    assert table.state()["seats"][0]["adventures_open"] == 3
+
+
+def test_the_last_round_is_announced_and_the_game_ends_after_the_last_seat(app):
+    t = Table(app, players=2, names=("Anna", "Ben"))
+    anna, ben = t.phones
+    # Anna draws first; then each turn completes the expedition in space 1: 19 refills, and
+    # the 20th completion (Anna's, in turn 21) leaves a gap in the row.
+    for turn in range(40):
+        state = t.state()
+        if state["last_round"]:
+            break
+        seat = state["turn"]["seat"]
+        phone = t.phones[seat]
+        if turn == 0:
+            t.post(phone, "choose_action", {"action": "draw"})
+        else:
+            t.post(phone, "join_expedition", {"slot": 1, "bonus_coins": 0})
+            response = t.post(phone, "complete_expedition", {"slot": 1, "coins": 1,
+                                                             "points": 1})
+            assert refusal(response.text) == ""
+        response = t.post(phone, "end_turn")
+        assert refusal(response.text) == ""
+    state = t.state()
+    assert state["last_round"] and state["phase"] == "playing" and state["deck"] == 0
+    assert state["turn"]["seat"] == 1  # Anna triggered it: Ben still plays
+    for phone in (anna, ben):
+        page = t.page(phone)
+        assert 'id="af-last-round"' in page and "the game ends after the turn of Ben" in page
+    t.post(ben, "choose_action", {"action": "draw"})
+    response = t.post(ben, "end_turn")
+    assert t.state()["phase"] == "over"
+    assert "The game is over" in response.text and 'id="af-sheet"' in response.text
+
+
+def test_host_corrections_and_refused_ones(table):
+    response = table.post(table.host, "correct_coins", {"amount": -5}, query="?as=1")
+    assert "France has 2 silver: a correction can take at most that much." == \
+        refusal(response.text)
+    assert rule_link(response.text) == "no-debt"
+    response = table.post(table.host, "correct_coins", {"amount": 7}, query="?as=1")
+    assert refusal(response.text) == "" and table.state()["seats"][1]["coins"] == 9
+    assert "Correction by the host" in response.text
+    # A phone cannot correct coins (no form for it, and the rules refuse it).
+    assert 'id="af-correct"' not in table.page(table.phones[1])
+    response = table.post(table.phones[1], "correct_coins", {"amount": 7})
+    assert rule_link(response.text) == "host-only"
+
+
+# --- bad input for every form ------------------------------------------------------------------
+
+GOOD = {
+    "choose_action": {"action": "buy"},
+    "buy_adventure": {"cards": 1},
+    "turn_pages": {"pages": 1},
+    "change_colour": {"cards": 1},
+    "join_expedition": {"slot": 1, "bonus_coins": 0},
+    "complete_expedition": {"slot": 1, "coins": 1, "points": 1},
+    "complete_artifact": {"kind": "A", "coins": 1, "points": 1},
+    "complete_guide": {},
+    "end_turn": {},
+    "rename_kinds": {f"names-{i}": n for i, n in enumerate(["Mask", "Idol", "Vase", "Drum",
+                                                              "Bow"])},
+    "submit_sheet": sheet_data(expeditions=[3]),
+    "correct_coins": {"amount": 1},
+    "finish_game": {},
+}
+
+BAD_INPUT = [
+    ("choose_action", {"action": "dance"}, "Choose draw, buy or move.", "one-action"),
+    ("choose_action", {"action": "x" * 40}, "Field cannot be longer than 10 characters.",
+     None),
+    ("buy_adventure", {"cards": "two"}, "Adventure cards: type a whole number, such as 3.", None),
+    ("buy_adventure", {"cards": "0"}, "'Cards' must be at least 1.", "buy-adventure"),
+    ("buy_adventure", {"cards": "31"}, "'Cards' can be at most 30.", "buy-adventure"),
+    ("turn_pages", {"pages": "1.5"}, "Pages turned: type a whole number", None),
+    ("turn_pages", {"pages": "-2"}, "'Pages' must be at least 1.", "page-turn"),
+    ("change_colour", {"cards": "9" * 5000}, "Cards changed: type a whole number", None),
+    ("change_colour", {"cards": "100"}, "'Cards' can be at most 99.", "change-colour"),
+    ("join_expedition", {"slot": "6", "bonus_coins": 0}, "'Expedition space' can be at most 5.",
+     "bad-action"),
+    ("join_expedition", {"slot": "", "bonus_coins": 0}, "needs a value for 'Expedition space'",
+     "bad-action"),
+    ("join_expedition", {"slot": 1, "bonus_coins": "-1"},
+     "'Join bonus (silver)' cannot be negative", "join-expedition"),
+    ("complete_expedition", {"slot": 1, "coins": 1, "points": 1},
+     "Italy has no marker on the expedition in space 1", "complete-expedition"),
+    ("complete_expedition", {"slot": "one"}, "Expedition space: type a whole number", None),
+    ("complete_artifact", {"kind": "Q", "coins": 1, "points": 1},
+     "Choose one of the five artifact kinds: A, B, C, D, E.", "artifact-limits"),
+    ("complete_artifact", {"kind": "A", "coins": "lots", "points": 1},
+     "Silver printed on the card: type a whole number", None),
+    ("complete_guide", {}, "Italy has no unfinished adventure card", "complete-adventure"),
+    ("end_turn", {}, "Choose the turn's action first", "one-action"),
+    ("end_turn", {"discarded_adventures": "x"}, "Unfinished adventures discarded: type a whole",
+     None),
+    ("rename_kinds", {"names-0": "Mask", "names-1": "Mask", "names-2": "c", "names-3": "d",
+                      "names-4": "e"}, "Two artifact kinds cannot have the same name.",
+     "kind-names"),
+    ("rename_kinds", {"names-0": "M" * 21, "names-1": "b", "names-2": "c", "names-3": "d",
+                      "names-4": "e"}, "at most 20 characters", "kind-names"),
+    ("rename_kinds", {"names-0": "Mask"}, "Every artifact kind needs a name.", "kind-names"),
+    ("correct_coins", {"amount": "ten"}, "Silver to add (or take away with a minus sign): type",
+     None),
+    ("correct_coins", {"amount": "0"}, "A correction needs an amount other than 0.",
+     "bad-action"),
+    ("submit_sheet", sheet_data(movement=-1), "'Movement cards in hand' cannot be negative",
+     "sheet-values"),
+    ("submit_sheet", sheet_data(movement=6), "'Movement cards in hand' can be at most 5.",
+     "sheet-values"),
+    ("submit_sheet", sheet_data(gold="a lot"), "Gold coins: type a whole number", None),
+    ("submit_sheet", sheet_data(expeditions=[3, -4]), "Each expedition's points must be a whole",
+     "sheet-values"),
+    ("submit_sheet", sheet_data(artifacts=[("A", 1)] * 5),
+     "There are only 4 artifact cards of each kind; the sheet lists 5 of A.", "artifact-limits"),
+    ("submit_sheet", sheet_data(artifacts=[(k, 1) for k in "ABCDE" for _ in range(4)]
+                                + [("E", 2)]),
+     "the sheet lists 5 of E", "artifact-limits"),
+    ("submit_sheet", sheet_data(unfinished=-1),
+     "'Unfinished artifact adventures' cannot be negative", "sheet-values"),
+]
+
+
+@pytest.mark.parametrize("action_type, data, message, rule", BAD_INPUT,
+                         ids=[f"{a}-{i}" for i, (a, *_) in enumerate(BAD_INPUT)])
+def test_bad_input_is_refused_with_the_reason_and_nothing_is_stored(table, action_type, data,
+                                                                    message, rule):
+    anna = table.phones[0]
+    if action_type in ("complete_expedition", "complete_artifact", "complete_guide"):
+        table.post(anna, "choose_action", {"action": "move"})
+    client, query = (table.host, "?as=0") if action_type == "correct_coins" else (anna, "")
+    before = table.version()
+    state = table.state()
+    response = table.post(client, action_type, data, query=query)
+    assert response.status_code == 200
+    assert message in refusal(response.text), refusal(response.text)
+    assert rule_link(response.text) == rule
+    assert table.version() == before and table.state() == state
+    # The page still works and keeps what was typed.
+    assert 'id="live"' in response.text
+
+
+def test_more_than_twenty_artifact_cards_are_refused(table):
+    finished(table)
+    cards = [(k, 1) for k in "ABCDE" for _ in range(4)]
+    data = sheet_data(artifacts=cards)
+    data["art_A-4"] = 2  # a 21st card, a 5th of kind A: whichever limit speaks, it is refused
+    response = table.post(table.phones[0], "submit_sheet", data)
+    assert rule_link(response.text) == "artifact-limits"
+    assert table.state()["seats"][0]["sheet"] is None
+    response = table.post(table.phones[0], "submit_sheet", sheet_data(artifacts=cards,
+                                                                      unfinished=1))
+    assert "completed and unfinished together are 21" in refusal(response.text)
+
+
+@pytest.mark.parametrize("action_type", sorted(GOOD))
+def test_every_form_without_csrf_token_is_refused_and_nothing_stored(table, action_type):
+    before = table.version()
+    response = table.post(table.phones[0], action_type, GOOD[action_type], csrf=False)
+    assert response.status_code == 400 and "This form has expired" in response.text
+    assert table.version() == before
+
+
+@pytest.mark.parametrize("action_type", sorted(set(GOOD) - {"submit_sheet"}))
+def test_every_form_with_a_stale_version_is_refused_and_nothing_stored(table, action_type):
+    client = table.host if action_type in ("correct_coins", "finish_game") else table.phones[0]
+    query = "?as=0" if action_type == "correct_coins" else ""
+    stale = table.version()
+    table.host.post(f"/t/{table.code}/note", data={
+        "csrf_token": csrf_from(table.page(table.host)), "text": "someone else acted",
+        "version": stale})
+    state = table.state()
+    response = table.post(client, action_type, GOOD[action_type], query=query, version=stale)
+    assert response.status_code == 200
+    assert "The table changed while you were entering this" in refusal(response.text)
+    assert table.state() == state and table.version() == stale + 1
+
+
+def test_a_sheet_sent_without_a_version_is_taken_but_a_stale_one_is_refused(table):
+    """Sheets do not depend on other players' entries, so the sheet form carries no version
+    (everybody fills one in at once); a version sent anyway is still checked."""
+    finished(table)
+    assert 'name="version"' not in table.page(table.phones[0]).split('id="af-sheet"')[1] \
+        .split("</form>")[0]
+    response = table.post(table.phones[0], "submit_sheet", sheet_data(expeditions=[4]),
+                          version=None)
+    assert refusal(response.text) == ""
+    assert table.state()["seats"][0]["sheet"]["expedition_points"] == [4]
+    stale = table.version() - 1
+    response = table.post(table.phones[1], "submit_sheet", sheet_data(), version=stale)
+    assert "The table changed" in refusal(response.text)
+    assert table.state()["seats"][1]["sheet"] is None
+
+
+def test_after_the_game_only_sheets_may_change(table):
+    finished(table)
+    for action_type in ("choose_action", "buy_adventure", "end_turn", "finish_game"):
+        client = table.host if action_type == "finish_game" else table.phones[0]
+        response = table.post(client, action_type, GOOD[action_type])
+        assert rule_link(response.text) == "game-over", action_type
+    response = table.post(table.host, "correct_coins", {"amount": 1}, query="?as=0")
+    assert rule_link(response.text) == "game-over"
+
+
+def test_a_bad_form_without_htmx_is_not_a_500(table):
+    response = table.post(table.phones[0], "buy_adventure", {"cards": "x"}, htmx=False)
+    assert response.status_code == 200 and "type a whole number" in response.text
+
+
+def test_a_phone_cannot_end_the_game(table):
+    response = table.post(table.phones[0], "finish_game")
+    assert rule_link(response.text) == "host-only"
+    assert table.state()["phase"] == "playing"
+
+
+# --- sheets, privacy, result -------------------------------------------------------------------
+
+def test_the_sheet_is_prefilled_from_the_entries(table):
+    anna = table.phones[0]
+    table.post(table.host, "correct_coins", {"amount": 21}, query="?as=0")  # 23 silver
+    table.post(anna, "join_expedition", {"slot": 3, "bonus_coins": 0})
+    table.post(anna, "complete_expedition", {"slot": 3, "coins": 0, "points": 7})
+    finished(table)
+    form = table.page(anna).split('id="af-sheet"')[1].split("</form>")[0]
+    assert 'name="expedition_points-0" value="7"' in form
+    assert 'name="gold" value="4"' in form and 'name="silver" value="3"' in form
+    assert "The ledger says 23 silver." in form
+    assert "Total so far: 9 points" in form  # 7 + 23 // 10
+
+
+def test_sheets_are_private_until_the_result_and_the_host_sees_all(table):
+    anna, ben, chris = table.phones
+    finished(table)
+    response = table.post(anna, "submit_sheet", sheet_data(expeditions=[7], silver=4321))
+    assert refusal(response.text) == ""
+    assert "4321" in table.page(anna)
+    for client in (ben, chris, table.host):
+        assert "4321" not in table.page(client)
+    assert "Anna (Italy): handed in" in table.page(ben)
+    assert "Ben (France): not yet" in table.page(ben)
+    revealed = table.page(table.host, "?reveal=1")
+    assert "4321 silver" in revealed and 'id="af-sheet-0"' in revealed
+    assert "Hide the sheets" in revealed
+    # A phone cannot reveal: the reveal flag is the host's only.
+    assert "4321" not in table.page(ben, "?reveal=1")
+
+
+def test_result_shows_breakdown_grouping_ranking_and_tie_break(table):
+    anna, ben, chris = table.phones
+    table.post(table.host, "rename_kinds", GOOD["rename_kinds"])
+    finished(table)
+    # Anna: 5 + 6 + 2*3 + 1*3 = 20 card points, sets Mask Mask + Mask Idol Vase Drum = 16,
+    # 23 silver = 2, 3 movement cards = 1: 39
+    table.post(anna, "submit_sheet", sheet_data(
+        expeditions=[5, 6], artifacts=[("A", 2)] * 3 + [("B", 1), ("C", 1), ("D", 1)],
+        gold=4, silver=3, movement=3))
+    # Ben: 35 - 10 + 2 unfinished = 27
+    table.post(ben, "submit_sheet", sheet_data(expeditions=[20, 15], guides=3, unfinished=2,
+                                               silver=9))
+    assert 'id="af-result"' not in table.page(ben)
+    # Chris: 30 + 95 silver = 39, ties Anna and wins on coins
+    response = table.post(chris, "submit_sheet", sheet_data(expeditions=[30], gold=19))
+    assert refusal(response.text) == ""
+    for client in (anna, ben, chris, table.host):
+        page = table.page(client)
+        ranking = page[page.index('id="af-ranking"'):page.index("</table>", page.index(
+            'id="af-ranking"'))]
+        seats = re.findall(r'data-seat="(\d)"', ranking)
+        assert seats == ["2", "0", "1"]
+        assert re.findall(r"<strong>(\d+)</strong>", ranking) == ["39", "39", "27"]
+        assert "Equal totals: the player with more coins wins." in page
+        anna_score = section(page, "af-score-0")
+        for line in ("Completed expeditions", "Completed artifact adventures",
+                     "Artifact set bonus", "Completed guide adventures",
+                     "Coins (1 point per 10 silver)", "Movement cards in hand",
+                     "Unfinished artifact adventures"):
+            assert line in anna_score
+        sets = re.findall(r'<span class="af-set">(.*?)</span> <span class="af-bonus">\+(\d+)',
+                          anna_score, re.S)
+        groups = sorted((sorted(re.findall(r"</span> (\w+)</span>", chips)), int(bonus))
+                        for chips, bonus in sets)
+        assert groups == [(["Drum", "Idol", "Mask", "Vase"], 10), (["Mask", "Mask"], 6)]
+        ben_score = section(page, "af-score-1")
+        assert "-10" in ben_score and "3 cards" in ben_score
+
+
+def test_a_shared_victory_is_announced(app):
+    t = Table(app, players=2, names=("Anna", "Ben"))
+    finished(t)
+    for phone in t.phones:
+        t.post(phone, "submit_sheet", sheet_data(expeditions=[10], silver=4))
+    page = t.page(t.phones[0])
+    assert "Equal totals and equal coins: a shared victory." in page
+    assert page.count('class="af-winner"') == 2
+
+
+def test_the_host_fills_in_the_sheet_of_a_player_without_a_phone(table):
+    finished(table)
+    response = table.post(table.host, "submit_sheet", sheet_data(expeditions=[12]),
+                          query="?as=2")
+    assert refusal(response.text) == "" and "Scoring sheet of Chris" in response.text
+    assert table.state()["seats"][2]["sheet"]["expedition_points"] == [12]
+
+
+def test_kinds_renamed_once_appear_in_the_forms(table):
+    anna = table.phones[0]
+    response = table.post(table.phones[1], "rename_kinds", GOOD["rename_kinds"])
+    assert refusal(response.text) == ""
+    page = table.page(anna)
+    assert "The table has named the kinds." in page and 'id="af-rename"' not in page
+    response = table.post(anna, "rename_kinds", GOOD["rename_kinds"])
+    assert "the table may rename them once" in refusal(response.text)
+    assert rule_link(response.text) == "kind-names"
+    table.post(table.host, "correct_coins", {"amount": 5}, query="?as=0")
+    table.post(anna, "buy_adventure", {"cards": 1})
+    table.post(anna, "end_turn")
+    for phone in table.phones[1:]:
+        table.post(phone, "choose_action", {"action": "draw"})
+        table.post(phone, "end_turn")
+    table.post(anna, "choose_action", {"action": "move"})
+    page = table.page(anna)
+    assert 'name="kind" value="B"' in page and "Idol" in page
+    response = table.post(anna, "complete_artifact", {"kind": "B", "coins": 2, "points": 3})
+    assert refusal(response.text) == ""
+    assert table.state()["seats"][0]["tally"]["artifacts"] == [["B", 3]]
+
+
+def test_names_with_markup_are_escaped_once(app):
+    t = Table(app, players=2, names=("Tom & Jerry", "<b>Ben</b>"))
+    page = t.page(t.phones[0])
+    assert "Tom &amp; Jerry" in page and "&amp;amp;" not in page
+    assert "<b>Ben</b>" not in page and "&lt;b&gt;Ben&lt;/b&gt;" in page
+
+
+# --- the live preview of a sheet ---------------------------------------------------------------
+
+def test_the_preview_renders_the_breakdown_without_storing(table):
+    finished(table)
+    anna = table.phones[0]
+    token = csrf_from(table.page(anna))
+    before = table.version()
+    data = sheet_data(expeditions=[5], artifacts=[("A", 2)] * 3 + [("B", 1), ("C", 1),
+                                                                    ("D", 1)], gold=2)
+    data["kind_names"] = ["Mask", "Idol", "Vase", "Drum", "Bow"]
+    response = anna.post("/tools/africana/preview", data=data,
+                         headers=dict(HX, **{"X-CSRFToken": token}))
+    assert response.status_code == 200
+    assert "Total so far: 31 points" in response.text  # 5 + 9 + 16 + 1
+    assert "Mask" in response.text and "+16" not in response.text and "+10" in response.text
+    assert table.version() == before and table.state()["seats"][0]["sheet"] is None
+
+
+@pytest.mark.parametrize("data, message, rule", [
+    (sheet_data(artifacts=[("C", 1)] * 5), "the sheet lists 5 of C", "artifact-limits"),
+    (sheet_data(guides=-1), "'Completed guide adventures' cannot be negative", "sheet-values"),
+    (sheet_data(silver="x"), "Silver coins: type a whole number", None),
+    ({"expedition_points-0": "100"}, "from 0 to 99", "sheet-values"),
+])
+def test_the_preview_shows_refusals_with_their_rule(client, data, message, rule):
+    token = csrf_from(client.get("/tools/africana/").text)
+    response = client.post("/tools/africana/preview", data=data,
+                           headers=dict(HX, **{"X-CSRFToken": token}))
+    assert response.status_code == 200
+    assert message in html.unescape(response.text)
+    if rule:
+        assert f"/rules/africana#{rule}" in response.text
+    else:
+        assert "/rules/africana#" not in response.text
+
+
+def test_the_preview_needs_the_csrf_token(client):
+    assert client.post("/tools/africana/preview", data={}).status_code == 400
+
+
+# --- the calculator -----------------------------------------------------------------------------
+
+def calc_post(client, players, sheets, names=(), htmx=False):
+    token = csrf_from(client.get(f"/tools/africana/?players={players}").text)
+    data = {"csrf_token": token, "players": players}
+    for i, sheet in enumerate(sheets):
+        data.update(sheet_data(prefix=f"p{i}-", **sheet))
+    for i, name in enumerate(names):
+        data[f"names-{i}"] = name
+    return client.post("/tools/africana/", data=data, headers=HX if htmx else {})
+
+
+def test_the_calculator_page_offers_two_to_four_players(client):
+    page = client.get("/tools/africana/").text
+    assert page.count('class="card af-calc-player"') == 3
+    for n in (2, 3, 4):
+        page = client.get(f"/tools/africana/?players={n}").text
+        assert page.count('class="card af-calc-player"') == n
+    for bad in ("1", "5", "x", "-3"):
+        page = client.get(f"/tools/africana/?players={bad}").text
+        assert page.count('class="card af-calc-player"') == 3
+    assert "Africana: final scoring" in client.get("/tools/").text
+
+
+def test_the_calculator_ranks_with_breakdowns_sets_and_tie_break(client):
+    sheets = [
+        {"expeditions": [5, 6], "artifacts": [("A", 2)] * 3 + [("B", 1), ("C", 1), ("D", 1)],
+         "gold": 4, "silver": 3, "movement": 3},  # 39, 23 silver
+        {"expeditions": [20, 15], "guides": 3, "unfinished": 2, "silver": 9},  # 27
+        {"expeditions": [30], "gold": 19},  # 39, 95 silver
+        {"artifacts": [("A", 1), ("A", 1), ("B", 1), ("B", 1), ("C", 1), ("C", 1), ("D", 1),
+                       ("D", 1)]},  # 8 + 24 = 32
+    ]
+    response = calc_post(client, 4, sheets, names=["Anna", "", "Chris"])
+    assert response.status_code == 200
+    ranking = response.text[response.text.index('id="af-ranking"'):]
+    ranking = ranking[:ranking.index("</table>")]
+    assert re.findall(r'data-player="(\d)"', ranking) == ["2", "0", "3", "1"]
+    assert re.findall(r"<strong>(\d+)</strong>", ranking) == ["39", "39", "32", "27"]
+    assert "Chris" in ranking and "Player 2" in ranking and "Anna" in ranking
+    assert "Equal totals: the player with more coins wins." in response.text
+    fourth = response.text[response.text.index('id="af-calc-score-3"'):]
+    assert fourth.count('class="af-bonus">+6') == 4  # four pairs beat two sets of four
+    # htmx gets the result alone, with the totals next to each sheet out of band
+    response = calc_post(client, 4, sheets, htmx=True)
+    assert response.text.lstrip().startswith("<section") and "<html" not in response.text
+    assert 'id="af-total-2" hx-swap-oob="true">39 points' in response.text
+
+
+def test_the_calculator_refuses_out_of_game_sheets_with_the_reason(client):
+    sheets = [{"artifacts": [("A", 1)] * 5}, {"movement": -2}, {"expeditions": ["abc"]}]
+    response = calc_post(client, 3, sheets)
+    assert response.status_code == 200
+    text = html.unescape(response.text)
+    assert "the sheet lists 5 of A" in text and "/rules/africana#artifact-limits" in text
+    assert "'Movement cards in hand' cannot be negative" in text
+    assert "Expedition points: type a whole number" in text
+    assert 'id="af-ranking"' not in response.text
+    assert "The ranking appears when every sheet is within the game's limits" in text
+    # What was typed stays in the boxes.
+    assert 'name="p0-art_A-4" value="1"' in response.text
+    assert 'name="p2-expedition_points-0" value="abc"' in response.text
+
+
+def test_the_calculator_handles_garbage_without_a_500(client):
+    token = csrf_from(client.get("/tools/africana/").text)
+    response = client.post("/tools/africana/", data={"csrf_token": token, "players": "99",
+                                                     "names-0": "x" * 500,
+                                                     "p0-art_Z-0": "1",
+                                                     "p0-expedition_points-999": "3"})
+    assert response.status_code == 200
+    assert 'id="af-results"' in response.text
+
+
+def test_the_calculator_needs_the_csrf_token(client):
+    response = client.post("/tools/africana/", data={"players": 2})
+    assert response.status_code == 400 and "This form has expired" in response.text
+
+
+# --- rules page and languages ------------------------------------------------------------------
+
+def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
+    page = client.get("/rules/africana").text
+    ids = re.findall(r'id="([^"]+)"', page)
+    for rule_id in list(af.RULES) + list(af.CLARIFICATIONS):
+        assert ids.count(rule_id) == 1, rule_id
+    assert "12 + 2 = 14" in page and "6 + 10 = 16" in page
+    examples = page[page.index('class="af-examples"'):]
+    assert "<strong>14</strong>" in examples and "<strong>16</strong>" in examples
+    assert "<strong>20</strong>" in examples and "<strong>24</strong>" in examples
+    assert "Coins are counted by value in silver" in page
+    assert "An unfinished guide adventure scores nothing" in page
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("ja", ["会社", "銀貨"]),
+    ("ru", ["компани", "серебр"]),
+])
+def test_the_panel_calculator_and_rules_speak_the_language(app, lang, words):
+    t = Table(app)
+    headers = {"Accept-Language": lang}
+    for page in (t.phones[0].get(f"/t/{t.code}/", headers=headers).text,
+                 t.host.get("/tools/africana/", headers=headers).text,
+                 t.host.get("/rules/africana", headers=headers).text):
+        assert any(word in page for word in words), page[:300]
+        assert "Completed expeditions" not in page and "Expedition deck:" not in page

@@ -1,0 +1,692 @@
+"""Serengeti and Don at the table through Flask's test client: the panel, every form with good and
+bad input, the 1-chip fine and its waiver, private chips, the end screen, the payout calculator
+and the rules page."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from companion import get_db, tables
+from companion.games import serengeti as rules
+from companion.games.base import Msg, RuleError
+from companion.web import play_serengeti
+from tests.conftest import csrf_from
+from tests.test_web import start_table, take_seat, version_of
+
+NAMES = ("Anna", "Ben", "Chris")
+
+
+# ---------------------------------------------------------------- helpers
+
+@pytest.fixture
+def game(client, app):
+    """An Abacus table for Anna, Ben and Chris, each with a phone; the host is `client`."""
+    return Game(client, app, "serengeti")
+
+
+@pytest.fixture
+def don(client, app):
+    return Game(client, app, "don")
+
+
+class Game:
+    def __init__(self, host, app, key):
+        self.app, self.host = app, host
+        self.code = start_table(host, game=key, names=NAMES)
+        self.phones = []
+        for seat in range(len(NAMES)):
+            phone = app.test_client()
+            assert take_seat(phone, self.code, seat).status_code == 302
+            self.phones.append(phone)
+
+    def device(self, who):
+        return self.host if who == "host" else self.phones[NAMES.index(who)]
+
+    def page(self, who="host", query=""):
+        response = self.device(who).get(f"/t/{self.code}/{query}")
+        assert response.status_code == 200
+        return response.text
+
+    def post(self, who, action, query="", csrf=True, version=None, **data):
+        """Post an action form as htmx does, from a freshly loaded page (token and version)."""
+        page = self.page(who, query)
+        form = {"version": version_of(page) if version is None else version, **data}
+        if csrf:
+            form["csrf_token"] = csrf_from(page)
+        return self.device(who).post(f"/t/{self.code}/act/{action}{query}", data=form,
+                                     headers={"HX-Request": "true"})
+
+    def ok(self, who, action, **data):
+        before = self.version()
+        response = self.post(who, action, **data)
+        assert response.status_code == 200, response.text
+        assert self.version() > before, _text(response.text)[:600]
+        return response
+
+    def version(self):
+        return version_of(self.page())
+
+    def state(self):
+        with self.app.app_context():
+            db = get_db()
+            return tables.state_of(db, tables.get_table(db, self.code))
+
+    def set_state(self, state):
+        with self.app.app_context():
+            db = get_db()
+            db.execute("UPDATE tables SET state = ? WHERE code = ?", [json.dumps(state), self.code])
+            db.conn.commit()
+
+    def card(self, who, spec):
+        return self.ok(who, "card", tribe=spec[:-1], digit=spec[-1])
+
+
+def _text(html: str) -> str:
+    """The visible text of a page, whitespace collapsed."""
+    html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
+    html = html.replace("&nbsp;", " ").replace("&#39;", "'").replace("&amp;", "&")
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def _strip_tokens(html: str) -> str:
+    """The page without its CSRF tokens (signed with a timestamp, so they change every second)."""
+    return re.sub(r'"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}"', '"TOKEN"', html)
+
+
+def refused(game, who, action, expect, status=200, **data):
+    """The action is refused with `expect` in the page, and nothing is stored."""
+    before = game.version()
+    state = game.state()
+    response = game.post(who, action, **data)
+    assert response.status_code == status
+    assert expect in _text(response.text), _text(response.text)[:1500]
+    assert game.version() == before and game.state() == state
+    return response
+
+
+def rounds_one_to_three(g):
+    """The rule text's example at the table: in round 3 Anna wins with 13, Ben and Chris each own
+    a 3 and receive 6, 1 chip goes to the bank. Worked out by hand:
+    round 1 (Anna starts): Nuba 3. Anna passes (+2), Ben bids 1, Chris passes (+2): Ben pays 1,
+      nobody else owns a 1, 1 // 2 = 0 each, 1 to the bank.  Anna 12, Ben 9, Chris 12, bank 32.
+    round 2 (Ben starts): Tonga 3, Bantu 5. Ben passes (+2), Chris bids 1, Anna passes (+2):
+      Chris pays 1 to the bank.  Anna 14, Ben 11, Chris 11, bank 29.
+    round 3 (Chris starts): Massai 0, Nandi 1, Samburu 2. Chris passes (+2), Anna bids 13, Ben
+      passes (+2): Anna pays 13; Ben (Nuba 3) and Chris (Tonga 3) get 6 each, 1 to the bank.
+      Anna 1, Ben 19, Chris 19, bank 26 (65 in all)."""
+    g.card("host", "nuba3")
+    g.ok("Anna", "pass")
+    g.ok("Ben", "bid", amount="1")
+    g.ok("Chris", "pass")
+    g.card("Chris", "tonga3")  # any seated phone may enter a card
+    g.card("Anna", "bantu5")
+    g.ok("Ben", "pass")
+    g.ok("Chris", "bid", amount="1")
+    g.ok("Anna", "pass")
+    g.card("host", "massai0")
+    g.card("host", "nandi1")
+    g.card("host", "samburu2")
+    g.ok("Chris", "pass")
+    g.ok("Anna", "bid", amount="13")
+    g.ok("Ben", "pass")
+    state = g.state()
+    assert state["chips"] == [1, 19, 19] and state["bank"] == 26 and state["round"] == 4
+
+
+# ---------------------------------------------------------------- the table view
+
+def test_table_view_shows_round_lot_turn_high_bid_bank_and_cards(game):
+    text = _text(game.page())
+    assert "Round 1 of 15" in text and "lot of 1 card" in text
+    assert "Start player Anna" in text and "Bank 35" in text and "Cards left 30" in text
+    assert "Round 1: enter card 1 of 1" in text
+    game.card("host", "nuba4")
+    game.ok("Anna", "bid", amount="3")
+    text = _text(game.page())
+    assert "Turn Ben" in text and "High bid 3 · Anna" in text and "On offer: Nuba 4" in text
+    assert "▶ on turn" in text and "Act for Ben" in text  # the host may act for a seat on turn
+    assert "a pass now earns 2" in text
+
+
+def test_payout_line_after_an_auction_reads_like_the_rule_example(game):
+    rounds_one_to_three(game)
+    host = _text(game.page())
+    assert "Last auction: Anna paid 13: Ben 6, Chris 6, 1 to the bank" in host
+    assert "Round 4 of 15" in host and "Start player Anna" in host and "Bank 26" in host
+    # Every player's cards, grouped by tribe, and the digits they may not end a bid in.
+    anna = re.search(r'id="sg-seat-0".*?</li>', game.page(), re.S).group(0)
+    assert "Massai" in anna and "Nandi" in anna and "Samburu" in anna
+    assert "No bid ending in: 0 1 2" in _text(anna)
+    ben = _text(re.search(r'id="sg-seat-1".*?</li>', game.page(), re.S).group(0))
+    assert "Nuba 3" in ben and "1 card" in ben
+    # The history has it too, and the phones see the same line.
+    assert "Anna paid 13: Ben 6, Chris 6, 1 to the bank" in _text(game.page("Ben"))
+
+
+def test_host_show_all_toggle_reveals_every_chip_count_only_to_the_host(game):
+    rounds_one_to_three(game)
+    hidden = game.page()
+    assert "sg-chips-tag" not in hidden and "Show all chips" in hidden
+    assert 'href="/t/%s/?reveal=1"' % game.code in hidden
+    page = game.page(query="?reveal=1")
+    for seat, chips in [(0, "1 chip"), (1, "19 chips"), (2, "19 chips")]:
+        block = re.search(rf'id="sg-seat-{seat}".*?</li>', page, re.S).group(0)
+        assert f'<span class="sg-chips-tag">{chips}</span>' in block
+    shown = _text(page)
+    assert "Hide the chips" in shown
+    # A phone asking for ?reveal=1 gets its own view only.
+    assert "sg-chips-tag" not in game.page("Ben", "?reveal=1")
+    # The toggle keeps "act as".
+    assert f'href="/t/{game.code}/?reveal=1&amp;as=1"' in game.page(query="?as=1") or \
+        f'href="/t/{game.code}/?as=1&amp;reveal=1"' in game.page(query="?as=1")
+
+
+# ---------------------------------------------------------------- the phone view
+
+def test_phone_shows_my_chips_cards_forbidden_digits_and_the_keypad(game):
+    rounds_one_to_three(game)
+    game.card("host", "tonga9")  # round 4: Anna starts
+    anna = game.page("Anna")
+    text = _text(anna)
+    assert "Your turn: bid or pass" in text
+    assert "Your chips: 1 (only you see this)" in text
+    assert re.search(r'id="sg-my-chips">1<', anna)
+    assert "You may not bid a number ending in: 0 1 2" in text
+    assert "Such a bid is refused and costs a 1-chip fine." in text
+    # The lowest legal bids as buttons; all above her 1 chip, so marked and explained.
+    quick = re.findall(r'name="amount" value="(\d+)"', anna)
+    assert quick == ["3", "4", "5", "6", "7"]
+    assert anna.count("sg-quick-bid sg-over") == 5
+    assert "Bids marked ⚠ are more than the chips you have (1)" in text
+    assert 'data-forbidden="0,1,2"' in anna and 'data-chips="1"' in anna
+    assert "Pass and take 2 chips from the bank" in text
+    # Ben's phone: not his turn, no keypad, but his own chips and cards.
+    ben = game.page("Ben")
+    assert "Your turn" not in _text(ben) and 'id="keypad"' not in ben
+    assert re.search(r'id="sg-my-chips">19<', ben)
+
+
+def test_quick_bids_within_my_chips_carry_no_warning(game):
+    game.card("host", "nuba4")
+    anna = game.page("Anna")
+    assert re.findall(r'name="amount" value="(\d+)"', anna) == ["1", "2", "3", "4", "5"]
+    assert "sg-over" not in anna.split('id="keypad"')[1].split("</section>")[0]
+
+
+def test_another_phone_never_sees_my_chip_count(game):
+    """Ben's and Chris's pages do not depend on Anna's chips at all: change them in the stored
+    state and their pages stay byte for byte the same (the CSRF token aside), while Anna's
+    page and the host's "show all" page change."""
+    rounds_one_to_three(game)
+    game.card("host", "tonga9")
+    before = {who: _strip_tokens(game.page(who)) for who in ("Ben", "Chris")}
+    host_before = _strip_tokens(game.page())
+    anna_before = game.page("Anna")
+    state = game.state()
+    state["chips"][0], state["bank"] = 7, state["bank"]  # only Anna's private count changes
+    game.set_state(state)
+    for who in ("Ben", "Chris"):
+        assert _strip_tokens(game.page(who)) == before[who]
+    assert _strip_tokens(game.page()) == host_before  # the table view hides chips too
+    anna_after = game.page("Anna")
+    assert _strip_tokens(anna_after) != _strip_tokens(anna_before)  # the check can tell
+    assert re.search(r'id="sg-my-chips">7<', anna_after)
+    assert "7 chips" in _text(game.page(query="?reveal=1"))
+
+
+# ---------------------------------------------------------------- fines
+
+def test_illegal_bid_is_refused_with_the_reason_and_costs_a_chip_the_host_can_waive(game):
+    rounds_one_to_three(game)
+    game.card("host", "tonga9")
+    before = game.state()
+    response = game.post("Anna", "bid", amount="12")
+    assert response.status_code == 200
+    text = _text(response.text)
+    assert "You own a 2, so no bid may end in 2: try 9 or 13." in text
+    assert f'href="/rules/serengeti#bid-digit"' in response.text
+    assert "Anna paid a 1-chip fine for an illegal bid." in text
+    assert 'value="12"' in response.text  # the bound form keeps what was typed
+    after = game.state()
+    assert after["chips"][0] == before["chips"][0] - 1 and after["bank"] == before["bank"] + 1
+    assert after["auction"]["turn"] == 0  # Anna bids again or passes
+    # Its own history entry, seen by everyone.
+    assert "Anna paid a 1-chip fine to the bank for an illegal bid." in _text(game.page("Chris"))
+    # Only the host sees the waive buttons.
+    assert "Waive this fine" not in game.page("Ben")
+    refused(game, "Ben", "waive", "Only the host can waive a fine.", player="0")
+    host = game.page()
+    assert "Waive this fine" in host and "Waive Anna's latest fine (1 chip back)" in host
+    game.ok("host", "waive", player="0")
+    state = game.state()
+    assert state["chips"][0] == before["chips"][0] and state["bank"] == before["bank"]
+    assert "The host waived Anna's fine: 1 chip back." in _text(game.page())
+    assert "waived" in _text(game.page())
+    refused(game, "host", "waive", "Anna has no fine to waive.", player="0")
+
+
+def test_bids_that_are_too_low_or_not_numbers_are_refused_without_a_fine(game):
+    game.card("host", "nuba4")
+    game.ok("Anna", "bid", amount="5")
+    refused(game, "Ben", "bid", "The high bid is 5: bid at least 6, or pass.", amount="5")
+    response = refused(game, "Ben", "bid", "The high bid is 5", amount="3")
+    assert 'href="/rules/serengeti#bid-higher"' in response.text
+    assert game.state()["penalties"] == []
+
+
+def test_friendly_table_switches_fines_off_and_illegal_bids_cost_nothing(game):
+    game.card("host", "nuba4")
+    game.ok("Anna", "bid", amount="1")
+    game.ok("Ben", "pass")
+    game.ok("Chris", "pass")  # Anna owns Nuba 4
+    refused(game, "Anna", "fines", "Only the host can switch fines on or off.", on="off")
+    assert "Play friendly: switch fines off" in game.page()
+    game.ok("host", "fines", on="off")
+    assert "Fines are off: an illegal bid is only refused." in _text(game.page())
+    assert "The host switched fines for illegal bids off." in _text(game.page("Anna"))
+    game.card("host", "tonga1")
+    game.card("host", "bantu2")
+    before = game.state()
+    response = game.post("Anna", "bid", amount="4")
+    assert "You own a 4" in _text(response.text)
+    assert "fine" not in _text(response.text).split("Your turn")[0].lower()
+    assert game.state() == before
+    assert "costs a 1-chip fine" not in _text(game.page("Anna"))
+    game.ok("host", "fines", on="on")
+    assert "costs a 1-chip fine" in _text(game.page("Anna"))
+    game.post("Anna", "bid", amount="4")
+    assert game.state()["chips"][0] == before["chips"][0] - 1
+
+
+def test_follow_up_returns_the_penalty_only_for_the_digit_rule():
+    state = rules.new({"variant": "abacus"}, 3)
+    state = rules.apply(state, {"type": "card", "seat": None, "tribe": "nuba", "digit": 4})
+    digit = RuleError("bid-digit", "x")
+    higher = RuleError("bid-higher", "x")
+    assert play_serengeti.follow_up(state, {"type": "bid", "amount": 14}, digit) == {
+        "type": "penalty", "bid": 14}
+    assert play_serengeti.follow_up(state, {"type": "bid", "amount": 14}, higher) is None
+    assert play_serengeti.follow_up(state, {"type": "pass"}, digit) is None
+    friendly = dict(state, penalty_on=False)
+    assert play_serengeti.follow_up(friendly, {"type": "bid", "amount": 14}, digit) is None
+
+
+# ---------------------------------------------------------------- cannot pay, discard
+
+def test_winner_who_cannot_pay_discards_a_card_of_their_choice(game):
+    rounds_one_to_three(game)  # Anna has 1 chip and Massai 0, Nandi 1, Samburu 2
+    game.card("host", "tonga9")
+    game.ok("Anna", "bid", amount="3")
+    game.ok("Ben", "pass")
+    game.ok("Chris", "pass")
+    anna = game.page("Anna")
+    assert "You cannot pay: discard a card" in _text(anna)
+    assert re.findall(r'name="card" value="([^"]+)"', anna) == ["massai:0", "nandi:1", "samburu:2"]
+    assert "Anna won at 3 but cannot pay, and is choosing a card to discard." in _text(game.page("Ben"))
+    assert "Anna cannot pay 3 and must discard a card." in _text(game.page())
+    refused(game, "Ben", "discard", "Only Anna, who cannot pay, discards a card now.",
+            card="nuba:3")
+    refused(game, "Anna", "discard", "Anna owns no Tonga 9", card="tonga:9")
+    for bad in ["nuba:x", "zulu:3", "", "massai"]:
+        refused(game, "Anna", "discard", "Choose one of your cards to discard.", card=bad)
+    game.ok("Anna", "discard", card="nandi:1")
+    state = game.state()
+    assert {"tribe": "nandi", "digit": 1} in state["out"]
+    assert state["phase"] == "auction" and state["auction"]["turn"] == 1  # restarts with Ben
+    text = _text(game.page())
+    assert "out: could not pay" in text and "Out of the game: Nandi 1" in text
+    # The pass bonus is paid once per round: no second bonus for Ben now.
+    assert "Pass and take" not in _text(game.page("Ben"))
+
+
+# ---------------------------------------------------------------- bad input on every form
+
+def test_card_form_refuses_bad_input(game):
+    for data, expect in [
+        ({"tribe": "zulu", "digit": "3"}, "Choose the tribe shown on the card."),
+        ({"digit": "3"}, "Choose the tribe shown on the card."),
+        ({"tribe": "nuba", "digit": "x"}, "Choose the digit on the card: 0 to 9."),
+        ({"tribe": "nuba", "digit": "12"}, "Choose the digit on the card: 0 to 9."),
+        ({"tribe": "nuba", "digit": "-1"}, "Choose the digit on the card: 0 to 9."),
+        ({"tribe": "nuba"}, "Choose the digit on the card: 0 to 9."),
+        ({"tribe": "nuba", "digit": "3" * 500}, "Choose the digit on the card"),
+    ]:
+        refused(game, "host", "card", expect, **data)
+    game.card("Ben", "nuba3")
+    # A card that cannot exist, and a card during the auction.
+    refused(game, "host", "card", "Not now: Anna bids or passes.", tribe="tonga", digit="1")
+    game.ok("Anna", "pass")
+    game.ok("Ben", "pass")
+    game.ok("Chris", "pass")
+    response = refused(game, "host", "card", "Nuba 3 is already in the game", tribe="nuba",
+                       digit="3")
+    assert 'href="/rules/serengeti#deck"' in response.text
+
+
+def test_bid_and_pass_forms_refuse_bad_input_wrong_seat_and_wrong_phase(game):
+    refused(game, "Anna", "bid", "Not now: the table enters card 1 of 1 for round 1.", amount="3")
+    refused(game, "Anna", "pass", "Not now: the table enters card 1 of 1 for round 1.")
+    game.card("host", "nuba4")
+    for amount, expect in [("abc", "A bid is a whole number of chips, from 1 to 999."),
+                           ("0", "A bid is a whole number of chips, from 1 to 999."),
+                           ("-3", "A bid is a whole number of chips, from 1 to 999."),
+                           ("1000", "A bid is a whole number of chips, from 1 to 999."),
+                           ("2.5", "A bid is a whole number of chips, from 1 to 999."),
+                           ("9" * 400, "A bid is a whole number of chips"),
+                           ("", "Type your bid, or pass.")]:
+        refused(game, "Anna", "bid", expect, amount=amount)
+    response = refused(game, "Ben", "bid", "It is not Ben's turn: Anna bids or passes now.",
+                       amount="3")
+    assert 'href="/rules/serengeti#turn"' in response.text
+    refused(game, "Chris", "pass", "It is not Chris's turn")
+    refused(game, "host", "bid", "Choose a seat from 1 to 3.", amount="3")  # the table has no seat
+    assert game.state()["penalties"] == []
+
+
+def test_host_acting_for_a_seat_bids_for_it(game):
+    game.card("host", "nuba4")
+    response = game.post("host", "bid", query="?as=0", amount="2")
+    assert response.status_code == 200 and "Acting for Anna." in _text(response.text)
+    assert game.state()["auction"]["high"] == 2
+
+
+def test_stale_version_and_missing_csrf_token_store_nothing(game):
+    game.card("host", "nuba4")
+    stale = game.version() - 1
+    refused(game, "Anna", "bid", "The table changed while you were entering this", amount="3",
+            version=stale)
+    refused(game, "Anna", "bid", "This form has expired", status=400, amount="3", csrf=False)
+    refused(game, "host", "card", "This form has expired", status=400, csrf=False,
+            tribe="tonga", digit="1")
+
+
+def test_host_only_forms_refuse_bad_input_and_phones(game):
+    for bad in ["x", "9", "", "-1"]:
+        refused(game, "host", "waive", "Choose whose fine to waive.", player=bad)
+        refused(game, "host", "start", "Choose the start player.", player=bad)
+    for bad in ["maybe", ""]:
+        refused(game, "host", "fines", "Choose fines on or off.", on=bad)
+    refused(game, "host", "start", "Choose a seat from 1 to 3.", player="4")  # 5 seats max, 3 here
+    refused(game, "Ben", "start", "Only the host can choose the start player.", player="1")
+    refused(game, "host", "fines", "Fines are already on.", on="on")
+    refused(game, "host", "waive", "Ben has no fine to waive.", player="1")
+
+
+def test_host_picks_the_start_player_before_the_first_card(game):
+    assert "Who starts round 1?" in game.page()
+    assert "Who starts round 1?" not in game.page("Anna")
+    game.ok("host", "start", player="2")
+    assert "Start player Chris" in _text(game.page())
+    game.card("host", "nuba4")
+    assert "Your turn" in _text(game.page("Chris"))
+    assert "Who starts round 1?" not in game.page()
+    refused(game, "host", "start", "The start player can only be chosen before the first card",
+            player="0")
+
+
+def test_sale_is_a_don_rule(game):
+    game.card("host", "nuba4")
+    game.ok("Anna", "bid", amount="1")
+    game.ok("Ben", "pass")
+    game.ok("Chris", "pass")
+    assert "sell one of your cards" not in _text(game.page("Anna"))
+    refused(game, "Anna", "sell", "Selling one of your own cards is a Don rule", card="nuba:4")
+    refused(game, "Anna", "sell", "Choose one of your cards to sell.", card="nuba")
+
+
+def test_unknown_action_is_refused(game):
+    refused(game, "Anna", "penalty", "This game has no such action.")
+
+
+# ---------------------------------------------------------------- Don
+
+def test_don_shows_the_pot_and_no_pass_bonus_and_a_sale_pays_the_seller(don):
+    text = _text(don.page())
+    assert "Pot 0" in text and "Bank" not in text.split("Players")[0]
+    assert "Serengeti — original Don rules" in text
+    don.card("host", "nuba4")
+    assert "Pass and take" not in _text(don.page("Anna"))
+    don.ok("Anna", "pass")
+    don.ok("Ben", "bid", amount="2")
+    don.ok("Chris", "pass")  # Ben pays 2: nobody owns a 2, Anna and Chris get 1 each
+    assert "Ben paid 2: Anna 1, Chris 1, 0 in the pot" in _text(don.page())
+    # Round 2, before the first card: Ben may sell his card.
+    ben = don.page("Ben")
+    assert "Don: sell one of your cards" in _text(ben)
+    assert re.findall(r'name="card" value="([^"]+)"', ben) == ["nuba:4"]
+    assert "sell one of your cards" not in _text(don.page("Anna"))  # Anna owns none
+    for bad in ["", "nuba:x", "lion:1"]:
+        refused(don, "Ben", "sell", "Choose one of your cards to sell.", card=bad)
+    refused(don, "Ben", "sell", "Ben owns no Tonga 1", card="tonga:1")
+    don.ok("Ben", "sell", card="nuba:4")
+    text = _text(don.page())
+    assert "On sale Nuba 4 · Ben" in text and "selling" in text and "Turn Chris" in text
+    don.ok("Chris", "bid", amount="5")
+    don.ok("Anna", "pass")
+    assert "Chris paid 5 to Ben for Nuba 4." in _text(don.page())
+    state = don.state()
+    assert state["chips"] == [13, 15, 8] and state["pot"] == 0
+    assert {"tribe": "nuba", "digit": 4} in state["cards"][2]
+    refused(don, "Ben", "sell", "Ben has already offered a card this round.", card="nuba:4")
+
+
+def test_don_fine_goes_to_the_pot(don):
+    don.card("host", "nuba4")
+    don.ok("Anna", "bid", amount="1")
+    don.ok("Ben", "pass")
+    don.ok("Chris", "pass")
+    don.card("host", "tonga1")
+    don.card("host", "bantu2")
+    don.post("Anna", "bid", amount="14")
+    assert "Anna paid a 1-chip fine into the pot for an illegal bid." in _text(don.page())
+    assert "Pot 2" in _text(don.page())  # 1 left over from Anna's bid of 1, and the fine
+
+
+# ---------------------------------------------------------------- the end screen
+
+DECK = [f"{t}{d}" for i, t in enumerate(rules.TRIBES)
+        for d in (range(5) if i % 2 == 0 else range(5, 10))]
+
+
+def play_whole_game(game, variant):
+    """15 rounds through tables.act (fast), with a simple policy: on your turn, if nobody has bid
+    yet and it is your "lucky" round, bid the lowest legal bid you can pay; else pass."""
+    with game.app.app_context():
+        db = get_db()
+        table = tables.get_table(db, game.code)
+        deck = list(DECK)
+        deck = deck[::2] + deck[1::2]
+        while True:
+            state = tables.state_of(db, table)
+            if state["phase"] == "over":
+                return state
+            if state["phase"] == "reveal":
+                spec = deck.pop(0)
+                action, seat = {"type": "card", "tribe": spec[:-1], "digit": int(spec[-1])}, None
+            else:
+                seat = state["auction"]["turn"]
+                me = rules.view(state, seat)["me"]
+                lucky = (state["round"] + seat) % 3 == 0
+                if (state["auction"]["high"] is None and lucky and me["min_bid"]
+                        and me["min_bid"] <= me["chips"]):
+                    action = {"type": "bid", "amount": me["min_bid"]}
+                else:
+                    action = {"type": "pass"}
+            tables.act(db, table, action, seat=seat, host=seat is None, expected_version=None)
+            table = tables.get_table(db, game.code)
+
+
+@pytest.mark.parametrize("variant", ["serengeti", "don"])
+def test_end_screen_shows_breakdown_bonus_ranking_and_tie_break(client, app, variant):
+    g = Game(client, app, variant)
+    state = play_whole_game(g, variant)
+    result = rules.result(state)
+    page = g.page("Ben")
+    text = _text(page)
+    assert "Final scores" in text and "The game is over" in text
+    for row in result["players"]:
+        assert re.search(rf'id="sg-total-{row["player"]}">{row["total"]}<', page)
+        assert re.search(rf'id="sg-chips-{row["player"]}">{row["chips"]}<', page)
+    bonus = "+3" if variant == "serengeti" else "+2"
+    assert bonus in text and "Most chips bonus" in text and "Card points" in text
+    for tribe in ("Nuba", "Massai", "Bantu", "Nandi", "Tonga", "Samburu"):
+        assert tribe in text
+    winner = NAMES[result["winners"][0]]
+    verdict = {"points": f"{winner} wins on points.",
+               "cards": f"{winner} ties on points and wins with more cards.",
+               "chips": f"{winner} ties on points and cards and wins with more chips.",
+               "digit_sum": f"{winner} ties on points and wins with the higher sum of card digits.",
+               }.get(result["tie_break"], "share the win")
+    assert verdict in text
+    ranking = [NAMES[p] for p in result["ranking"]]
+    listed = re.findall(r"<li value=\"\d\"><strong>(\w+)</strong>", page)
+    assert listed == ranking
+    # Nothing can be entered any more.
+    assert 'id="card-form"' not in page and 'id="keypad"' not in page
+    refused(g, "host", "card", "The game is over.", tribe="nuba", digit="1")
+
+
+def test_end_screen_names_the_tie_break_that_decided(client, app):
+    g = Game(client, app, "serengeti")
+    state = rules.new({"variant": "abacus"}, 3)
+    # Anna: Nuba 1, Nuba 2 (3 points), Tonga 3 (1): 4 points, 3 cards, 6 chips.
+    # Ben: Massai 1, Massai 2 (3), Bantu 5 (1): 4 points, 3 cards, 5 chips.
+    # Chris: no card, 20 chips: the chip bonus, 3 points. Anna wins on chips.
+    card = lambda spec: {"tribe": spec[:-1], "digit": int(spec[-1])}  # noqa: E731
+    state["cards"] = [[card("nuba1"), card("nuba2"), card("tonga3")],
+                      [card("massai1"), card("massai2"), card("bantu5")], []]
+    state["chips"], state["bank"] = [6, 5, 20], 34
+    state.update(phase="over", round=15)
+    g.set_state(state)
+    assert rules.result(state)["tie_break"] == "chips"
+    page = g.page()
+    text = _text(page)
+    assert "Anna ties on points and cards and wins with more chips." in text
+    assert "tie on points and cards broken by more chips" in text
+    assert re.search(r'id="sg-total-0">4<', page) and re.search(r'id="sg-total-2">3<', page)
+    assert "Nuba 3 (2)" in text  # per tribe: points (cards)
+
+
+# ---------------------------------------------------------------- history, languages, rules page
+
+def test_payout_line_and_history_are_translated_from_their_msgids(game, app):
+    """The state and the history keep msgids (JSON), so a Japanese phone reads them in Japanese."""
+    from companion.i18n import render_msg
+
+    rounds_one_to_three(game)
+    line = rules.view(game.state(), None)["payout_line"]
+    with app.test_request_context(headers={"Cookie": "lang=ja"}):
+        japanese = render_msg(Msg.from_json(json.loads(json.dumps(line.to_json()))), list(NAMES))
+    assert japanese != str(line) and "13" in japanese
+    game.device("Ben").set_cookie("lang", "ja")
+    page = game.page("Ben")
+    assert japanese in page.replace("&#39;", "'")
+    assert "Anna paid 13" not in page
+
+
+def test_rules_page_has_an_entry_for_every_rule_and_clarification(client):
+    page = client.get("/rules/serengeti")
+    assert page.status_code == 200
+    ids = re.findall(r'id="([^"]+)"', page.text)
+    assert len(ids) == len(set(ids)), "duplicate ids"
+    for rule in [*rules.RULES, *rules.CLARIFICATIONS]:
+        assert rule in ids, rule
+    text = _text(page.text)
+    for key, summary in rules.RULE_SUMMARIES.items():
+        assert _text(summary) in text.replace("&#39;", "'"), key
+    for question in ["Nobody bids: does the start player also get the pass bonus?",
+                     "What if a winner who cannot pay owns no card?",
+                     "What if several players tie for the most chips?",
+                     "Don: who is paid in a sale?"]:
+        assert question in text
+    assert "Don: what changes" in text
+    assert client.get("/rules/don").status_code == 404  # Don's entries are on this page
+
+
+# ---------------------------------------------------------------- the payout calculator
+
+def calc(client, **args):
+    query = {"variant": "abacus", "players": "3", "bid": "", "winner": "0", **args}
+    return client.get("/tools/serengeti/", query_string=query)
+
+
+def test_calculator_is_listed_and_answers_empty(client):
+    assert "/tools/serengeti/" in client.get("/tools/").text
+    page = client.get("/tools/serengeti/")
+    assert page.status_code == 200 and "Share the bid" in page.text and 'id="outcome"' not in page.text
+
+
+@pytest.mark.parametrize("args,line,shares,remainder", [
+    # The rule text's examples (Abacus).
+    (dict(bid="7", winner="0", digits_1="7"), "Player 1 paid 7: Player 2 7", [0, 7, 0], 0),
+    (dict(players="4", bid="9", winner="3", digits_0="9", digits_1="9", digits_2="9"),
+     "Player 4 paid 9: Player 1 3, Player 2 3, Player 3 3", [3, 3, 3, 0], 0),
+    (dict(players="4", bid="6", winner="2", digits_0="6 6", digits_3="6"),
+     "Player 3 paid 6: Player 1 4, Player 4 2", [4, 0, 0, 2], 0),
+    (dict(players="4", bid="5", winner="0", digits_1="1 2"), "Player 1 paid 5:", [0, 1, 1, 1], 2),
+    (dict(bid="12", winner="2", digits_1="2"), "Player 3 paid 12: Player 2 12", [0, 12, 0], 0),
+    (dict(bid="13", winner="0", name_0="Anna", name_1="Ben", name_2="Chris", digits_1="3",
+          digits_2="3", digits_0="3"),
+     "Anna paid 13: Ben 6, Chris 6, 1 to the bank", [0, 6, 6], 1),
+    # Don: the most matching cards take it all; the old pot is added; odd chips to the pot.
+    (dict(variant="don", players="4", bid="6", winner="2", digits_0="6 6", digits_3="6"),
+     "Player 3 paid 6: Player 1 6, 0 in the pot", [6, 0, 0, 0], 0),
+    (dict(variant="don", bid="7", pot="2", winner="0", digits_1="7", digits_2="7"),
+     "Player 1 paid 7, plus 2 from the pot: Player 2 4, Player 3 4, 1 in the pot", [0, 4, 4], 1),
+    (dict(variant="don", players="5", bid="10", winner="4", digits_0="0", digits_1="0 5",
+          digits_2="5", digits_4="0"),
+     "Player 5 paid 10: Player 1 5, Player 2 5, 0 in the pot", [5, 5, 0, 0, 0], 0),
+    (dict(variant="don", bid="5", winner="1", pot=""), "Player 2 paid 5: Player 1 2, Player 3 2, 1 in the pot",
+     [2, 0, 2], 1),
+])
+def test_calculator_shares_the_bid(client, args, line, shares, remainder):
+    page = calc(client, **args)
+    assert page.status_code == 200, _text(page.text)[:2000]
+    text = _text(page.text)
+    assert line in text, text[:1500]
+    for seat, amount in enumerate(shares):
+        row = _text(re.search(rf'<tr id="share-{seat}">.*?</tr>', page.text, re.S).group(0)).strip()
+        if seat == int(args.get("winner", "0")):
+            assert "−" in row
+        else:
+            assert row.endswith(f"+{amount}"), row
+    assert _text(re.search(r'<tr id="remainder">.*?</tr>', page.text, re.S).group(0)).strip(
+        ).endswith(str(remainder))
+
+
+@pytest.mark.parametrize("args,expect", [
+    (dict(bid="x"), "The bid is a whole number from 1 to 999."),
+    (dict(bid="0"), "The bid is a whole number from 1 to 999."),
+    (dict(bid="1000"), "The bid is a whole number from 1 to 999."),
+    (dict(bid=""), "Type the winning bid."),
+    (dict(bid="5", winner=""), "Choose who won the auction."),
+    (dict(bid="5", winner="3"), "Choose who won the auction."),  # only 3 players
+    (dict(bid="5", winner="x"), "Choose who won the auction."),
+    (dict(bid="5", players="6"), "Serengeti is for 3 to 5 players."),
+    (dict(bid="5", players="two"), "Serengeti is for 3 to 5 players."),
+    (dict(bid="5", variant="poker"), "Not a valid choice"),
+    (dict(bid="5", digits_1="4a"), "Type only digits 0 to 9"),
+    (dict(bid="5", digits_1="4 4", digits_2="4 4"), "Only 3 cards show a 4, but 4 were entered."),
+    (dict(bid="5", pot="3"), "Abacus has no pot"),
+    (dict(bid="5", variant="don", pot="-1"), "The pot is a whole number of chips, 0 or more."),
+    (dict(bid="5", digits_1="1" * 61), "Field cannot be longer than 60 characters."),
+])
+def test_calculator_refuses_bad_input(client, args, expect):
+    page = calc(client, **args)
+    assert page.status_code == 400
+    assert expect in _text(page.text).replace("&#39;", "'"), _text(page.text)[:2000]
+    assert 'id="outcome"' not in page.text
+
+
+def test_calculator_without_a_rule_set_plays_abacus(client):
+    page = client.get("/tools/serengeti/?bid=13&winner=0&players=3&digits_1=3&digits_2=3")
+    assert page.status_code == 200
+    assert "Player 1 paid 13: Player 2 6, Player 3 6, 1 to the bank" in _text(page.text)
+
+
+def test_calculator_keeps_what_was_typed(client):
+    page = calc(client, bid="x", name_1="Ben", digits_1="3 3")
+    assert 'value="Ben"' in page.text and 'value="3 3"' in page.text
