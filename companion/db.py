@@ -61,7 +61,15 @@ def _create_tables(db: sqlite_utils.Database) -> None:
     db["join_failures"].create_index(["client", "at"])
 
 
-MIGRATIONS = [_create_tables]
+def _add_change_versions(db: sqlite_utils.Database) -> None:
+    # The table's version moves on every change, joins and renames included. A form is stale only
+    # if the game moved on since it was rendered (state_version: last action or undo), and an undo
+    # button only if the history did (log_version: last event added or undone).
+    db["tables"].add_column("state_version", int, not_null_default=0)
+    db["tables"].add_column("log_version", int, not_null_default=0)
+
+
+MIGRATIONS = [_create_tables, _add_change_versions]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

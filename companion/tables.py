@@ -270,16 +270,28 @@ def set_locked(db: sqlite_utils.Database, table: Table, locked: bool) -> None:
         _bump(db, table)
 
 
-def _bump(db: sqlite_utils.Database, table: Table) -> int:
+def _bump(db: sqlite_utils.Database, table: Table, *, state: bool = False, log: bool = False) -> int:
+    """Move the table's version on (every poll sees it), marking what changed with it."""
     db.execute("UPDATE tables SET version = version + 1 WHERE id = ?", [table.id])
-    return db.execute("SELECT version FROM tables WHERE id = ?", [table.id]).fetchone()[0]
+    version = db.execute("SELECT version FROM tables WHERE id = ?", [table.id]).fetchone()[0]
+    if state:
+        db.execute("UPDATE tables SET state_version = ? WHERE id = ?", [version, table.id])
+    if log:
+        db.execute("UPDATE tables SET log_version = ? WHERE id = ?", [version, table.id])
+    return version
 
 
 # --- actions, notes, undo ------------------------------------------------------------------------
 
-def _check_version(db: sqlite_utils.Database, table: Table, expected: int | None) -> None:
-    version = db.execute("SELECT version FROM tables WHERE id = ?", [table.id]).fetchone()[0]
-    if expected is not None and version != expected:
+def _check_version(db: sqlite_utils.Database, table: Table, expected: int | None,
+                   column: str) -> None:
+    """Refuse a form rendered at version `expected` if what it depends on changed since.
+
+    column is "state_version" for game actions (the game state moved on) or "log_version" for
+    undo (the history moved on); a join or a rename in between does not make a form stale.
+    """
+    changed = db.execute(f"SELECT {column} FROM tables WHERE id = ?", [table.id]).fetchone()[0]
+    if expected is not None and expected < changed:
         raise Conflict()
 
 
@@ -305,13 +317,13 @@ def act(db: sqlite_utils.Database, table: Table, action: dict, *, seat: int | No
     action = {**action, "seat": seat, "host": host}
     module = table.game.module
     with _write(db):
-        _check_version(db, table, expected_version)
+        _check_version(db, table, expected_version, "state_version")
         before = state_of(db, table)
         after = module.apply(before, action)
         lines = list(module.describe(before, action, after))
         _append(db, table, seat, host, "game", action, lines)
         db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(after), table.id])
-        _bump(db, table)
+        _bump(db, table, state=True, log=True)
     return after
 
 
@@ -325,7 +337,7 @@ def add_note(db: sqlite_utils.Database, table: Table, text: str, *, seat: int | 
     line = Msg(N_("%(author)s: %(text)s"), author=author, text=text)
     with _write(db):
         _append(db, table, seat, host, "note", {"type": "note", "text": text}, [line])
-        _bump(db, table)
+        _bump(db, table, log=True)
 
 
 def events(db: sqlite_utils.Database, table: Table) -> list[Event]:
@@ -383,7 +395,7 @@ def undo(db: sqlite_utils.Database, table: Table, *, seat: int | None, host: boo
          expected_version: int | None) -> Event:
     """Undo the last action (marked undone, kept in the history) and replay the log."""
     with _write(db):
-        _check_version(db, table, expected_version)
+        _check_version(db, table, expected_version, "log_version")
         log = events(db, table)
         event = may_undo(table, log, seat=seat, host=host)
         if event is None:
@@ -395,7 +407,7 @@ def undo(db: sqlite_utils.Database, table: Table, *, seat: int | None, host: boo
         remaining = [e for e in log if e.seq != event.seq]
         state = replay(table, remaining)
         db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(state), table.id])
-        _bump(db, table)
+        _bump(db, table, state=True, log=True)
     return event
 
 

@@ -156,6 +156,25 @@ def test_of_two_writes_from_the_same_version_exactly_one_wins(db, table):
     assert tables.state_of(db, table)["total"] == 5
 
 
+def test_a_join_or_a_note_does_not_make_a_game_form_stale(db, table):
+    rendered = tables.current_version(db, table.code)
+    tables.join(db, table, 2, "Chris")  # someone joins while Anna types her entry
+    tables.add_note(db, table, "Chris is here", seat=2, host=False)
+    assert add(db, table, 0, 5, version=rendered)["total"] == 5
+
+
+def test_a_new_history_line_makes_an_undo_button_stale(db, table):
+    add(db, table, 0, 5)
+    rendered = tables.current_version(db, table.code)  # the button says "Undo: Anna added 5"
+    tables.add_note(db, table, "oops", seat=1, host=False)  # ... but a note came in since
+    with pytest.raises(tables.Conflict):
+        tables.undo(db, table, seat=None, host=True, expected_version=rendered)
+    assert [e.undone for e in tables.events(db, table)] == [False, False]
+    tables.join(db, table, 2)  # a join alone does not
+    fresh = tables.current_version(db, table.code) - 1
+    assert tables.undo(db, table, seat=None, host=True, expected_version=fresh).kind == "note"
+
+
 def test_concurrent_writers_in_threads_never_both_win(tmp_path):
     """Two connections (two server threads) submit from the same version at the same moment."""
     import threading

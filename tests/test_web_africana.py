@@ -389,9 +389,9 @@ def test_every_form_with_a_stale_version_is_refused_and_nothing_stored(table, ac
     client = table.host if action_type in ("correct_coins", "finish_game") else table.phones[0]
     query = "?as=0" if action_type == "correct_coins" else ""
     stale = table.version()
-    table.host.post(f"/t/{table.code}/note", data={
-        "csrf_token": csrf_from(table.page(table.host)), "text": "someone else acted",
-        "version": stale})
+    # Someone else changes the game meanwhile (a note or a join alone would not make it stale).
+    response = table.post(table.host, "correct_coins", {"amount": 1}, query="?as=2")
+    assert refusal(response.text) == ""
     state = table.state()
     response = table.post(client, action_type, GOOD[action_type], query=query, version=stale)
     assert response.status_code == 200
