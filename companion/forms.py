@@ -14,6 +14,47 @@ MAX_SEATS = max(game.max_players for game in GAMES.values())
 NAME_MAX = 24
 
 
+class WholeNumber(IntegerField):
+    """An integer field whose "not a number" error says what to type, and says it only once.
+
+    Its message names the field unless one is given. Anything longer than MAX_DIGITS digits is
+    refused as not a number: no game needs more, and giant numbers only break range checks.
+    """
+
+    MAX_DIGITS = 9
+
+    def __init__(self, label=None, validators=None, message=None, **kwargs):
+        super().__init__(label, validators, **kwargs)
+        self.message = message
+
+    def process_formdata(self, valuelist):
+        if not valuelist:
+            return
+        text = str(valuelist[0]).strip()
+        if text == "":
+            self.data = None
+            return
+        try:
+            if len(text.lstrip("+-")) > self.MAX_DIGITS:
+                raise ValueError(text)
+            self.data = int(text)
+        except ValueError:
+            self.data = None
+            raise ValueError(self.message or _l("%(field)s: type a whole number, such as 3.",
+                                                field=self.label.text)) from None
+
+    def validate(self, form, extra_validators=()):
+        if self.process_errors:  # not a number: say so once, not also "out of range"
+            self.errors = list(self.process_errors)
+            return False
+        return super().validate(form, extra_validators)
+
+    def _value(self):
+        if self.raw_data:
+            return self.raw_data[0]  # what was typed stays in the box, even when refused
+        return "" if self.data is None else str(self.data)
+
+
 class NewTableForm(FlaskForm):
     """Home page: which game, how many players, and (optionally) their names."""
 

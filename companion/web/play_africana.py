@@ -8,9 +8,10 @@ The scoring sheet form is shared with the stand-alone calculator (companion.web.
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import FieldList, IntegerField, StringField
+from wtforms import FieldList, StringField
 from wtforms.validators import Length, Optional
 
+from companion import forms
 from companion.forms import VersionedForm
 from companion.games import africana as af
 from companion.games.base import RuleError
@@ -23,33 +24,12 @@ EXPEDITION_SLOTS_MIN = 4  # empty boxes shown for expedition points, at least
 EXPEDITION_SLOTS_SPARE = 2  # empty boxes after the last filled one
 
 
-class WholeNumber(IntegerField):
-    """A whole number or nothing; the error names the field, in the reader's language.
-
-    Ranges are left to the rules module, which refuses with the reason and the rule.
-    """
+class WholeNumber(forms.WholeNumber):
+    """A whole number or nothing: ranges are left to the rules module, which refuses with the
+    reason and the rule."""
 
     def __init__(self, label=None, validators=None, **kwargs):
         super().__init__(label, validators or [Optional()], **kwargs)
-
-    def process_formdata(self, valuelist):
-        if not valuelist:
-            return
-        text = str(valuelist[0]).strip()
-        if text == "":
-            self.data = None
-            return
-        try:
-            self.data = int(text)
-        except ValueError:
-            self.data = None
-            raise ValueError(_l("%(field)s: type a whole number, such as 3.",
-                                field=self.label.text)) from None
-
-    def _value(self):
-        if self.raw_data:
-            return self.raw_data[0]
-        return "" if self.data is None else str(self.data)
 
 
 class FlatErrors:

@@ -9,38 +9,14 @@ the host's device, not even when it acts for that seat or shows everything.
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import IntegerField, StringField
+from wtforms import StringField
 from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional
 
-from companion.forms import VersionedForm
+from companion.forms import VersionedForm, WholeNumber
 from companion.games import cape_to_cairo as rules
 
 PANEL = "games/cape_to_cairo/_panel.html"
 TERRAINS = list(rules.TRACKS_NEEDED)  # river first: the order of the terrain card
-
-
-class WholeNumber(IntegerField):
-    """An IntegerField whose "not a number" message says what to type."""
-
-    def __init__(self, label=None, validators=None, message=None, **kwargs):
-        super().__init__(label, validators, **kwargs)
-        self.message = message
-
-    def process_formdata(self, valuelist):
-        if not valuelist or str(valuelist[0]).strip() == "":
-            self.data = None
-            return
-        try:
-            self.data = int(str(valuelist[0]).strip())
-        except ValueError:
-            self.data = None
-            raise ValueError(self.message or _l("Type a whole number.")) from None
-
-    def validate(self, form, extra_validators=()):
-        if self.process_errors:  # not a number: say so once, not also "out of range"
-            self.errors = list(self.process_errors)
-            return False
-        return super().validate(form, extra_validators)
 
 
 def _marks_field(label):

@@ -9,42 +9,15 @@ to that seat's phone, to the host acting for that seat, or to the host's "show a
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import IntegerField, StringField
+from wtforms import StringField
 from wtforms.validators import AnyOf, InputRequired, NumberRange
 
-from companion.forms import VersionedForm
+from companion.forms import VersionedForm, WholeNumber
 from companion.games import serengeti as rules
 
 PANEL = "games/serengeti/_panel.html"
 TRIBE_KEYS = list(rules.TRIBES)
 CARD_KEYS = [f"{tribe}:{digit}" for tribe in TRIBE_KEYS for digit in range(10)]
-
-
-class WholeNumber(IntegerField):
-    """An IntegerField whose "not a number" message says what to type (and says it once)."""
-
-    def __init__(self, label=None, validators=None, message=None, **kwargs):
-        super().__init__(label, validators, **kwargs)
-        self.message = message
-
-    def process_formdata(self, valuelist):
-        if not valuelist or str(valuelist[0]).strip() == "":
-            self.data = None
-            return
-        text = str(valuelist[0]).strip()
-        try:
-            if len(text) > 9:  # no game needs more; giant numbers only break the range check
-                raise ValueError(text)
-            self.data = int(text)
-        except ValueError:
-            self.data = None
-            raise ValueError(self.message or _l("Type a whole number.")) from None
-
-    def validate(self, form, extra_validators=()):
-        if self.process_errors:
-            self.errors = list(self.process_errors)
-            return False
-        return super().validate(form, extra_validators)
 
 
 def _card_field(label, missing):
