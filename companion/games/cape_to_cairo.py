@@ -912,8 +912,8 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     seat = action.get("seat")
     if kind == "card":
         card = after["pool"][-1]
-        return [Msg(N_("Turned up for bidding: %(terrain)s, %(marks)s track symbols, pays "
-                       "%(income)s pounds."), terrain=terrain_name(card["terrain"]),
+        return [Msg(N_("Turned up for bidding: %(terrain)s, track symbols: %(marks)s, "
+                       "income: £%(income)s."), terrain=terrain_name(card["terrain"]),
                     marks=card["marks"], income=card["income"])]
     if kind == "bid":
         lines = [Msg(N_("%(seat)s has bid (sealed)."), seat=Seat(seat))]
@@ -932,7 +932,7 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     if kind == "take":
         return _describe_taking(before, after)
     if kind == "turn_up":
-        return [Msg(N_("%(seat)s turned up a card with %(marks)s track symbols (%(total)s in "
+        return [Msg(N_("%(seat)s turned up a card (track symbols: %(marks)s; %(total)s in "
                        "the pile)."), seat=Seat(before["active"]), marks=action["marks"],
                     total=sum(after["turned"]))]
     if kind == "pass":
