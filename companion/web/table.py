@@ -261,8 +261,11 @@ def act(code: str, action_type: str):
             state = tables.state_of(db, table)
             extra = follow(state, {**action, "seat": _acting_seat(w), "host": w.host}, refusal)
             if extra is not None:
-                tables.act(db, table, extra, seat=_acting_seat(w), host=w.host,
-                           expected_version=None)
+                try:
+                    tables.act(db, table, extra, seat=_acting_seat(w), host=w.host,
+                               expected_version=None)
+                except RuleError:
+                    pass  # the follow-up (e.g. a fine) does not apply now: the refusal stands
         return render_live(w, error=refusal.msg, rule=refusal.rule,
                            bound_forms={action_type: form})
     return _after_change(w)
