@@ -157,6 +157,19 @@ def test_guessing_codes_is_limited(client):
     assert "Too many wrong table codes" in client.get("/t/ZZZZ999/").text
 
 
+def test_a_guesser_on_the_same_network_does_not_lock_players_out(client, app):
+    code = start_table(client)
+    phone = app.test_client()
+    take_seat(phone, code, 1)
+    guesser = app.test_client()  # same address as everyone in the test client
+    for i in range(25):
+        guesser.get(f"/t/ZZZZ{i:03d}/")
+    assert guesser.get(f"/t/{code}/join").status_code == 429  # refused, existence not revealed
+    assert "Too many" in app.test_client().get(f"/t/{code}/").text
+    assert client.get(f"/t/{code}/").status_code == 200  # the host plays on
+    assert "You are Ben." in phone.get(f"/t/{code}/").text  # and so does Ben
+
+
 def test_locked_table_refuses_to_join(client, app):
     code = start_table(client)
     page = client.get(f"/t/{code}/")

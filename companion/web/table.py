@@ -49,26 +49,35 @@ class Who:
 
 
 def load_table(code: str) -> tables.Table:
-    """The table for a URL code, or a readable 404 page (and a mark against the client)."""
+    """The table for a URL code, or a readable error page.
+
+    A device that holds a seat or the host's token at this table always gets in. Any other device
+    that typed too many wrong codes lately is refused (whether or not this code exists, so the
+    refusal tells a guesser nothing), and each unknown code counts against it: codes must not be
+    guessable, but one guesser on the café Wi-Fi must not lock the players out of their game.
+    """
     db = get_db()
     client = request.remote_addr or "?"
-    try:
-        tables.check_join_allowed(db, client)
-    except tables.TableError as refused:
-        abort(make_response(render_template("error.html", error_kind="table",
-                                            message=render_msg(refused.msg)), refused.status))
     table = tables.find_table(db, code)
-    if table is None:
+    if table is None or not _holds_token(table):
         try:
-            tables.count_unknown_code(db, client)
-            error = tables.TableError(
-                N_("There is no table with the code %(code)s. Check the code on the host's "
-                   "screen."), status=404, code=tables.normalize_code(code)[:12])
+            tables.check_join_allowed(db, client)
+            if table is None:
+                tables.count_unknown_code(db, client)
+                raise tables.TableError(
+                    N_("There is no table with the code %(code)s. Check the code on the host's "
+                       "screen."), status=404, code=tables.normalize_code(code)[:12])
         except tables.TableError as refused:
-            error = refused
-        abort(make_response(render_template("error.html", error_kind="table",
-                                            message=render_msg(error.msg)), error.status))
+            abort(make_response(render_template("error.html", error_kind="table",
+                                                message=render_msg(refused.msg)), refused.status))
     return table
+
+
+def _holds_token(table: tables.Table) -> bool:
+    db = get_db()
+    return (tables.is_host(db, table, request.cookies.get(host_cookie(table.code)))
+            or tables.seat_for_token(db, table, request.cookies.get(seat_cookie(table.code)))
+            is not None)
 
 
 def who(table: tables.Table) -> Who:
