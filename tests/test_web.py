@@ -118,6 +118,20 @@ def test_a_phone_joins_a_seat_and_keeps_it(client, app):
     assert "Benjamin" in client.get(f"/t/{code}/").text
 
 
+def test_a_seated_phone_cannot_take_a_second_seat(client, app):
+    code = start_table(client)
+    phone = app.test_client()
+    take_seat(phone, code, 1)
+    response = take_seat(phone, code, 2)
+    assert response.status_code == 302 and response.headers["Location"].endswith(f"/t/{code}/")
+    assert [s["taken"] for s in _seats(client, code)] == [False, True, False]
+
+
+def _seats(client, code):
+    text = client.get(f"/t/{code}/").text
+    return [{"taken": "phone joined" in row} for row in text.split('class="seat-row"')[1:]]
+
+
 def test_a_taken_seat_and_a_nonexistent_seat_are_refused(client, app):
     code = start_table(client)
     take_seat(app.test_client(), code, 0)

@@ -200,7 +200,7 @@ def join(code: str):
     """A phone picks a free seat (optionally typing its name) and keeps it in a cookie."""
     table = load_table(code)
     w = who(table)
-    if request.method == "GET" and w.seat is not None:
+    if w.seat is not None:  # this phone already sits here: one seat per phone
         return redirect(url_for("table.page", code=table.code))
     form = TakeSeatForm()
     error = None
