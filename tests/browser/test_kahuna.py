@@ -141,6 +141,13 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
     expect(white.locator("#k-sheet a", has_text="Why? Read the rule")).to_have_attribute(
         "href", "/rules/kahuna#turn-order")
     screen(white, "kahuna-6-not-your-turn")
+    # The question stays open while the table moves on: Black's draw reaches White's phone by
+    # the poll, which keeps the tapped site, so the same question now offers White's cards.
+    draw_from_deck(black)
+    sheet = white.locator("#k-sheet")
+    expect(sheet).to_contain_text("Which card did you play to build here?", timeout=5000)
+    expect(sheet.get_by_role("button")).to_have_text(["Card Aloa", "Card Bari"])
+    expect(sheet).to_contain_text("Aloa–Bari")
     white.locator("#k-sheet").get_by_role("link", name="Cancel").tap()
     expect(white.locator("#k-sheet")).to_have_count(0)
 
