@@ -41,6 +41,13 @@
     if (fromPoll(event)) return;  // news from the table must not pull the focus away
     var title = document.getElementById("k-sheet-title");
     if (title) title.focus({ preventScroll: true });
+    // A site tapped low on the screen would sit under the question: scroll it up into view.
+    var sheet = document.getElementById("k-sheet");
+    var site = document.querySelector("svg.k-board .k-site.selected");
+    if (sheet && site) {
+      var hidden = site.getBoundingClientRect().bottom - sheet.getBoundingClientRect().top + 16;
+      if (hidden > 0) window.scrollBy(0, hidden);
+    }
   }
   document.addEventListener("htmx:afterSettle", focusSheet);
 
