@@ -375,6 +375,13 @@ def test_round_end_scoring_is_shown_as_a_clear_message(game):
         if s["final_turns"] is not None:
             page = white.get(f"/t/{code}/").text
             assert "No cards left to draw: each player has one last turn" in page
+            # The panel says whose last turn it is: the other player, then the one who drew last.
+            first, second = k.SEAT_LABELS[s["turn"]], k.SEAT_LABELS[1 - s["turn"]]
+            assert f"Now {first}'s last turn, then {second}'s." in unescape(page)
+            drive(app, code, [{"type": "end_turn", "seat": s["turn"]}])
+            s = state_of(app, code)
+            page = white.get(f"/t/{code}/").text
+            assert f"Now {second}'s last turn, then round 3 is scored." in unescape(page)
             while not s["over"]:
                 drive(app, code, [{"type": "end_turn", "seat": s["turn"]}])
                 s = state_of(app, code)
