@@ -375,6 +375,13 @@ def test_round_end_scoring_is_shown_as_a_clear_message(game):
         if s["final_turns"] is not None:
             page = white.get(f"/t/{code}/").text
             assert "No cards left to draw: each player has one last turn" in page
+            # The panel says whose last turn it is: the other player, then the one who drew last.
+            first, second = k.SEAT_LABELS[s["turn"]], k.SEAT_LABELS[1 - s["turn"]]
+            assert f"Now {first}'s last turn, then {second}'s." in unescape(page)
+            drive(app, code, [{"type": "end_turn", "seat": s["turn"]}])
+            s = state_of(app, code)
+            page = white.get(f"/t/{code}/").text
+            assert f"Now {second}'s last turn, then round 3 is scored." in unescape(page)
             while not s["over"]:
                 drive(app, code, [{"type": "end_turn", "seat": s["turn"]}])
                 s = state_of(app, code)
@@ -486,3 +493,52 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(game):
     response = post(host, code, "place", query="?as=0", site="Aloa-Bari", card="Bari")
     assert "White built a bridge on Aloa-Bari (card Bari)" in response.text
     assert state_of(app, code)["bridges"] == {"Aloa-Bari": "white"}
+
+
+def _drawn_points(key: str, steps: int = 48) -> list[tuple[float, float]]:
+    """Points along a site as the board draws it (straight, or the quadratic curve of its path)."""
+    from companion.web import play_kahuna as pk
+
+    a, b = key.split("-")
+    path, _, _ = pk.site_path(a, b)
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", path)]
+    if "Q" in path:
+        (x1, y1, cx, cy, x2, y2) = numbers
+    else:
+        (x1, y1, x2, y2) = numbers
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    return [((1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2,
+             (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2)
+            for t in (i / steps for i in range(steps + 1))]
+
+
+def test_the_drawn_sites_never_cross_nor_run_over_a_third_island():
+    """The printed board is drawn without crossings. Coco-Kahu used to bend west of Gola: it
+    crossed Faaa-Gola and Gola-Jojo, grazed Jojo's rim, and its tap area covered the whole middle
+    of Coco-Faaa, so that site could not be tapped at all. Every site must keep clear of the
+    islands it does not join (radius + half a bridge + a margin) and stay inside the drawing."""
+    import math
+
+    from companion.web import play_kahuna as pk
+
+    def crosses(p, q, r, s):
+        def turn(a, b, c):
+            return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return turn(p, q, r) * turn(p, q, s) < 0 and turn(r, s, p) * turn(r, s, q) < 0
+
+    drawn = {k.site_key(s): _drawn_points(k.site_key(s)) for s in k.SITES}
+    crossings = set()
+    for one, line in drawn.items():
+        for two, other in drawn.items():
+            if one < two and not set(one.split("-")) & set(two.split("-")):
+                if any(crosses(line[i], line[i + 1], other[j], other[j + 1])
+                       for i in range(len(line) - 1) for j in range(len(other) - 1)):
+                    crossings.add((one, two))
+    assert crossings == set()
+    for key, line in drawn.items():
+        for island in k.ISLANDS:
+            if island in key.split("-"):
+                continue
+            gap = min(math.dist(p, pk.island_xy(island)) for p in line)
+            assert gap >= pk.ISLAND_R + 12, (key, island, round(gap))
+        assert all(6 <= x <= pk.WIDTH - 6 and 6 <= y <= pk.HEIGHT - 6 for x, y in line), key

@@ -11,6 +11,7 @@ for everything else (an unknown island, a card that does not fit, a wrong turn..
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Callable
 
@@ -123,8 +124,8 @@ FORMS = {
 
 # --- the board drawing (shared with the control checker) ---------------------------------------
 
-WIDTH = 400  # the SVG viewBox width; the board's own x range 0.11..0.90 fills it
-X0, X1 = 0.11, 0.90
+WIDTH = 400  # the SVG viewBox width; the board's own x range 0.11..0.93 fills it
+X0, X1 = 0.11, 0.93  # room east of Gola for the site Coco-Kahu, which bends round it
 Y0, Y1 = 0.175, 0.95
 STRETCH = 1.15  # a little taller than the printed board: phones are held upright
 SCALE = WIDTH / (X1 - X0)
@@ -143,11 +144,39 @@ def island_xy(name: str) -> tuple[float, float]:
 CLEARANCE = ISLAND_R + 20  # a site drawn closer than this to a third island bends around it
 
 
+def _crosses(p: tuple, q: tuple, r: tuple, s: tuple) -> bool:
+    """Do the segments p-q and r-s cross (touching ends do not count)?"""
+    def turn(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return turn(p, q, r) * turn(p, q, s) < 0 and turn(r, s, p) * turn(r, s, q) < 0
+
+
+def _crossings(a: str, b: str, bend: float) -> int:
+    """How many other sites (drawn straight) the site a-b crosses when bent by `bend`."""
+    (x1, y1), (x2, y2) = island_xy(a), island_xy(b)
+    length = math.hypot(x2 - x1, y2 - y1)
+    nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+    cx, cy = (x1 + x2) / 2 + 2 * bend * nx, (y1 + y2) / 2 + 2 * bend * ny
+    steps = [i / 24 for i in range(25)]
+    curve = [((1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2,
+              (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2) for t in steps]
+    count = 0
+    for c, d in k.SITES:
+        if {c, d} & {a, b}:
+            continue
+        r, s = island_xy(c), island_xy(d)
+        count += any(_crosses(curve[i], curve[i + 1], r, s) for i in range(len(curve) - 1))
+    return count
+
+
+@functools.lru_cache(maxsize=None)
 def site_path(a: str, b: str) -> tuple[str, float, float]:
     """The SVG path of a site and its midpoint: straight, or bent around an island in its way.
 
     On the board data's layout the straight line Coco-Kahu crosses Gola and Aloa-Huna grazes
-    Duda; such a site becomes a quadratic curve whose middle passes CLEARANCE from that island.
+    Duda; such a site becomes a quadratic curve whose middle passes CLEARANCE from that island,
+    on whichever side crosses fewer other sites (the printed board has no crossing sites):
+    Coco-Kahu goes round the east of Gola, Aloa-Huna round the west of Duda.
     """
     (x1, y1), (x2, y2) = island_xy(a), island_xy(b)
     dx, dy = x2 - x1, y2 - y1
@@ -161,8 +190,9 @@ def site_path(a: str, b: str) -> tuple[str, float, float]:
         t = ((px - x1) * dx + (py - y1) * dy) / length ** 2
         side = (px - x1) * nx + (py - y1) * ny  # signed distance of the island from the line
         if 0.15 < t < 0.85 and abs(side) < CLEARANCE:
-            need = CLEARANCE - abs(side)
-            bend = -math.copysign(need, side) if side else need
+            away = -math.copysign(CLEARANCE - abs(side), side) if side else CLEARANCE
+            around = math.copysign(CLEARANCE + abs(side), side) if side else -CLEARANCE
+            bend = min((away, around), key=lambda b_: (_crossings(a, b, b_), abs(b_)))
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     if not bend:
         return f"M{x1} {y1}L{x2} {y2}", round(mx, 1), round(my, 1)

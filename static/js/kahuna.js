@@ -33,11 +33,33 @@
   }
   // The card question opens at the bottom of the screen: move the focus there (for keyboards and
   // screen readers) without scrolling the board away.
-  function focusSheet() {
+  function fromPoll(event) {
+    var elt = event.detail && event.detail.elt;
+    return !!(elt && elt.classList && elt.classList.contains("poller"));
+  }
+  function focusSheet(event) {
+    if (fromPoll(event)) return;  // news from the table must not pull the focus away
     var title = document.getElementById("k-sheet-title");
     if (title) title.focus({ preventScroll: true });
+    // A site tapped low on the screen would sit under the question: scroll it up into view.
+    var sheet = document.getElementById("k-sheet");
+    var site = document.querySelector("svg.k-board .k-site.selected");
+    if (sheet && site) {
+      var hidden = site.getBoundingClientRect().bottom - sheet.getBoundingClientRect().top + 16;
+      if (hidden > 0) window.scrollBy(0, hidden);
+    }
   }
   document.addEventListener("htmx:afterSettle", focusSheet);
+
+  // The card question is opened by ?site=... in the tap's address, but the table's poll asks
+  // for the live region without it: while a question is open, the poll carries its site too,
+  // so news from the other phone updates the question instead of closing it.
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (!fromPoll(event)) return;
+    var sheet = document.getElementById("k-sheet");
+    var site = sheet && sheet.getAttribute("data-site");
+    if (site) event.detail.parameters["site"] = site;
+  });
 
   // afterSwap runs before the browser paints the new content, so a seen play never flashes.
   document.addEventListener("htmx:afterSwap", function () { settle(document); });

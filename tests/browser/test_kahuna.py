@@ -91,6 +91,12 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
     sheet = white.locator("#k-sheet")
     expect(sheet).to_contain_text("Which card did you play")
     expect(sheet.get_by_role("button")).to_have_text(["Card Elai", "Card Huna"])
+    # The tapped site (low on the screen after the tap) is scrolled up above the question.
+    white.wait_for_function("""() => {
+        const site = document.querySelector('svg.k-board .k-site.selected');
+        const sheet = document.getElementById('k-sheet');
+        return site && sheet && site.getBoundingClientRect().bottom < sheet.getBoundingClientRect().top;
+    }""", timeout=3000)
     screen(white, "kahuna-2-card-question")
     sheet.get_by_role("button", name="Card Elai").tap()
     expect(sheet).to_have_count(0)
@@ -141,6 +147,13 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
     expect(white.locator("#k-sheet a", has_text="Why? Read the rule")).to_have_attribute(
         "href", "/rules/kahuna#turn-order")
     screen(white, "kahuna-6-not-your-turn")
+    # The question stays open while the table moves on: Black's draw reaches White's phone by
+    # the poll, which keeps the tapped site, so the same question now offers White's cards.
+    draw_from_deck(black)
+    sheet = white.locator("#k-sheet")
+    expect(sheet).to_contain_text("Which card did you play to build here?", timeout=5000)
+    expect(sheet.get_by_role("button")).to_have_text(["Card Aloa", "Card Bari"])
+    expect(sheet).to_contain_text("Aloa–Bari")
     white.locator("#k-sheet").get_by_role("link", name="Cancel").tap()
     expect(white.locator("#k-sheet")).to_have_count(0)
 
@@ -148,6 +161,19 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
 def test_the_control_checker_by_tapping(server, phone):
     page = phone()
     page.goto(server.url + "/tools/kahuna/")
+    # A finger on the middle of any of the 27 sites lands on that site, not on a neighbour's
+    # tap area (Coco-Faaa used to be covered by the curve of Coco-Kahu).
+    landed = page.evaluate("""() => Array.from(document.querySelectorAll('svg.k-board a[data-site]'))
+      .map(a => {
+        a.scrollIntoView({block: 'center'});
+        const line = a.querySelector('.k-hit');
+        const m = line.getPointAtLength(line.getTotalLength() / 2);
+        const p = new DOMPoint(m.x, m.y).matrixTransform(line.getScreenCTM());
+        const hit = document.elementFromPoint(p.x, p.y);
+        return [a.dataset.site, hit && hit.closest('a[data-site]') ? hit.closest('a[data-site]').dataset.site : null];
+      })""")
+    assert len(landed) == 27 and [s for s, hit in landed if s != hit] == []
+    page.evaluate("window.scrollTo(0, 0)")
     # Aloa has 3 sites: two white bridges hold it. Tap once for white, twice for black.
     for key in ("Aloa-Bari", "Aloa-Duda"):
         touch(page, key)
