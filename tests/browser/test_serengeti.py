@@ -179,6 +179,7 @@ def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone
                 shot(page, "serengeti-phone-fine")
                 model.fine(turn)
                 fined = True
+                bid_this_round.add(turn)  # a price was called out: a pass now earns no bonus
             # Each player has a budget this round (none for one of them): they outbid while
             # the lowest legal bid fits it, so auctions go round several times.
             budget = 0 if (rnd + turn) % 3 == 2 else min(model.chips[turn],
