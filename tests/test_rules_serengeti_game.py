@@ -632,3 +632,31 @@ def test_state_survives_json_and_its_messages_keep_their_msgids():
         return not isinstance(value, Msg)
 
     assert no_msg(state)
+
+
+def test_a_fined_player_who_then_passes_gets_no_pass_bonus():
+    # Rule text (Abacus): the 2-chip bonus is for a player who declares no price at all, that is,
+    # who passes at once when their turn comes. A player who called out an illegal bid did declare
+    # one (the text voids it and makes them bid again or pass), so passing afterwards is not
+    # "passing at once": no bonus.
+    state = round_three_state()  # seat 0 on turn, owns 1 and 7; chips [14, 16, 5], bank 30
+    assert g.pass_bonus_due(state, 0) == 2
+    state = act(state, "penalty", 0, bid=17)  # 14 - 1 = 13, bank 31
+    assert g.pass_bonus_due(state, 0) == 0
+    assert g.view(state, 0)["me"]["pass_bonus"] == 0
+    state = act(state, "pass", 0)  # no bonus: still 13, bank still 31
+    assert state["chips"][0] == 13 and state["bank"] == 31
+    assert g.describe(None, {}, state) == ["Player 1 passed."]
+    # The next player passes at once and does take the bonus: 16 + 2 = 18, bank 29.
+    state = act(state, "pass", 1)
+    assert state["chips"][1] == 18 and state["bank"] == 29
+    assert g.total_chips(state) == 65
+
+
+def test_a_waived_fine_does_not_bring_the_pass_bonus_back():
+    # Waiving gives the chip back; the illegal bid was still called out, so no bonus either.
+    state = round_three_state()
+    state = act(state, "penalty", 0, bid=17)
+    state = act(state, "waive", None, host=True, player=0)  # back to 14, bank 30
+    state = act(state, "pass", 0)
+    assert state["chips"][0] == 14 and state["bank"] == 30

@@ -690,3 +690,11 @@ def test_calculator_without_a_rule_set_plays_abacus(client):
 def test_calculator_keeps_what_was_typed(client):
     page = calc(client, bid="x", name_1="Ben", digits_1="3 3")
     assert 'value="Ben"' in page.text and 'value="3 3"' in page.text
+
+
+def test_calculator_links_to_the_payout_rule_of_the_chosen_rule_set(client):
+    # Don shares the bid differently (most matching cards), so its explanation is another entry.
+    abacus = client.get("/tools/serengeti/?variant=abacus&players=3&bid=6&winner=0").text
+    assert 'href="/rules/serengeti#payout"' in abacus
+    don = client.get("/tools/serengeti/?variant=don&players=3&bid=6&winner=0").text
+    assert 'href="/rules/serengeti#payout-don"' in don

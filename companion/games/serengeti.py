@@ -202,6 +202,10 @@ CLARIFICATIONS: dict[str, str] = {
     "pass-bonus-once": N_(
         "The pass bonus is paid at most once per player per round, and only to a player who "
         "has not bid in this round; a restarted auction of the same lot pays nobody twice."),
+    "pass-bonus-after-fine": N_(
+        "A player fined for an illegal bid has called out a price, so a pass afterwards in the "
+        "same round earns no pass bonus, even if the host waives the fine. With fines switched "
+        "off an illegal bid is only refused and changes nothing."),
     "pass-bonus-bank": N_(
         "The pass bonus comes from the bank; when the bank holds fewer than 2 chips the player "
         "takes what is left (1 or 0)."),
@@ -217,7 +221,8 @@ CLARIFICATIONS: dict[str, str] = {
     "restart-order": N_(
         "A restarted auction begins with the round's start player, or, if that player has "
         "dropped out, with the next player clockwise who is still in. Everybody but the "
-        "players who dropped out may bid again, including those who passed before."),
+        "players who dropped out may bid again, including those who passed before. If nobody "
+        "bids in the restarted auction, the player it began with takes the lot free."),
     "all-dropped-out": N_(
         "If every player drops out of the auction of a lot (each won and could not pay), the "
         "lot leaves the game unsold and the same start player begins the next round."),
@@ -283,6 +288,8 @@ CLARIFICATION_QUESTIONS: dict[str, str] = {
     "last-player-alone": N_("Nobody has bid and all but one have passed: does the last player "
                             "still have a turn?"),
     "pass-bonus-once": N_("Can a player get the pass bonus twice for the same lot?"),
+    "pass-bonus-after-fine": N_("After a fine for an illegal bid, does a pass still earn the "
+                                "pass bonus?"),
     "pass-bonus-bank": N_("What if the bank holds fewer than 2 chips for the pass bonus?"),
     "bid-above-chips": N_("May I bid more chips than I have?"),
     "cannot-pay-reveal": N_("Does the table learn the chips of a winner who cannot pay?"),
@@ -928,8 +935,8 @@ def _act_pass(state: dict, action: Mapping) -> None:
 
 
 def _pass_bonus_is_due(state: dict, seat: int) -> bool:
-    """Abacus: passing without ever bidding for this lot earns the pass bonus, once per round.
-    Don has no pass bonus, and a sale is not a lot."""
+    """Abacus: passing without ever bidding (or being fined for an illegal bid) for this lot earns
+    the pass bonus, once per round. Don has no pass bonus, and a sale is not a lot."""
     auction = state["auction"]
     return (state["variant"] == "abacus" and auction is not None and auction["kind"] == "lot"
             and seat not in auction["bid_this_round"] and seat not in auction["bonus_paid"])
@@ -1126,6 +1133,10 @@ def _act_penalty(state: dict, action: Mapping) -> None:
     state["chips"][seat] -= paid
     to = "bank" if state["variant"] == "abacus" else "pot"
     state[to] += paid
+    # The illegal bid was still a price called out: passing afterwards is not "passing at once",
+    # so no pass bonus for this lot (CLARIFICATIONS["pass-bonus-after-fine"]).
+    if seat not in state["auction"]["bid_this_round"]:
+        state["auction"]["bid_this_round"].append(seat)
     state["penalties"].append({"seat": seat, "round": state["round"], "paid": paid, "bid": bid,
                                "to": to, "waived": False})
     state["events"].append({"e": "penalty", "seat": seat, "paid": paid, "bid": bid, "to": to})

@@ -33,7 +33,9 @@
     var input = event.target;
     if (input && input.id === "sg-amount") check(input);
   });
-  document.addEventListener("htmx:afterSwap", function () {
+  // afterSettle, not afterSwap: htmx settles the "class" attribute of elements that keep their id
+  // after the swap, which would wipe the warning's colour set any earlier.
+  document.addEventListener("htmx:afterSettle", function () {
     var input = document.getElementById("sg-amount");
     if (input && input.value) check(input);
   });

@@ -176,9 +176,15 @@ def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone
                 expect(page.locator(".alert")).to_contain_text(
                     f"You own a {wrong % 10}, so no bid may end in {wrong % 10}")
                 expect(page.locator(".sg-fine-note")).to_contain_text("paid a 1-chip fine")
+                # The typed bid stays in the field, so its warning must still look like one
+                # after htmx has swapped and settled the keypad.
+                expect(page.locator("#sg-bid-live")).to_have_class("sg-live sg-bad")
+                # A fined player has called out a price: passing now earns no bonus.
+                expect(page.locator("#keypad .sg-pass button")).to_have_text("Pass")
                 shot(page, "serengeti-phone-fine")
                 model.fine(turn)
                 fined = True
+                bid_this_round.add(turn)  # a price was called out: a pass now earns no bonus
             # Each player has a budget this round (none for one of them): they outbid while
             # the lowest legal bid fits it, so auctions go round several times.
             budget = 0 if (rnd + turn) % 3 == 2 else min(model.chips[turn],
