@@ -746,3 +746,14 @@ def test_refusals_name_fields_in_words_that_can_be_translated():
     err = pytest.raises(RuleError, af.check_sheet, dict(SHEET, movement_cards=6)).value
     assert str(err) == "'Movement cards in hand' can be at most 5."
     assert isinstance(err.msg.params["field"], Msg)
+
+
+def test_a_scoring_sheet_is_refused_while_the_game_is_on():
+    """Rule "game-over"/"game-end": the scoring is done once the game has ended. A sheet handed
+    in during play (a crafted post, or a sheet form left open while the host undid the last
+    turn) would be stale, yet the result would use it as soon as the last other sheet came in."""
+    state = af.new({}, 2)
+    err = refused(state, "submit_sheet", 0, **dict(SHEET, expedition_points=[4]))
+    assert err.rule == "game-end"
+    state = act(state, "finish_game", None, host=True)
+    assert act(state, "submit_sheet", 0, **SHEET)["seats"][0]["sheet"] is not None

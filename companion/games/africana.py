@@ -36,7 +36,8 @@ Action types (every action also has "type", "seat" and "host"):
                         unfinished_artifacts: int
                         (instead of coins: gold: int and silver: int, the pieces counted; the
                         sheet keeps their value in silver)
-                        A seat's own final scoring sheet (may be resubmitted to correct it).
+                        A seat's own final scoring sheet, once the game is over (may be
+                        resubmitted to correct it).
     correct_coins       host only; seat; amount: int (may be negative) -- fixes a ledger slip
     finish_game         host only -- ends play now (e.g. the table did not use the turn tracker)
 
@@ -969,6 +970,8 @@ def _rename_kinds(state: dict, action: Mapping) -> None:
 
 def _submit_sheet(state: dict, action: Mapping) -> None:
     seat = _seat_of(state, action)
+    if state["phase"] == "playing":
+        raise RuleError("game-end", N_("Scoring sheets are filled in once the game is over."))
     raw = dict(action)
     cards = raw.get("artifact_cards", [])
     if isinstance(cards, Sequence) and not isinstance(cards, (str, bytes)):
