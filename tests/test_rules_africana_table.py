@@ -319,7 +319,8 @@ def test_refill_reminder_counts_the_deck():
     state = act(state, "join_expedition", 0, slot=2, bonus_coins=0)
     state = act(state, "complete_expedition", 0, slot=2, coins=0, points=1)
     checks = af.view(state, None)["checks"]
-    assert any("1 new cards" in c and "(19 in the deck)" in c for c in checks)
+    # one new card, 19 in the deck (24 - 5 dealt); no "1 new cards"
+    assert any("(new: 1; in the deck: 19)" in c for c in checks)
 
 
 def test_refill_row_function():

@@ -1089,8 +1089,8 @@ def end_of_turn_checks(state: dict) -> list[Msg]:
     empty = [i + 1 for i, card in enumerate(state["row"]) if card is None]
     if empty:
         fill = min(len(empty), state["deck"])
-        notes.append(Msg(N_("Refill the expedition row: %(fill)s new cards, left to right "
-                            "(%(deck)s in the deck)."), fill=fill, deck=state["deck"]))
+        notes.append(Msg(N_("Refill the expedition row from the deck, left to right (new: "
+                            "%(fill)s; in the deck: %(deck)s)."), fill=fill, deck=state["deck"]))
         if fill < len(empty):
             notes.append(Msg(N_("The deck cannot fill the row: ending this turn starts the "
                                 "last round.")))
