@@ -758,3 +758,29 @@ def test_a_scoring_sheet_is_refused_while_the_game_is_on():
     assert err.rule == "game-end"
     state = act(state, "finish_game", None, host=True)
     assert act(state, "submit_sheet", 0, **SHEET)["seats"][0]["sheet"] is not None
+
+
+def test_end_of_turn_reminders_about_the_row_tell_what_ending_the_turn_really_does():
+    """Rule "game-end": the trigger is the first refill that leaves a space empty. Once the last
+    round is on, the reminder must not announce it again (nor ask to refill from an empty deck);
+    when the trigger falls in the last seat's turn, ending it ends the game at once."""
+    state = af.new({}, 2)
+    state["deck"] = 0
+    state = act(state, "join_expedition", 0, slot=1, bonus_coins=0)
+    state = act(state, "complete_expedition", 0, slot=1, coins=0, points=1)
+    checks = af.view(state, 0)["checks"]
+    assert any("ending this turn starts the last round" in c for c in checks)
+    assert not any("Refill the expedition row" in c for c in checks)  # the deck is empty
+    state = end(state, 0)
+    assert state["last_round"] and state["turn"]["seat"] == 1
+    checks = af.view(state, 1)["checks"]
+    assert not any("last round" in c or "Refill" in c for c in checks), checks
+    # The trigger in the last seat's own turn: ending it ends the game.
+    state = af.new({}, 2)
+    state = draw_turn(state)
+    state["deck"] = 0
+    state = act(state, "join_expedition", 1, slot=1, bonus_coins=0)
+    state = act(state, "complete_expedition", 1, slot=1, coins=0, points=1)
+    checks = af.view(state, 1)["checks"]
+    assert any("ending this turn ends the game" in c for c in checks), checks
+    assert end(state, 1)["phase"] == "over"

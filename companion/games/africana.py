@@ -1087,11 +1087,17 @@ def end_of_turn_checks(state: dict) -> list[Msg]:
                             "(they leave the game)."), company=company_name(seat),
                          n=open_adventures, extra=open_adventures - OPEN_ADVENTURE_LIMIT))
     empty = [i + 1 for i, card in enumerate(state["row"]) if card is None]
-    if empty:
-        fill = min(len(empty), state["deck"])
+    fill = min(len(empty), state["deck"])
+    if fill:
         notes.append(Msg(N_("Refill the expedition row from the deck, left to right (new: "
                             "%(fill)s; in the deck: %(deck)s)."), fill=fill, deck=state["deck"]))
-        if fill < len(empty):
+    # Rule "game-end": only the first refill that leaves a space empty triggers the end; the
+    # last round is then announced by its own banner, not again here.
+    if fill < len(empty) and not state["last_round"]:
+        if seat == state["players"] - 1:
+            notes.append(Msg(N_("The deck cannot fill the row: ending this turn ends the game, "
+                                "since every player has had the same number of turns.")))
+        else:
             notes.append(Msg(N_("The deck cannot fill the row: ending this turn starts the "
                                 "last round.")))
     return notes
