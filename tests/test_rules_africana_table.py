@@ -319,7 +319,8 @@ def test_refill_reminder_counts_the_deck():
     state = act(state, "join_expedition", 0, slot=2, bonus_coins=0)
     state = act(state, "complete_expedition", 0, slot=2, coins=0, points=1)
     checks = af.view(state, None)["checks"]
-    assert any("1 new cards" in c and "(19 in the deck)" in c for c in checks)
+    # one new card, 19 in the deck (24 - 5 dealt); no "1 new cards"
+    assert any("(new: 1; in the deck: 19)" in c for c in checks)
 
 
 def test_refill_row_function():
@@ -746,3 +747,40 @@ def test_refusals_name_fields_in_words_that_can_be_translated():
     err = pytest.raises(RuleError, af.check_sheet, dict(SHEET, movement_cards=6)).value
     assert str(err) == "'Movement cards in hand' can be at most 5."
     assert isinstance(err.msg.params["field"], Msg)
+
+
+def test_a_scoring_sheet_is_refused_while_the_game_is_on():
+    """Rule "game-over"/"game-end": the scoring is done once the game has ended. A sheet handed
+    in during play (a crafted post, or a sheet form left open while the host undid the last
+    turn) would be stale, yet the result would use it as soon as the last other sheet came in."""
+    state = af.new({}, 2)
+    err = refused(state, "submit_sheet", 0, **dict(SHEET, expedition_points=[4]))
+    assert err.rule == "game-end"
+    state = act(state, "finish_game", None, host=True)
+    assert act(state, "submit_sheet", 0, **SHEET)["seats"][0]["sheet"] is not None
+
+
+def test_end_of_turn_reminders_about_the_row_tell_what_ending_the_turn_really_does():
+    """Rule "game-end": the trigger is the first refill that leaves a space empty. Once the last
+    round is on, the reminder must not announce it again (nor ask to refill from an empty deck);
+    when the trigger falls in the last seat's turn, ending it ends the game at once."""
+    state = af.new({}, 2)
+    state["deck"] = 0
+    state = act(state, "join_expedition", 0, slot=1, bonus_coins=0)
+    state = act(state, "complete_expedition", 0, slot=1, coins=0, points=1)
+    checks = af.view(state, 0)["checks"]
+    assert any("ending this turn starts the last round" in c for c in checks)
+    assert not any("Refill the expedition row" in c for c in checks)  # the deck is empty
+    state = end(state, 0)
+    assert state["last_round"] and state["turn"]["seat"] == 1
+    checks = af.view(state, 1)["checks"]
+    assert not any("last round" in c or "Refill" in c for c in checks), checks
+    # The trigger in the last seat's own turn: ending it ends the game.
+    state = af.new({}, 2)
+    state = draw_turn(state)
+    state["deck"] = 0
+    state = act(state, "join_expedition", 1, slot=1, bonus_coins=0)
+    state = act(state, "complete_expedition", 1, slot=1, coins=0, points=1)
+    checks = af.view(state, 1)["checks"]
+    assert any("ending this turn ends the game" in c for c in checks), checks
+    assert end(state, 1)["phase"] == "over"

@@ -351,6 +351,8 @@ def test_bad_input_is_refused_with_the_reason_and_nothing_is_stored(table, actio
     anna = table.phones[0]
     if action_type in ("complete_expedition", "complete_artifact", "complete_guide"):
         table.post(anna, "choose_action", {"action": "move"})
+    if action_type == "submit_sheet":
+        finished(table)  # sheets are handed in once the game is over
     client, query = (table.host, "?as=0") if action_type == "correct_coins" else (anna, "")
     before = table.version()
     state = table.state()
@@ -449,6 +451,22 @@ def test_the_sheet_is_prefilled_from_the_entries(table):
     assert 'name="gold" value="4"' in form and 'name="silver" value="3"' in form
     assert "The ledger says 23 silver." in form
     assert "Total so far: 9 points" in form  # 7 + 23 // 10
+
+
+def test_the_sheet_warns_that_unfinished_guides_cannot_be_told_from_artifacts(table):
+    """Rule "other-points": only unfinished ARTIFACT adventures score 1 each. The entries know
+    how many adventures are unfinished but not which are guides, so the pre-filled count may
+    hold guide adventures: the sheet says so next to the box."""
+    anna, ben = table.phones[:2]
+    table.post(table.host, "correct_coins", {"amount": 8}, query="?as=0")  # 10 silver
+    table.post(anna, "buy_adventure", {"cards": 2})
+    finished(table)
+    form = table.page(anna).split('id="af-sheet"')[1].split("</form>")[0]
+    assert 'name="unfinished_artifacts" value="2"' in form
+    assert ("The entries leave 2 unfinished adventure cards in front of you; the app cannot tell "
+            "guides from artifacts, so leave the guide adventures out.") in html.unescape(form)
+    other = table.page(ben).split('id="af-sheet"')[1].split("</form>")[0]
+    assert "The entries leave" not in other  # Ben has none
 
 
 def test_sheets_are_private_until_the_result_and_the_host_sees_all(table):
@@ -571,6 +589,24 @@ def test_the_preview_renders_the_breakdown_without_storing(table):
     assert "Total so far: 31 points" in response.text  # 5 + 9 + 16 + 1
     assert "Mask" in response.text and "+16" not in response.text and "+10" in response.text
     assert table.version() == before and table.state()["seats"][0]["sheet"] is None
+
+
+def test_the_breakdown_counts_one_card_and_one_set_in_the_singular(client):
+    """A count of 1 reads "1 card", "1 set", "1 point" (the screenshot showed "1 cards")."""
+    token = csrf_from(client.get("/tools/africana/").text)
+    # 1 guide adventure (no penalty), 1 movement card, 1 unfinished artifact: 1 point in all;
+    # two different artifacts worth 0 points each make 1 set of 2.
+    data = sheet_data(artifacts=[("A", 0), ("B", 0)], guides=1, movement=1, unfinished=1)
+    response = client.post("/tools/africana/preview", data=data,
+                           headers=dict(HX, **{"X-CSRFToken": token}))
+    text = " ".join(html.unescape(response.text).split())
+    assert "Total so far: 3 points" in text  # 0 + 2 (set) + 0 + 0 + 1
+    assert "1 set" in text and "1 sets" not in text
+    assert "1 card" in text and "1 cards" not in text
+    data = sheet_data(unfinished=1)
+    response = client.post("/tools/africana/preview", data=data,
+                           headers=dict(HX, **{"X-CSRFToken": token}))
+    assert "Total so far: 1 point<" in response.text
 
 
 @pytest.mark.parametrize("data, message, rule", [

@@ -36,7 +36,8 @@ Action types (every action also has "type", "seat" and "host"):
                         unfinished_artifacts: int
                         (instead of coins: gold: int and silver: int, the pieces counted; the
                         sheet keeps their value in silver)
-                        A seat's own final scoring sheet (may be resubmitted to correct it).
+                        A seat's own final scoring sheet, once the game is over (may be
+                        resubmitted to correct it).
     correct_coins       host only; seat; amount: int (may be negative) -- fixes a ledger slip
     finish_game         host only -- ends play now (e.g. the table did not use the turn tracker)
 
@@ -969,6 +970,8 @@ def _rename_kinds(state: dict, action: Mapping) -> None:
 
 def _submit_sheet(state: dict, action: Mapping) -> None:
     seat = _seat_of(state, action)
+    if state["phase"] == "playing":
+        raise RuleError("game-end", N_("Scoring sheets are filled in once the game is over."))
     raw = dict(action)
     cards = raw.get("artifact_cards", [])
     if isinstance(cards, Sequence) and not isinstance(cards, (str, bytes)):
@@ -1084,11 +1087,17 @@ def end_of_turn_checks(state: dict) -> list[Msg]:
                             "(they leave the game)."), company=company_name(seat),
                          n=open_adventures, extra=open_adventures - OPEN_ADVENTURE_LIMIT))
     empty = [i + 1 for i, card in enumerate(state["row"]) if card is None]
-    if empty:
-        fill = min(len(empty), state["deck"])
-        notes.append(Msg(N_("Refill the expedition row: %(fill)s new cards, left to right "
-                            "(%(deck)s in the deck)."), fill=fill, deck=state["deck"]))
-        if fill < len(empty):
+    fill = min(len(empty), state["deck"])
+    if fill:
+        notes.append(Msg(N_("Refill the expedition row from the deck, left to right (new: "
+                            "%(fill)s; in the deck: %(deck)s)."), fill=fill, deck=state["deck"]))
+    # Rule "game-end": only the first refill that leaves a space empty triggers the end; the
+    # last round is then announced by its own banner, not again here.
+    if fill < len(empty) and not state["last_round"]:
+        if seat == state["players"] - 1:
+            notes.append(Msg(N_("The deck cannot fill the row: ending this turn ends the game, "
+                                "since every player has had the same number of turns.")))
+        else:
             notes.append(Msg(N_("The deck cannot fill the row: ending this turn starts the "
                                 "last round.")))
     return notes
