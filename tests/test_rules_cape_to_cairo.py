@@ -451,8 +451,9 @@ def test_taking_cards():
     assert s["rows"][0] == [{"terrain": "river", "marks": 1, "income": 5}]
     assert s["phase"] == "building" and s["active"] == 1 and s["lead"] == 1
     lines = [str(x) for x in g.describe(before, {"type": "take", "seat": 2, "card": 2}, s)]
-    assert lines == ["Player 1 takes the river (1 symbols, pays 5 pounds).",
-                     "Player 3 takes the village (0 symbols, pays 7 pounds).",
+    # (wording: "1 symbols" read wrong; the line now names its numbers like the card lines)
+    assert lines == ["Player 1 takes the river (track symbols: 1, income: £5).",
+                     "Player 3 takes the village (track symbols: 0, income: £7).",
                      "Building starts with Player 2, the highest bidder."]
 
 
@@ -490,8 +491,8 @@ def test_two_player_phase_cycle():
     # P1's row is empty: the phase ends, the pile is gone, round 2 acquisition begins
     assert s["phase"] == "cards" and s["round"] == 2 and s["turned"] == []
     assert [str(x) for x in g.describe(before, action, s)] == [
-        "Player 2 crosses the savanna with 6 symbols, 0 bonus tracks and 0 bought tracks "
-        "(0 pounds) and earns 3 pounds.",
+        "Player 2 crosses the savanna (symbols: 6, bonus tracks: 0, bought tracks: 0 for £0) "
+        "and earns £3.",
         "Player 1 faces a river and gains a bonus track.",
         "Player 2's row is empty: the building phase ends and acquisition round 2 begins.",
     ]
@@ -555,6 +556,24 @@ def test_no_overspending_bonus_tracks():
     refused(s, "cross-bonus", "cross", 1, bonus=2)
     s = act(s, "cross", 1, bonus=1)
     assert s["bonus"][1] == 1 and s["money"][1] == 93
+
+
+def test_the_crossed_cards_income_cannot_pay_for_its_own_tracks():
+    """Rule text: you lay the track, THEN you receive the crossed card's income. So the money
+    for bought tracks must be in hand before the income arrives (our reading, on the rules page).
+    P1's savanna needs 6: 2 on the card + 3 turned up = 5 symbols, 1 track missing = 10 pounds.
+    With 7 pounds P1 cannot cross, although 7 + 3 income would be 10."""
+    s = two_player_round_one()
+    s = act(s, "turn_up", marks=0)
+    s = act(s, "pass", 0)
+    s = act(s, "turn_up", marks=3)
+    s["money"][1] = 7
+    refused(s, "cross-money", "cross", 1)
+    assert g.view(s, 1)["actions"] == ["pass"]
+    s["money"][1] = 10
+    s = act(s, "cross", 1)
+    assert s["money"][1] == 10 - 10 + 3
+    assert "income-after-paying" in g.CLARIFICATIONS
 
 
 def river_standoff():

@@ -161,7 +161,7 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     mine = page(t, anna)
     text = visible(mine)
     assert "Cross the river now?" in text
-    assert "It needs 10 tracks. 4 symbols count now: 3 turned up and 1 on your row." in text
+    assert "It needs 10 tracks. Symbols that count now: 4 (3 turned up, 1 on your row)." in text
     # The cheapest way is highlighted in words, not only by its look.
     best = re.search(r'<button[^>]*class="ctc-choice-button ctc-best"[^>]*>(.*?)</button>', mine,
                      re.S)
@@ -177,13 +177,14 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     ok(t, anna, "pass")
     ok(t, t.host, "turn_up", marks=2)
     text = visible(page(t, ben))
-    assert "Cross for free" in text and "6 symbols + 0 bonus tracks + 0 bought tracks" in text
+    assert "Cross for free" in text and "symbols: 6 + bonus tracks: 0 + bought tracks: 0" in text
     text = visible(ok(t, ben, "cross"))  # the cheapest way: the default
     # Ben's row is empty: round 2 begins; Anna faces a river and gained a bonus track.
     assert "Acquisition round 2: turn up the cards" in text
-    assert "Ben crosses the savanna with 6 symbols" in text
+    assert "Ben crosses the savanna (symbols: 6, bonus tracks: 0" in text
     assert "Anna faces a river and gains a bonus track." in text
     assert "Ben 1 of 8 crossed" in text
+    assert "63 pounds · 1 bonus track · next: river" in text  # one track, not "1 bonus tracks"
     assert "Bonus tracks: 1 of 5" in visible(page(t, anna))
     assert "You face a river" in visible(page(t, anna))
     s = state_of(t)
@@ -216,7 +217,7 @@ def test_nobody_can_afford_to_cross_is_shown_and_crossing_is_refused(t):
     to_building(t, bids=(95, 90, 85))
     ok(t, t.host, "turn_up", marks=0)
     text = visible(page(t, t.phones[ANNA]))
-    assert "Even with all 0 bonus tracks and 5 pounds this is not enough" in text
+    assert "Even with all your bonus tracks (0) and all your money (£5) this is not enough" in text
     assert 'id="ctc-cross-form"' not in page(t, t.phones[ANNA])
     assert "Pass: Ben goes on" in text
     table_text = visible(page(t, t.host))
@@ -467,8 +468,8 @@ def test_bad_building_actions_are_refused(t):
         refused(t, t.phones[ANNA], "cross", "Bonus tracks are a whole number from 0 to 5.",
                 bonus=bonus)
     # 2 symbols count; 8 bought tracks would cost 80 pounds and Anna holds 63.
-    refused(t, t.phones[ANNA], "cross", "Crossing the river needs 10 tracks: 2 symbols, 0 bonus "
-            "tracks and 63 pounds are not enough. Pass.", rule="cross-money")
+    refused(t, t.phones[ANNA], "cross", "Crossing the river needs 10 tracks: the symbols (2), "
+            "all bonus tracks (0) and all money (£63) are not enough. Pass.", rule="cross-money")
     ok(t, t.phones[ANNA], "pass")
     assert "Ben's turn." in visible(page(t, t.host))
 
@@ -621,9 +622,10 @@ def test_the_crossing_cost(client, terrain, marks, bonus, money, expected):
 
 def test_the_crossing_cost_lists_every_way_with_the_cheapest_marked(client):
     text = visible(calc(client, terrain="river", marks=4, bonus=2, money=50))
-    assert ("Cross for 40 pounds Cheapest 4 symbols + 2 bonus tracks + 4 bought tracks "
-            "Cross for 50 pounds 4 symbols + 1 bonus tracks + 5 bought tracks "
-            "Cross for 60 pounds not enough money 4 symbols + 0 bonus tracks + 6 bought tracks"
+    assert ("Cross for 40 pounds Cheapest symbols: 4 + bonus tracks: 2 + bought tracks: 4 "
+            "Cross for 50 pounds symbols: 4 + bonus tracks: 1 + bought tracks: 5 "
+            "Cross for 60 pounds not enough money symbols: 4 + bonus tracks: 0 + "
+            "bought tracks: 6"
             ) in text
     text = visible(calc(client, terrain="river", marks=3, bonus=2, money=40))
     assert "buy tracks for 50 pounds, 10 more than you hold" in text

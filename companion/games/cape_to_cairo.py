@@ -140,6 +140,10 @@ CLARIFICATIONS: dict[str, str] = {
         "become empty). The turned-up cards are discarded, uncrossed cards and bonus tracks stay, "
         "and a new acquisition phase begins."
     ),
+    "income-after-paying": N_(
+        "Tracks are paid for before the crossed card pays its income: the money for bought "
+        "tracks must be in hand already, the income cannot pay for its own crossing."
+    ),
     "nobody-affords": N_(
         "When nobody can afford to cross, play simply goes on around the table: every turn adds "
         "one more turned-up card, so crossing gets cheaper until somebody crosses. The rules know "
@@ -628,8 +632,9 @@ def _cross(state: dict, action: dict) -> None:
         if best is None:
             raise RuleError(
                 "cross-money",
-                N_("Crossing the %(terrain)s needs %(needed)s tracks: %(marks)s symbols, "
-                   "%(bonus)s bonus tracks and %(money)s pounds are not enough. Pass."),
+                N_("Crossing the %(terrain)s needs %(needed)s tracks: the symbols (%(marks)s), "
+                   "all bonus tracks (%(bonus)s) and all money (£%(money)s) are not enough. "
+                   "Pass."),
                 terrain=terrain_name(terrain), needed=TRACKS_NEEDED[terrain], marks=marks,
                 bonus=state["bonus"][seat], money=state["money"][seat])
         raise RuleError(
@@ -896,8 +901,8 @@ def _describe_taking(before: dict, after: dict) -> list[Msg]:
     for i, card in enumerate(after["pool"]):
         was = before["pool"][i]["taken_by"] if i < len(before["pool"]) else None
         if card["taken_by"] is not None and was is None:
-            lines.append(Msg(N_("%(seat)s takes the %(terrain)s (%(marks)s symbols, pays "
-                                "%(income)s pounds)."), seat=Seat(card["taken_by"]),
+            lines.append(Msg(N_("%(seat)s takes the %(terrain)s (track symbols: %(marks)s, "
+                                "income: £%(income)s)."), seat=Seat(card["taken_by"]),
                              terrain=terrain_name(card["terrain"]), marks=card["marks"],
                              income=card["income"]))
     if before["phase"] != "building" and after["phase"] == "building":
@@ -948,9 +953,9 @@ def _describe_cross(before: dict, seat: int, after: dict) -> list[Msg]:
     used_bonus = before["bonus"][seat] - after["bonus"][seat]
     marks = marks_for(before, seat)
     plan = _plan(card["terrain"], marks, used_bonus)
-    lines = [Msg(N_("%(seat)s crosses the %(terrain)s with %(symbols)s symbols, %(bonus)s bonus "
-                    "tracks and %(bought)s bought tracks (%(pounds)s pounds) and earns "
-                    "%(income)s pounds."), seat=Seat(seat), terrain=terrain_name(card["terrain"]),
+    lines = [Msg(N_("%(seat)s crosses the %(terrain)s (symbols: %(symbols)s, bonus tracks: "
+                    "%(bonus)s, bought tracks: %(bought)s for £%(pounds)s) and earns "
+                    "£%(income)s."), seat=Seat(seat), terrain=terrain_name(card["terrain"]),
                  symbols=plan["symbols"], bonus=used_bonus, bought=plan["bought"],
                  pounds=plan["pounds"], income=card["income"])]
     if after["phase"] == "over":
