@@ -1406,7 +1406,7 @@ def _event_line(event: dict, variant: str) -> Msg | None:
     if e == "start":
         return Msg(N_("%(seat)s starts round 1."), seat=Seat(event["seat"]))
     if e == "round":
-        return Msg(N_("Round %(round)s: %(size)s card(s); %(seat)s starts."),
+        return Msg(N_("Round %(round)s: a lot of %(size)s; %(seat)s starts."),
                    round=event["round"], size=event["size"], seat=Seat(event["start"]))
     if e == "over":
         return Msg(N_("The game is over after round 15."))
