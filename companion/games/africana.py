@@ -807,15 +807,20 @@ def markers_used(state: dict, seat: int) -> int:
     return sum(1 for card in state["row"] if card and seat in card["joined"])
 
 
-def _join_expedition(state: dict, action: Mapping) -> None:
+def _expedition_for_move(state: dict, action: Mapping, rule: str) -> tuple[int, int, dict]:
+    """The moving seat, the row space the action names, and the expedition lying there."""
     seat = _seat_of(state, action)
     _require_action(state, seat, "move")
     slot = _slot(state, action)
     card = state["row"][slot]
     if card is None:
-        raise RuleError("join-expedition", N_("Space %(slot)s has no expedition; expeditions "
-                                              "lie in spaces %(open)s."),
-                        slot=slot + 1, open=_open_slots(state))
+        raise RuleError(rule, N_("Space %(slot)s has no expedition; expeditions lie in spaces "
+                                 "%(open)s."), slot=slot + 1, open=_open_slots(state))
+    return seat, slot, card
+
+
+def _join_expedition(state: dict, action: Mapping) -> None:
+    seat, slot, card = _expedition_for_move(state, action, "join-expedition")
     if seat in card["joined"]:
         raise RuleError("join-expedition", N_("%(company)s has already joined the expedition "
                                               "in space %(slot)s: once per expedition."),
@@ -830,14 +835,7 @@ def _join_expedition(state: dict, action: Mapping) -> None:
 
 
 def _complete_expedition(state: dict, action: Mapping) -> None:
-    seat = _seat_of(state, action)
-    _require_action(state, seat, "move")
-    slot = _slot(state, action)
-    card = state["row"][slot]
-    if card is None:
-        raise RuleError("complete-expedition", N_("Space %(slot)s has no expedition; "
-                                                  "expeditions lie in spaces %(open)s."),
-                        slot=slot + 1, open=_open_slots(state))
+    seat, slot, card = _expedition_for_move(state, action, "complete-expedition")
     if seat not in card["joined"]:
         raise RuleError("complete-expedition", N_("%(company)s has no marker on the expedition "
                                                   "in space %(slot)s: only players who joined "
