@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from flask import (Blueprint, Response, abort, current_app, make_response, redirect,
                    render_template, request, url_for)
+from flask_wtf import FlaskForm
 from htmx_flask import request as hx_request
 
 from companion import get_db, qr, tables
@@ -328,7 +329,7 @@ def lock(code: str):
     table = load_table(code)
     w = who(table)
     _require_host(w)
-    if not UndoForm().validate_on_submit():
+    if not FlaskForm().validate_on_submit():  # the CSRF token is all this form carries
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     tables.set_locked(get_db(), table, not table.locked)
     return _after_change(w)
@@ -340,7 +341,7 @@ def free(code: str, seat: int):
     table = load_table(code)
     w = who(table)
     _require_host(w)
-    if not UndoForm().validate_on_submit() or not 0 <= seat < table.players:
+    if not FlaskForm().validate_on_submit() or not 0 <= seat < table.players:
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     tables.free_seat(get_db(), table, seat)
     return _after_change(w)
