@@ -55,6 +55,18 @@ class WholeNumber(IntegerField):
         return "" if self.data is None else str(self.data)
 
 
+def whole_number(label, low: int | None, high: int | None, message, *, missing=None,
+                 required: bool = True, **kwargs) -> WholeNumber:
+    """A whole number from low to high (None: unbounded) whose every problem gets one message.
+
+    `message` answers "not a number" and "out of range" alike; `missing` (default: the same)
+    answers an empty box, or the box may be left empty when required is False.
+    """
+    first = InputRequired(missing or message) if required else Optional()
+    return WholeNumber(label, message=message, validators=[first, NumberRange(low, high, message)],
+                       **kwargs)
+
+
 class NewTableForm(FlaskForm):
     """Home page: which game, how many players, and (optionally) their names."""
 

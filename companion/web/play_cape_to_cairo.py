@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
-from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional
+from wtforms.validators import AnyOf, InputRequired, Optional
 
-from companion.forms import VersionedForm, WholeNumber
+from companion.forms import VersionedForm, WholeNumber, whole_number
 from companion.games import cape_to_cairo as rules
 
 PANEL = "games/cape_to_cairo/_panel.html"
@@ -20,9 +20,8 @@ TERRAINS = list(rules.TRACKS_NEEDED)  # river first: the order of the terrain ca
 
 
 def _marks_field(label):
-    message = _l("The number of track symbols is a whole number from 0 to 3.")
-    return WholeNumber(label, message=message, validators=[
-        InputRequired(message), NumberRange(rules.MARKS_MIN, rules.MARKS_MAX, message)])
+    return whole_number(label, rules.MARKS_MIN, rules.MARKS_MAX,
+                        _l("The number of track symbols is a whole number from 0 to 3."))
 
 
 class CardForm(VersionedForm):
@@ -32,11 +31,8 @@ class CardForm(VersionedForm):
         InputRequired(_l("Choose the terrain of the card.")),
         AnyOf(TERRAINS, _l("Choose the terrain of the card."))])
     marks = _marks_field(_l("Track symbols on the card"))
-    income = WholeNumber(
-        _l("Income (pounds)"), message=_l("The income is a whole number from 1 to 10."),
-        validators=[InputRequired(_l("The income is a whole number from 1 to 10.")),
-                    NumberRange(rules.INCOME_MIN, rules.INCOME_MAX,
-                                _l("The income is a whole number from 1 to 10."))])
+    income = whole_number(_l("Income (pounds)"), rules.INCOME_MIN, rules.INCOME_MAX,
+                          _l("The income is a whole number from 1 to 10."))
 
     def to_action(self) -> dict:
         return {"terrain": self.terrain.data, "marks": self.marks.data,
@@ -52,10 +48,9 @@ class BidForm(VersionedForm):
     bid, and a bid after the reveal).
     """
 
-    amount = WholeNumber(
-        _l("Your bid (pounds)"), message=_l("A bid is a whole number of pounds, 0 or more."),
-        validators=[InputRequired(_l("Type your bid in pounds (0 is allowed).")),
-                    NumberRange(0, None, _l("A bid is a whole number of pounds, 0 or more."))])
+    amount = whole_number(_l("Your bid (pounds)"), 0, None,
+                          _l("A bid is a whole number of pounds, 0 or more."),
+                          missing=_l("Type your bid in pounds (0 is allowed)."))
     round = WholeNumber(message=_l("The bid form is incomplete: reload the page."),
                         validators=[Optional()])
 
@@ -76,11 +71,8 @@ class DrawForm(VersionedForm):
     the form says which draw of the seat it is, so a double tap cannot count twice.
     """
 
-    value = WholeNumber(
-        _l("Number on the drawn card"), message=_l("The drawn card shows a number from 1 to 10."),
-        validators=[InputRequired(_l("The drawn card shows a number from 1 to 10.")),
-                    NumberRange(rules.INCOME_MIN, rules.INCOME_MAX,
-                                _l("The drawn card shows a number from 1 to 10."))])
+    value = whole_number(_l("Number on the drawn card"), rules.INCOME_MIN, rules.INCOME_MAX,
+                         _l("The drawn card shows a number from 1 to 10."))
 
     attempt = WholeNumber(message=_l("The draw form is incomplete: reload the page."),
                           validators=[Optional()])
@@ -98,10 +90,8 @@ class DrawForm(VersionedForm):
 class TakeForm(VersionedForm):
     """Take one of the cards on offer (each card is its own button)."""
 
-    card = WholeNumber(_l("Card"), message=_l("Choose one of the cards on offer."),
-                       validators=[InputRequired(_l("Choose one of the cards on offer.")),
-                                   NumberRange(0, rules.MAX_PLAYERS - 1,
-                                               _l("Choose one of the cards on offer."))])
+    card = whole_number(_l("Card"), 0, rules.MAX_PLAYERS - 1,
+                        _l("Choose one of the cards on offer."))
 
     def to_action(self) -> dict:
         return {"card": self.card.data}
@@ -119,10 +109,8 @@ class TurnUpForm(VersionedForm):
 class CrossForm(VersionedForm):
     """Cross the next terrain, spending this many bonus tracks (empty: the cheapest way)."""
 
-    bonus = WholeNumber(
-        _l("Bonus tracks to spend"), message=_l("Bonus tracks are a whole number from 0 to 5."),
-        validators=[Optional(), NumberRange(0, rules.BONUS_MAX,
-                                            _l("Bonus tracks are a whole number from 0 to 5."))])
+    bonus = whole_number(_l("Bonus tracks to spend"), 0, rules.BONUS_MAX,
+                         _l("Bonus tracks are a whole number from 0 to 5."), required=False)
 
     def to_action(self) -> dict:
         return {} if self.bonus.data is None else {"bonus": self.bonus.data}

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
-from wtforms.validators import AnyOf, InputRequired, NumberRange
+from wtforms.validators import AnyOf, InputRequired
 
-from companion.forms import VersionedForm, WholeNumber
+from companion.forms import VersionedForm, whole_number
 from companion.games import serengeti as rules
 
 PANEL = "games/serengeti/_panel.html"
@@ -30,8 +30,7 @@ def _split_card(value: str) -> dict:
 
 
 def _seat_field(message):
-    return WholeNumber(message=message, validators=[
-        InputRequired(message), NumberRange(0, rules.MAX_PLAYERS - 1, message)])
+    return whole_number(None, 0, rules.MAX_PLAYERS - 1, message)
 
 
 class CardForm(VersionedForm):
@@ -40,10 +39,7 @@ class CardForm(VersionedForm):
     tribe = StringField(_l("Tribe"), validators=[
         InputRequired(_l("Choose the tribe shown on the card.")),
         AnyOf(TRIBE_KEYS, _l("Choose the tribe shown on the card."))])
-    digit = WholeNumber(
-        _l("Digit"), message=_l("Choose the digit on the card: 0 to 9."),
-        validators=[InputRequired(_l("Choose the digit on the card: 0 to 9.")),
-                    NumberRange(0, 9, _l("Choose the digit on the card: 0 to 9."))])
+    digit = whole_number(_l("Digit"), 0, 9, _l("Choose the digit on the card: 0 to 9."))
 
     def to_action(self) -> dict:
         return {"tribe": self.tribe.data, "digit": self.digit.data}
@@ -52,11 +48,9 @@ class CardForm(VersionedForm):
 class BidForm(VersionedForm):
     """A bid in the auction: a whole number of chips (the rules check the rest)."""
 
-    amount = WholeNumber(
-        _l("Your bid"), message=_l("A bid is a whole number of chips, from 1 to 999."),
-        validators=[InputRequired(_l("Type your bid, or pass.")),
-                    NumberRange(1, rules.MAX_BID,
-                                _l("A bid is a whole number of chips, from 1 to 999."))])
+    amount = whole_number(_l("Your bid"), 1, rules.MAX_BID,
+                          _l("A bid is a whole number of chips, from 1 to 999."),
+                          missing=_l("Type your bid, or pass."))
 
     def to_action(self) -> dict:
         return {"amount": self.amount.data}

@@ -15,7 +15,8 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from companion.games import cape_to_cairo as rules
 from companion.games.base import N_, Msg, RuleError
 from companion.i18n import translate
-from companion.web.play_cape_to_cairo import TERRAINS, WholeNumber
+from companion.forms import WholeNumber, whole_number
+from companion.web.play_cape_to_cairo import TERRAINS
 
 bp = Blueprint("tools_cape_to_cairo", __name__, url_prefix="/tools/cape_to_cairo")
 CALCULATORS = [(N_("From Cape to Cairo: crossing cost and bid order"),
@@ -31,24 +32,13 @@ class CrossingForm(FlaskForm):
         csrf = False  # a GET calculator: nothing changes
 
     terrain = SelectField(_l("Terrain"), validators=[InputRequired(_l("Choose a terrain."))])
-    marks = WholeNumber(
-        _l("Track symbols that count"),
-        message=_l("Track symbols: a whole number from 0 to %(max)s.", max=MARKS_LIMIT),
-        validators=[InputRequired(_l("Track symbols: a whole number from 0 to %(max)s.",
-                                     max=MARKS_LIMIT)),
-                    NumberRange(0, MARKS_LIMIT, _l("Track symbols: a whole number from 0 to "
-                                                   "%(max)s.", max=MARKS_LIMIT))])
-    bonus = WholeNumber(
-        _l("Bonus tracks held"), message=_l("Bonus tracks: a whole number from 0 to 5."),
-        validators=[InputRequired(_l("Bonus tracks: a whole number from 0 to 5.")),
-                    NumberRange(0, rules.BONUS_MAX, _l("Bonus tracks: a whole number from 0 to 5."))])
-    money = WholeNumber(
-        _l("Money held (pounds)"),
-        message=_l("Money: a whole number of pounds from 0 to %(max)s.", max=MONEY_LIMIT),
-        validators=[InputRequired(_l("Money: a whole number of pounds from 0 to %(max)s.",
-                                     max=MONEY_LIMIT)),
-                    NumberRange(0, MONEY_LIMIT, _l("Money: a whole number of pounds from 0 to "
-                                                   "%(max)s.", max=MONEY_LIMIT))])
+    marks = whole_number(_l("Track symbols that count"), 0, MARKS_LIMIT,
+                         _l("Track symbols: a whole number from 0 to %(max)s.", max=MARKS_LIMIT))
+    bonus = whole_number(_l("Bonus tracks held"), 0, rules.BONUS_MAX,
+                         _l("Bonus tracks: a whole number from 0 to 5."))
+    money = whole_number(_l("Money held (pounds)"), 0, MONEY_LIMIT,
+                         _l("Money: a whole number of pounds from 0 to %(max)s.",
+                            max=MONEY_LIMIT))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -14,12 +14,12 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from companion.games import serengeti as rules
 from companion.games.base import N_, Seat
 from companion.i18n import render_msg, translate
-from companion.web.play_serengeti import WholeNumber
+from companion.forms import whole_number
 
 bp = Blueprint("tools_serengeti", __name__, url_prefix="/tools/serengeti")
 CALCULATORS = [(N_("Serengeti and Don: who receives a bid"), "tools_serengeti.payout_page")]
@@ -54,23 +54,15 @@ class PayoutForm(FlaskForm):
                                                   SelectChoice("don", _l("Don (original rules)"))],
                          default="abacus",
                          validators=[InputRequired(_l("Choose Abacus or Don."))])
-    players = WholeNumber(_l("Players"), message=_l("Serengeti is for 3 to 5 players."),
-                          default=3, validators=[
-                              InputRequired(_l("Serengeti is for 3 to 5 players.")),
-                              NumberRange(rules.MIN_PLAYERS, rules.MAX_PLAYERS,
-                                          _l("Serengeti is for 3 to 5 players."))])
-    bid = WholeNumber(_l("Winning bid"), message=_l("The bid is a whole number from 1 to 999."),
-                      validators=[InputRequired(_l("Type the winning bid.")),
-                                  NumberRange(1, rules.MAX_BID,
-                                              _l("The bid is a whole number from 1 to 999."))])
-    winner = WholeNumber(_l("Winner"), message=_l("Choose who won the auction."), validators=[
-        InputRequired(_l("Choose who won the auction.")),
-        NumberRange(0, rules.MAX_PLAYERS - 1, _l("Choose who won the auction."))])
-    pot = WholeNumber(_l("Pot before this payout (Don)"),
-                      message=_l("The pot is a whole number of chips, 0 or more."),
-                      validators=[Optional(), NumberRange(0, rules.MAX_BID,
-                                                          _l("The pot is a whole number of chips, "
-                                                             "0 or more."))])
+    players = whole_number(_l("Players"), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
+                           _l("Serengeti is for 3 to 5 players."), default=3)
+    bid = whole_number(_l("Winning bid"), 1, rules.MAX_BID,
+                       _l("The bid is a whole number from 1 to 999."),
+                       missing=_l("Type the winning bid."))
+    winner = whole_number(_l("Winner"), 0, rules.MAX_PLAYERS - 1,
+                          _l("Choose who won the auction."))
+    pot = whole_number(_l("Pot before this payout (Don)"), 0, rules.MAX_BID,
+                       _l("The pot is a whole number of chips, 0 or more."), required=False)
     def validate_winner(self, field):
         if field.errors:
             return
