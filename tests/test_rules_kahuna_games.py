@@ -18,19 +18,12 @@ from hypothesis import given, settings, strategies as st
 
 from companion.games import kahuna as k
 from companion.games.base import Msg, RuleError
+from tests.test_rules_kahuna import naive_control
 
 # Refusals a physically possible move may still meet: they come from the board, not the cards.
 BOARD_RULES = {"arabana", "stone-supply", "bridge-supply", "play-limit"}
 
 
-def naive_control(board: dict) -> dict:
-    result = {}
-    for island in k.ISLANDS:
-        sites = [s for s in k.SITES if island in s]
-        for colour in ("white", "black"):
-            if 2 * sum(1 for s in sites if board.get(s) == colour) > len(sites):
-                result[island] = colour
-    return result
 
 
 def _holds_msg(value) -> bool:

@@ -973,11 +973,17 @@ def _advance(state: dict, last: int) -> None:
         auction["turn"] = _clockwise_from(state, last, active, include=False)
 
 
+def _seller_keeps_card(state: dict) -> None:
+    """A Don sale nobody bought (or could pay for): the card stays with its seller."""
+    auction = state["auction"]
+    state["events"].append({"e": "kept", "seat": auction["seller"], "card": auction["card"]})
+    _end_sale(state)
+
+
 def _nobody_bid(state: dict) -> None:
     auction = state["auction"]
     if auction["kind"] == "sale":
-        state["events"].append({"e": "kept", "seat": auction["seller"], "card": auction["card"]})
-        _end_sale(state)
+        _seller_keeps_card(state)
         return
     starter = auction["starter"]
     state["cards"][starter].extend(state["lot"])
@@ -988,10 +994,8 @@ def _nobody_bid(state: dict) -> None:
 
 def _nobody_left(state: dict) -> None:
     """Everyone dropped out: an unsold lot leaves the game; a card on sale stays with the seller."""
-    auction = state["auction"]
-    if auction["kind"] == "sale":
-        state["events"].append({"e": "kept", "seat": auction["seller"], "card": auction["card"]})
-        _end_sale(state)
+    if state["auction"]["kind"] == "sale":
+        _seller_keeps_card(state)
         return
     state["out"].extend(state["lot"])
     state["events"].append({"e": "unsold", "cards": list(state["lot"])})
