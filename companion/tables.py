@@ -203,10 +203,6 @@ def seats(db: sqlite_utils.Database, table: Table) -> list[SeatRow]:
     ]
 
 
-def seat_names(db: sqlite_utils.Database, table: Table) -> list[str]:
-    return [s.name for s in seats(db, table)]
-
-
 def join(db: sqlite_utils.Database, table: Table, seat: int, name: str | None = None) -> str:
     """Give a phone the seat (renaming it if a name is given); returns the phone's new token."""
     token = secrets.token_urlsafe(32)
@@ -415,5 +411,5 @@ __all__ = [
     "Conflict", "Event", "RuleError", "SeatRow", "Table", "TableError", "act", "add_note",
     "check_join_allowed", "count_unknown_code", "create_table", "current_version", "events", "find_table", "free_seat",
     "get_table", "is_host", "join", "may_undo", "normalize_code", "rename_seat", "replay",
-    "seat_for_token", "seat_names", "seats", "set_locked", "state_of", "undo",
+    "seat_for_token", "seats", "set_locked", "state_of", "undo",
 ]

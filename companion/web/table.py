@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import (Blueprint, Response, abort, current_app, make_response, redirect,
+from flask import (Blueprint, Response, abort, current_app, g, make_response, redirect,
                    render_template, request, url_for)
 from flask_wtf import FlaskForm
 from htmx_flask import request as hx_request
@@ -45,6 +45,11 @@ class Who:
     reveal: bool  # host: "show all" secrets toggle
 
     @property
+    def member(self) -> bool:
+        """Whether this device holds the host's token or a seat at this table."""
+        return self.host or self.seat is not None
+
+    @property
     def seat_shown(self) -> int | None:
         return self.acting_for if self.host else self.seat
 
@@ -60,7 +65,7 @@ def load_table(code: str) -> tables.Table:
     db = get_db()
     client = request.remote_addr or "?"
     table = tables.find_table(db, code)
-    if table is None or not _holds_token(table):
+    if table is None or not who(table).member:
         try:
             tables.check_join_allowed(db, client)
             if table is None:
@@ -74,14 +79,11 @@ def load_table(code: str) -> tables.Table:
     return table
 
 
-def _holds_token(table: tables.Table) -> bool:
-    db = get_db()
-    return (tables.is_host(db, table, request.cookies.get(host_cookie(table.code)))
-            or tables.seat_for_token(db, table, request.cookies.get(seat_cookie(table.code)))
-            is not None)
-
-
 def who(table: tables.Table) -> Who:
+    """The device making this request, read from its cookies once per request."""
+    cached = g.get("who")
+    if cached is not None and cached.table.id == table.id:
+        return cached
     db = get_db()
     host = tables.is_host(db, table, request.cookies.get(host_cookie(table.code)))
     seat = tables.seat_for_token(db, table, request.cookies.get(seat_cookie(table.code)))
@@ -90,7 +92,8 @@ def who(table: tables.Table) -> Who:
         acting_for = request.args.get("as", type=int)
         if acting_for is not None and not 0 <= acting_for < table.players:
             acting_for = None
-    return Who(table, seat, host, acting_for, host and request.args.get("reveal") == "1")
+    g.who = Who(table, seat, host, acting_for, host and request.args.get("reveal") == "1")
+    return g.who
 
 
 def page_args(w: Who) -> dict:
@@ -112,7 +115,8 @@ def live_context(w: Who, *, error: Msg | None = None, rule: str | None = None,
     state = tables.state_of(db, table)
     module = table.game.module
     seat = w.seat_shown
-    names = tables.seat_names(db, table)
+    seat_rows = tables.seats(db, table)
+    names = [s.name for s in seat_rows]
     log = tables.events(db, table)
     view = module.view(state, seat, reveal=w.reveal)
     adapter = games.adapter(table.game)
@@ -127,7 +131,7 @@ def live_context(w: Who, *, error: Msg | None = None, rule: str | None = None,
     undoable = tables.may_undo(table, log, seat=w.seat_shown if not w.host else None, host=w.host)
     return dict(
         table=table, who=w, seat=seat, names=names, state=state, view=view,
-        result=module.result(state), seats=tables.seats(db, table), history=log[::-1][:HISTORY_SHOWN],
+        result=module.result(state), seats=seat_rows, history=log[::-1][:HISTORY_SHOWN],
         history_total=len(log), forms=forms, panel=games.panel_template(table.game),
         note_form=_versioned(NoteForm, table, (bound_forms or {}).get("note")),
         undo_form=_versioned(UndoForm, table), undoable=undoable, error=error, rule=rule,
@@ -163,7 +167,7 @@ def page(code: str):
     """The table page: the host's table view, or a phone's own seat."""
     table = load_table(code)
     w = who(table)
-    if not w.host and w.seat is None:
+    if not w.member:
         return redirect(url_for("table.join", code=table.code, lost=1 if request.cookies.get(
             seat_cookie(table.code)) else None))
     return render_live(w)
@@ -179,7 +183,7 @@ def live(code: str):
         return Response(status=204)
     table = load_table(code)
     w = who(table)
-    if not w.host and w.seat is None:
+    if not w.member:
         # The seat was freed by the host: send the phone to the join page.
         response = Response(status=204)
         response.headers["HX-Redirect"] = url_for("table.join", code=table.code, lost=1)
@@ -232,7 +236,7 @@ def _acting_seat(w: Who) -> int | None:
 
 
 def _require_member(w: Who) -> None:
-    if not w.host and w.seat is None:
+    if not w.member:
         abort(make_response(render_template(
             "error.html", error_kind="table",
             message=render_msg(Msg(N_("This device has no seat at this table. Join it first."))),
