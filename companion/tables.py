@@ -13,7 +13,7 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 from contextlib import contextmanager
 
 import sqlite_utils
@@ -303,23 +303,43 @@ def _append(db, table: Table, seat: int | None, host: bool, kind: str, action: d
     )
 
 
+FollowUp = Callable[[dict, dict, RuleError], "dict | None"]
+
+
 def act(db: sqlite_utils.Database, table: Table, action: dict, *, seat: int | None, host: bool,
-        expected_version: int | None) -> dict:
+        expected_version: int | None, follow_up: FollowUp | None = None) -> dict:
     """Apply one game action for a seat; returns the new state.
 
     Raises Conflict when the table moved on since expected_version, RuleError when the rules
-    refuse the action. Either way nothing is stored.
+    refuse the action. A refused action stores nothing, except what follow_up(state, action,
+    error) asks for (e.g. Serengeti's fine for an illegal bid): that action is applied in the same
+    transaction, behind the same version check, so a double tap is fined once, not twice.
     """
     action = {**action, "seat": seat, "host": host}
     module = table.game.module
+    refusal: RuleError | None = None
     with _write(db):
         _check_version(db, table, expected_version, "state_version")
         before = state_of(db, table)
-        after = module.apply(before, action)
+        try:
+            after = module.apply(before, action)
+        except RuleError as error:
+            refusal = error
+            extra = follow_up(before, action, error) if follow_up is not None else None
+            if extra is None:
+                raise
+            extra = {**extra, "seat": seat, "host": host}
+            try:
+                after = module.apply(before, extra)
+            except RuleError:
+                raise error from None  # the follow-up does not apply now: the refusal stands
+            action = extra
         lines = list(module.describe(before, action, after))
         _append(db, table, seat, host, "game", action, lines)
         db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(after), table.id])
         _bump(db, table, state=True, log=True)
+    if refusal is not None:
+        raise refusal
     return after
 
 

@@ -268,6 +268,47 @@ def test_illegal_bid_is_refused_with_the_reason_and_costs_a_chip_the_host_can_wa
     refused(game, "host", "waive", "Anna has no fine to waive.", player="0")
 
 
+def test_a_double_tap_on_an_illegal_bid_is_fined_once(game, monkeypatch):
+    """Two identical illegal bids posted at the same moment, from the same rendered form: the
+    fine is applied in the refusal's own transaction, behind its version check, so the second
+    request finds the table changed (Conflict) instead of paying a second fine. The barrier lets
+    both requests reach the fine together where that is possible (it was, before the fix)."""
+    import threading
+
+    rounds_one_to_three(game)
+    game.card("host", "tonga9")
+    page = game.page("Anna")
+    form = {"version": version_of(page), "csrf_token": csrf_from(page), "amount": "12"}
+    barrier = threading.Barrier(2, timeout=2)
+    original = play_serengeti.follow_up
+
+    def slow_follow_up(state, action, error):
+        try:
+            barrier.wait()
+        except threading.BrokenBarrierError:
+            pass  # the other request cannot get here while this one holds the write lock
+        return original(state, action, error)
+
+    monkeypatch.setattr(play_serengeti, "follow_up", slow_follow_up)
+    chips = game.state()["chips"][0]
+    statuses = []
+
+    def tap():
+        response = game.phones[0].post(f"/t/{game.code}/act/bid", data=form,
+                                       headers={"HX-Request": "true"})
+        statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=tap) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(statuses) == 2
+    state = game.state()
+    assert len(state["penalties"]) == 1
+    assert state["chips"][0] == chips - 1
+
+
 def test_bids_that_are_too_low_or_not_numbers_are_refused_without_a_fine(game):
     game.card("host", "nuba4")
     game.ok("Anna", "bid", amount="5")

@@ -263,23 +263,13 @@ def act(code: str, action_type: str):
         first = next(iter(e for errors in form.errors.values() for e in errors), "")
         return render_live(w, error=Msg(str(first)), bound_forms={action_type: form})
     action = {"type": action_type, **form.to_action()}
-    db = get_db()
     try:
-        tables.act(db, table, action, seat=_acting_seat(w), host=w.host,
-                   expected_version=form.expected_version())
+        tables.act(get_db(), table, action, seat=_acting_seat(w), host=w.host,
+                   expected_version=form.expected_version(),
+                   follow_up=getattr(games.adapter(table.game), "follow_up", None))
     except tables.Conflict as conflict:
         return render_live(w, error=conflict.msg, bound_forms={action_type: form})
     except RuleError as refusal:
-        follow = getattr(games.adapter(table.game), "follow_up", None)
-        if follow is not None:
-            state = tables.state_of(db, table)
-            extra = follow(state, {**action, "seat": _acting_seat(w), "host": w.host}, refusal)
-            if extra is not None:
-                try:
-                    tables.act(db, table, extra, seat=_acting_seat(w), host=w.host,
-                               expected_version=None)
-                except RuleError:
-                    pass  # the follow-up (e.g. a fine) does not apply now: the refusal stands
         return render_live(w, error=refusal.msg, rule=refusal.rule,
                            bound_forms={action_type: form})
     return _after_change(w)
