@@ -71,7 +71,8 @@ class NewTableForm(FlaskForm):
     """Home page: which game, how many players, and (optionally) their names."""
 
     game = SelectField(_l("Game"), validators=[InputRequired()])
-    players = IntegerField(_l("Players"), validators=[InputRequired(_l("Enter how many play."))])
+    players = WholeNumber(_l("Players"), validators=[InputRequired(_l("Enter how many play."))],
+                          message=_l("Enter how many play."))
     names = FieldList(StringField(_l("Name"), validators=[Optional(), Length(max=NAME_MAX)]),
                       min_entries=MAX_SEATS, max_entries=MAX_SEATS)
     submit = SubmitField(_l("Start a table"))
@@ -80,7 +81,7 @@ class NewTableForm(FlaskForm):
         super().__init__(*args, **kwargs)
         self.game.choices = [(key, translate(info.label)) for key, info in GAMES.items()]
 
-    def validate_players(self, field: IntegerField) -> None:
+    def validate_players(self, field: WholeNumber) -> None:
         info = GAMES.get(self.game.data)
         if info is None or field.data is None:
             return
@@ -104,7 +105,8 @@ class JoinCodeForm(FlaskForm):
 class TakeSeatForm(FlaskForm):
     """Join page: one of the free seats, optionally with the player's own name."""
 
-    seat = IntegerField(validators=[InputRequired(_l("Pick a seat."))])
+    seat = whole_number(None, 0, MAX_SEATS - 1, _l("Pick one of the free seats."),
+                        missing=_l("Pick a seat."))
     name = StringField(_l("Your name (optional)"), validators=[Optional(), Length(max=NAME_MAX)])
 
 

@@ -42,7 +42,7 @@ def test_home_lists_every_game_and_the_join_form(client):
 @pytest.mark.parametrize("game,players,expected", [
     ("serengeti", 2, "3 to 5 players"), ("serengeti", 6, "3 to 5 players"),
     ("cape_to_cairo", 5, "2 to 4 players"), ("africana", 1, "2 to 4 players"),
-    ("kahuna", 3, "exactly 2 players"), ("kahuna", "many", "Not a valid integer"),
+    ("kahuna", 3, "exactly 2 players"), ("kahuna", "many", "Enter how many play."),
 ])
 def test_out_of_range_player_counts_are_refused_with_the_limits(client, game, players, expected):
     home = client.get("/")
@@ -137,8 +137,10 @@ def test_a_taken_seat_and_a_nonexistent_seat_are_refused(client, app):
     take_seat(app.test_client(), code, 0)
     response = take_seat(app.test_client(), code, 0)
     assert response.status_code == 400 and "just taken" in response.text
-    response = take_seat(app.test_client(), code, 9)
+    response = take_seat(app.test_client(), code, 4)  # a seat number, but not at this table
     assert response.status_code == 400 and "no such seat" in response.text
+    response = take_seat(app.test_client(), code, 9)  # no table has it
+    assert response.status_code == 400 and "Pick one of the free seats." in response.text
     page = app.test_client().get(f"/t/{code}/join")
     response = app.test_client().post(f"/t/{code}/join", data={"seat": "x"})
     assert response.status_code == 400
@@ -342,3 +344,56 @@ def test_secret_key_is_generated_once_into_the_instance_folder(tmp_path, monkeyp
     first = companion._secret_key(tmp_path)
     assert len(first) == 64 and companion._secret_key(tmp_path) == first
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+
+
+@pytest.mark.parametrize("seat", ["99999999999999999999", "-99999999999999999999", "7", "-1",
+                                  "1e9", "１０"])
+def test_an_out_of_range_seat_number_is_refused_with_a_message(client, seat):
+    code = start_table(client)
+    phone = client.application.test_client()
+    response = take_seat(phone, code, seat)
+    assert response.status_code == 400
+    assert "Pick one of the free seats." in response.text
+
+
+@pytest.mark.parametrize("players", ["99999999999999999999", "-5", "0", "x"])
+def test_an_impossible_player_count_is_refused_with_a_message(client, players):
+    home = client.get("/")
+    response = client.post("/tables", data={"csrf_token": csrf_from(home.text),
+                                            "game": "serengeti", "players": players})
+    assert response.status_code == 400
+    assert "Serengeti is for 3 to 5 players." in response.text or \
+        "Enter how many play." in response.text
+
+
+def _all_form_classes():
+    from companion import forms
+    from companion.games.base import GAMES
+    from companion.web import games
+
+    found = {cls for cls in vars(forms).values()
+             if isinstance(cls, type) and issubclass(cls, forms.FlaskForm)}
+    for info in GAMES.values():
+        found.update(games.forms_of(info).values())
+    return sorted(found, key=lambda cls: f"{cls.__module__}.{cls.__name__}")
+
+
+def test_every_numeric_form_field_is_bounded(app):
+    """A number typed into any form is range-checked before it reaches the rules or SQLite: either
+    a WholeNumber (at most 9 digits, refused with a message beyond) or an explicit NumberRange."""
+    from wtforms import IntegerField
+    from wtforms.validators import NumberRange
+
+    from companion.forms import WholeNumber
+
+    unbounded = []
+    with app.test_request_context():
+        for cls in _all_form_classes():
+            form = cls(formdata=None, meta={"csrf": False})
+            for field in form:
+                if not isinstance(field, IntegerField) or isinstance(field, WholeNumber):
+                    continue
+                if not any(isinstance(v, NumberRange) and v.min is not None and v.max is not None
+                           for v in field.validators):
+                    unbounded.append(f"{cls.__module__}.{cls.__name__}.{field.name}")
+    assert unbounded == []
