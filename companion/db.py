@@ -45,7 +45,7 @@ def _create_tables(db: sqlite_utils.Database) -> None:
             "seq": int,  # 1, 2, 3... per table
             "seat": int,  # the seat the action was for (None: the whole table)
             "host": int,  # 1 when the host's device sent it
-            "kind": str,  # "game" (replayed) or "note" (history only)
+            "kind": str,  # "game" (replayed), "note" or "trace" (history only; see tables.py)
             "action": str,  # JSON
             "lines": str,  # JSON list of Msg.to_json(): the history text
             "undone": int,  # 1 once undone; kept so the history can strike it through
@@ -69,7 +69,15 @@ def _add_change_versions(db: sqlite_utils.Database) -> None:
     db["tables"].add_column("log_version", int, not_null_default=0)
 
 
-MIGRATIONS = [_create_tables, _add_change_versions]
+def _add_host_traces(db: sqlite_utils.Database) -> None:
+    # The host's "show all" is stored with the table (a POST switch, not a URL argument), and a
+    # seat remembers whether the host has looked at its private view since its phone joined, so
+    # that both are written once in the history as a "trace" event (not an action: never undone).
+    db["tables"].add_column("reveal", int, not_null_default=0)
+    db["seats"].add_column("host_looked", int, not_null_default=0)
+
+
+MIGRATIONS = [_create_tables, _add_change_versions, _add_host_traces]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

@@ -4,6 +4,10 @@ The event log is the truth: a table's state is the replay of its events that are
 the snapshot in the tables row is a cache of that replay. Every write happens in one IMMEDIATE
 transaction guarded by the version the writer saw, so of two phones acting at once exactly one
 wins and the other is told the table changed.
+
+Events are of three kinds: "game" (an action, replayed), "note" (a line of text a player adds)
+and "trace" (a line the app writes about the host's device, e.g. that it showed everyone's
+chips). A trace is not an action: undo skips it, and it makes no form or undo button stale.
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ class Table:
     options: dict
     locked: bool
     version: int
+    reveal: bool = False  # the host's "show all" switch
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,7 @@ class SeatRow:
     seat: int
     name: str
     taken: bool
+    host_looked: bool = False  # the host has seen this seat's private view since its phone joined
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,7 @@ def _row_to_table(row: dict) -> Table:
     return Table(
         id=row["id"], code=row["code"], game=GAMES[row["game"]], players=row["players"],
         options=json.loads(row["options"]), locked=bool(row["locked"]), version=row["version"],
+        reveal=bool(row["reveal"]),
     )
 
 
@@ -198,7 +205,8 @@ def count_unknown_code(db: sqlite_utils.Database, client: str, now: float | None
 def seats(db: sqlite_utils.Database, table: Table) -> list[SeatRow]:
     """The seats in order, with their names and whether a phone holds them."""
     return [
-        SeatRow(seat=r["seat"], name=r["name"], taken=r["token_hash"] is not None)
+        SeatRow(seat=r["seat"], name=r["name"], taken=r["token_hash"] is not None,
+                host_looked=bool(r["host_looked"]))
         for r in db.query("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [table.id])
     ]
 
@@ -221,8 +229,8 @@ def join(db: sqlite_utils.Database, table: Table, seat: int, name: str | None = 
         if name:
             db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
                        [name, table.id, seat])
-        db.execute("UPDATE seats SET token_hash = ?, joined = ? WHERE table_id = ? AND seat = ?",
-                   [hash_token(token), time.time(), table.id, seat])
+        db.execute("UPDATE seats SET token_hash = ?, joined = ?, host_looked = 0 "
+                   "WHERE table_id = ? AND seat = ?", [hash_token(token), time.time(), table.id, seat])
         _bump(db, table)
     return token
 
@@ -247,7 +255,7 @@ def is_host(db: sqlite_utils.Database, table: Table, token: str | None) -> bool:
 def free_seat(db: sqlite_utils.Database, table: Table, seat: int) -> None:
     """The host frees a seat (a player left or changed phones): its phone loses it."""
     with _write(db):
-        db.execute("UPDATE seats SET token_hash = NULL, joined = NULL "
+        db.execute("UPDATE seats SET token_hash = NULL, joined = NULL, host_looked = 0 "
                    "WHERE table_id = ? AND seat = ?", [table.id, seat])
         _bump(db, table)
 
@@ -264,6 +272,30 @@ def set_locked(db: sqlite_utils.Database, table: Table, locked: bool) -> None:
     with _write(db):
         db.execute("UPDATE tables SET locked = ? WHERE id = ?", [int(locked), table.id])
         _bump(db, table)
+
+
+def set_reveal(db: sqlite_utils.Database, table: Table, on: bool, line: Msg) -> None:
+    """The host switches "show all" on or off; switching it on is written in the history."""
+    with _write(db):
+        db.execute("UPDATE tables SET reveal = ? WHERE id = ?", [int(on), table.id])
+        if on:
+            _append(db, table, None, True, "trace", {"type": "show_all"}, [line])
+        _bump(db, table)
+
+
+def record_host_look(db: sqlite_utils.Database, table: Table, seat: int, line: Msg) -> bool:
+    """The host's first look at the private view of a seat that has its own phone: one history
+    line (a trace). Returns whether it was written (not for a seat without a phone, nor twice)."""
+    with _write(db):
+        row = db.execute("SELECT token_hash, host_looked FROM seats WHERE table_id = ? AND seat = ?",
+                         [table.id, seat]).fetchone()
+        if row is None or row[0] is None or row[1]:
+            return False
+        db.execute("UPDATE seats SET host_looked = 1 WHERE table_id = ? AND seat = ?",
+                   [table.id, seat])
+        _append(db, table, None, True, "trace", {"type": "look", "at": seat}, [line])
+        _bump(db, table)
+    return True
 
 
 def _bump(db: sqlite_utils.Database, table: Table, *, state: bool = False, log: bool = False) -> int:
@@ -378,9 +410,9 @@ def replay(table: Table, log: list[Event]) -> dict:
 
 
 def last_undoable(log: list[Event]) -> Event | None:
-    """The newest event that is not undone yet."""
+    """The newest event that is not undone yet (traces are not actions: they are skipped)."""
     for event in reversed(log):
-        if not event.undone:
+        if not event.undone and event.kind != "trace":
             return event
     return None
 
@@ -429,7 +461,8 @@ def undo(db: sqlite_utils.Database, table: Table, *, seat: int | None, host: boo
 
 __all__ = [
     "Conflict", "Event", "RuleError", "SeatRow", "Table", "TableError", "act", "add_note",
-    "check_join_allowed", "count_unknown_code", "create_table", "current_version", "events", "find_table", "free_seat",
-    "get_table", "is_host", "join", "may_undo", "normalize_code", "rename_seat", "replay",
-    "seat_for_token", "seats", "set_locked", "state_of", "undo",
+    "check_join_allowed", "count_unknown_code", "create_table", "current_version", "events",
+    "find_table", "free_seat", "get_table", "is_host", "join", "may_undo", "normalize_code",
+    "record_host_look", "rename_seat", "replay", "seat_for_token", "seats", "set_locked",
+    "set_reveal", "state_of", "undo",
 ]

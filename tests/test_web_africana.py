@@ -14,7 +14,7 @@ import pytest
 
 from companion import get_db, tables
 from companion.games import africana as af
-from tests.conftest import csrf_from
+from tests.conftest import csrf_from, post_from
 from tests.test_web import start_table, take_seat, version_of
 
 HX = {"HX-Request": "true"}
@@ -354,6 +354,7 @@ def test_bad_input_is_refused_with_the_reason_and_nothing_is_stored(table, actio
     if action_type == "submit_sheet":
         finished(table)  # sheets are handed in once the game is over
     client, query = (table.host, "?as=0") if action_type == "correct_coins" else (anna, "")
+    table.page(client, query)  # the host's first look at Anna's seat is a history line: done
     before = table.version()
     state = table.state()
     response = table.post(client, action_type, data, query=query)
@@ -390,15 +391,16 @@ def test_every_form_without_csrf_token_is_refused_and_nothing_stored(table, acti
 def test_every_form_with_a_stale_version_is_refused_and_nothing_stored(table, action_type):
     client = table.host if action_type in ("correct_coins", "finish_game") else table.phones[0]
     query = "?as=0" if action_type == "correct_coins" else ""
+    table.page(client, query)  # the host's first look at Anna's seat is a history line: done
     stale = table.version()
     # Someone else changes the game meanwhile (a note or a join alone would not make it stale).
     response = table.post(table.host, "correct_coins", {"amount": 1}, query="?as=2")
     assert refusal(response.text) == ""
-    state = table.state()
+    state, changed = table.state(), table.version()
     response = table.post(client, action_type, GOOD[action_type], query=query, version=stale)
     assert response.status_code == 200
     assert "The table changed while you were entering this" in refusal(response.text)
-    assert table.state() == state and table.version() == stale + 1
+    assert table.state() == state and table.version() == changed
 
 
 def test_a_sheet_sent_without_a_version_is_taken_but_a_stale_one_is_refused(table):
@@ -479,11 +481,15 @@ def test_sheets_are_private_until_the_result_and_the_host_sees_all(table):
         assert "4321" not in table.page(client)
     assert "Anna (Italy): handed in" in table.page(ben)
     assert "Ben (France): not yet" in table.page(ben)
-    revealed = table.page(table.host, "?reveal=1")
+    assert "4321" not in table.page(table.host, "?reveal=1")  # a URL shows nothing
+    post_from(table.host, f"/t/{table.code}/", f"/t/{table.code}/host/reveal")
+    revealed = table.page(table.host)
     assert "4321 silver" in revealed and 'id="af-sheet-0"' in revealed
     assert "Hide the sheets" in revealed
-    # A phone cannot reveal: the reveal flag is the host's only.
-    assert "4321" not in table.page(ben, "?reveal=1")
+    assert "The host looked at everyone's scoring sheets." in html.unescape(table.page(ben))
+    # A phone cannot reveal: the switch is the host's only.
+    assert post_from(ben, f"/t/{table.code}/", f"/t/{table.code}/host/reveal").status_code == 403
+    assert "4321" not in table.page(ben)
 
 
 def test_result_shows_breakdown_grouping_ranking_and_tie_break(table):

@@ -13,7 +13,7 @@ import pytest
 from companion import get_db, tables
 from companion.games import cape_to_cairo as rules
 from companion.games.base import Msg, Seat
-from tests.conftest import csrf_from
+from tests.conftest import csrf_from, post_from
 from tests.test_web import start_table, take_seat, version_of
 
 NAMES = ("Anna", "Ben", "Chris")
@@ -243,6 +243,9 @@ def test_a_sealed_bid_is_seen_only_by_the_phone_that_made_it(t):
     version = version_of(page(t, t.host))
     ok(t, anna, "bid", amount=37)
     assert "Your bid: 37 pounds." in visible(page(t, anna))
+    # The host's "show all" switch has nothing to show in this game: it is refused.
+    refused = post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/reveal")
+    assert "keeps nothing hidden from the host" in visible(refused.text)
     others = {
         "Ben": page(t, ben), "Chris": page(t, chris), "host": page(t, t.host),
         "host reveal": page(t, t.host, "?reveal=1"),

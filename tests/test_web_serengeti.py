@@ -13,7 +13,7 @@ from companion import get_db, tables
 from companion.games import serengeti as rules
 from companion.games.base import Msg, RuleError
 from companion.web import play_serengeti
-from tests.conftest import csrf_from
+from tests.conftest import csrf_from, post_from
 from tests.test_web import start_table, take_seat, version_of
 
 NAMES = ("Anna", "Ben", "Chris")
@@ -166,22 +166,88 @@ def test_payout_line_after_an_auction_reads_like_the_rule_example(game):
     assert "Anna paid 13: Ben 6, Chris 6, 1 to the bank" in _text(game.page("Ben"))
 
 
+def _toggle_show_all(game, who="host", query=""):
+    return post_from(game.device(who), f"/t/{game.code}/{query}",
+                     f"/t/{game.code}/host/reveal{query}")
+
+
 def test_host_show_all_toggle_reveals_every_chip_count_only_to_the_host(game):
     rounds_one_to_three(game)
     hidden = game.page()
     assert "sg-chips-tag" not in hidden and "Show all chips" in hidden
-    assert 'href="/t/%s/?reveal=1"' % game.code in hidden
-    page = game.page(query="?reveal=1")
+    assert f'action="/t/{game.code}/host/reveal"' in hidden  # a POST switch, not a link
+    # A URL argument no longer shows anything.
+    assert "sg-chips-tag" not in game.page(query="?reveal=1")
+    response = _toggle_show_all(game)
+    assert response.status_code == 200
+    page = game.page()
     for seat, chips in [(0, "1 chip"), (1, "19 chips"), (2, "19 chips")]:
         block = re.search(rf'id="sg-seat-{seat}".*?</li>', page, re.S).group(0)
         assert f'<span class="sg-chips-tag">{chips}</span>' in block
     shown = _text(page)
     assert "Hide the chips" in shown
-    # A phone asking for ?reveal=1 gets its own view only.
-    assert "sg-chips-tag" not in game.page("Ben", "?reveal=1")
-    # The toggle keeps "act as".
-    assert f'href="/t/{game.code}/?reveal=1&amp;as=1"' in game.page(query="?as=1") or \
-        f'href="/t/{game.code}/?as=1&amp;reveal=1"' in game.page(query="?as=1")
+    # Everyone reads in the history that the host looked, once per switch-on.
+    assert _text(game.page("Ben")).count("The host looked at everyone's chips.") == 1
+    # A phone cannot switch it, and gets its own view only.
+    assert _toggle_show_all(game, "Ben").status_code == 403
+    assert "sg-chips-tag" not in game.page("Ben")
+    # The switch is the table's: it stays on across reloads and "act as", until switched off.
+    assert "sg-chips-tag" in game.page(query="?as=1")
+    _toggle_show_all(game, query="?as=1")
+    assert "sg-chips-tag" not in game.page() and "Show all chips" in game.page()
+    _toggle_show_all(game)
+    assert _text(game.page()).count("The host looked at everyone's chips.") == 2
+
+
+def test_a_trace_line_is_not_an_action_undo_skips_it_and_no_form_goes_stale(game):
+    rounds_one_to_three(game)
+    game.card("host", "tonga9")  # round 4: Anna's turn to bid
+    game.ok("Anna", "bid", amount="5")
+    anna_page = game.page("Anna")  # her undo button, rendered before the host's traces
+    assert "Undo" in anna_page
+    _toggle_show_all(game)
+    game.page(query="?as=2")  # the host opens Chris's seat: a second trace
+    assert "The host looked at Chris's chips." in _text(game.page())
+    # Anna may still undo her own bid: a trace is nobody acting, and her button is not stale.
+    response = game.device("Anna").post(
+        f"/t/{game.code}/undo", headers={"HX-Request": "true"},
+        data={"csrf_token": csrf_from(anna_page), "version": version_of(anna_page)})
+    assert game.state()["auction"]["high"] is None, _text(response.text)[:800]
+    # A game form rendered before a trace is not stale either.
+    anna_form = game.page("Anna")
+    game.page(query="?as=0")  # trace: the host looks at Anna's chips
+    response = game.device("Anna").post(
+        f"/t/{game.code}/act/bid", headers={"HX-Request": "true"},
+        data={"csrf_token": csrf_from(anna_form), "version": version_of(anna_form), "amount": "7"})
+    assert game.state()["auction"]["high"] == 7, _text(response.text)[:800]
+    # The host's undo takes back the last action, never a trace line.
+    game.page(query="?as=1")  # one more trace after the last action
+    post_from(game.host, f"/t/{game.code}/", f"/t/{game.code}/undo")
+    assert game.state()["auction"]["high"] is None
+    history = _text(game.page())
+    for line in ("everyone's chips", "Anna's chips", "Ben's chips", "Chris's chips"):
+        assert history.count(f"The host looked at {line}.") == 1
+
+
+def test_the_host_opening_a_seat_with_a_phone_is_written_once(game):
+    rounds_one_to_three(game)
+    line = "The host looked at Ben's chips."
+    game.page(query="?as=1")
+    game.page(query="?as=1")
+    assert _text(game.page("Ben")).count(line) == 1
+    # Freed and joined again by a phone: the next look is written again.
+    post_from(game.host, f"/t/{game.code}/", f"/t/{game.code}/host/free/1")
+    phone = game.app.test_client()
+    assert take_seat(phone, game.code, 1).status_code == 302
+    game.phones[1] = phone
+    game.page(query="?as=1")
+    assert _text(game.page("Ben")).count(line) == 2
+
+
+def test_a_seat_without_a_phone_is_run_from_the_host_device_without_a_trace(client, app):
+    code = start_table(client, names=NAMES)  # nobody has joined from a phone
+    assert client.get(f"/t/{code}/?as=1").status_code == 200
+    assert "looked at" not in _text(client.get(f"/t/{code}/").text)
 
 
 # ---------------------------------------------------------------- the phone view
@@ -234,7 +300,8 @@ def test_another_phone_never_sees_my_chip_count(game):
     anna_after = game.page("Anna")
     assert _strip_tokens(anna_after) != _strip_tokens(anna_before)  # the check can tell
     assert re.search(r'id="sg-my-chips">7<', anna_after)
-    assert "7 chips" in _text(game.page(query="?reveal=1"))
+    _toggle_show_all(game)
+    assert "7 chips" in _text(game.page())
 
 
 # ---------------------------------------------------------------- fines

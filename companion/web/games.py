@@ -7,7 +7,12 @@ companion.web.play_serengeti). It may define:
     PANEL: str                              # template of the game panel (default below)
     def panel_context(state, view, seat, host, names) -> dict    # extra template variables
     def follow_up(state, action, error) -> dict | None
-        # an action to apply after the rules refused `action` (e.g. Serengeti's 1-chip penalty)
+        # an action to apply after the rules refused `action` (e.g. Serengeti's 1-chip penalty),
+        # in the refusal's own transaction
+    SHOW_ALL_LINE: str   # msgid written in the history when the host switches "show all" on;
+                         # a game without it has no "show all"
+    LOOK_LINE: str       # msgid (with %(seat)s) written when the host first opens the private
+                         # view of a seat that has its own phone; without it nothing is private
 
 A game without an adapter gets the generic panel: history, notes and undo still work.
 """

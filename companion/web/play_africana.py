@@ -14,9 +14,13 @@ from wtforms.validators import Length, Optional
 from companion import forms
 from companion.forms import VersionedForm
 from companion.games import africana as af
-from companion.games.base import RuleError
+from companion.games.base import N_, RuleError
 
 PANEL = "games/africana/_panel.html"
+# Card points, kinds and sheets are private until the end: the table is told when the host's
+# device shows them.
+SHOW_ALL_LINE = N_("The host looked at everyone's scoring sheets.")
+LOOK_LINE = N_("The host looked at %(seat)s's card points and scoring sheet.")
 
 # Each artifact kind has a shape as well as a letter and a colour: colour is never the only sign.
 KIND_ICONS = {"A": "◆", "B": "●", "C": "▲", "D": "■", "E": "★"}

@@ -270,8 +270,6 @@ def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: 
     args: dict = {}  # the same query arguments as the table's page_args()
     if host and seat is not None:
         args["as"] = seat
-    if host and request.args.get("reveal") == "1":
-        args["reveal"] = "1"
     chosen = request.args.get("site")
     tappable = seat is not None and not view["over"]
 

@@ -14,8 +14,12 @@ from wtforms.validators import AnyOf, InputRequired
 
 from companion.forms import VersionedForm, whole_number
 from companion.games import serengeti as rules
+from companion.games.base import N_
 
 PANEL = "games/serengeti/_panel.html"
+# Chips are private: when the host's device shows them, the table is told (issue: "show all").
+SHOW_ALL_LINE = N_("The host looked at everyone's chips.")
+LOOK_LINE = N_("The host looked at %(seat)s's chips.")
 TRIBE_KEYS = list(rules.TRIBES)
 CARD_KEYS = [f"{tribe}:{digit}" for tribe in TRIBE_KEYS for digit in range(10)]
 

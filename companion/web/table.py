@@ -11,7 +11,7 @@ from htmx_flask import request as hx_request
 
 from companion import get_db, qr, tables
 from companion.forms import NoteForm, RenameSeatForm, TakeSeatForm, UndoForm, VersionedForm
-from companion.games.base import Msg, N_, RuleError
+from companion.games.base import Msg, N_, RuleError, Seat
 from companion.i18n import render_msg
 from companion.web import games
 
@@ -42,7 +42,7 @@ class Who:
     seat: int | None  # the phone's own seat
     host: bool
     acting_for: int | None  # host: the seat chosen in "act as" (None: the table view)
-    reveal: bool  # host: "show all" secrets toggle
+    reveal: bool  # host: the table's "show all" switch is on
 
     @property
     def member(self) -> bool:
@@ -92,24 +92,35 @@ def who(table: tables.Table) -> Who:
         acting_for = request.args.get("as", type=int)
         if acting_for is not None and not 0 <= acting_for < table.players:
             acting_for = None
-    g.who = Who(table, seat, host, acting_for, host and request.args.get("reveal") == "1")
+    g.who = Who(table, seat, host, acting_for, host and table.reveal)
     return g.who
 
 
 def page_args(w: Who) -> dict:
-    """Query arguments that keep the host's "act as" and "show all" choices across requests."""
+    """Query arguments that keep the host's "act as" choice across requests."""
     args = {}
     if w.host and w.acting_for is not None:
         args["as"] = w.acting_for
-    if w.reveal:
-        args["reveal"] = "1"
     return args
+
+
+def _trace_host_look(w: Who, seat_rows: list[tables.SeatRow]) -> None:
+    """The host's first look at the private view of a seat that has its own phone is written in
+    the history (a seat without a phone is run from the host's device anyway)."""
+    line = getattr(games.adapter(w.table.game), "LOOK_LINE", None)
+    seat = w.acting_for
+    if line is None or seat is None or not w.host:
+        return
+    row = seat_rows[seat]
+    if row.taken and not row.host_looked:
+        tables.record_host_look(get_db(), w.table, seat, Msg(line, seat=Seat(seat)))
 
 
 def live_context(w: Who, *, error: Msg | None = None, rule: str | None = None,
                  bound_forms: dict | None = None) -> dict:
     """Everything the live region needs: state, view, seats, history, forms, undo."""
     db = get_db()
+    _trace_host_look(w, tables.seats(db, w.table))
     table = tables.get_table(db, w.table.code)  # fresh version
     w.table = table
     state = tables.state_of(db, table)
@@ -135,7 +146,7 @@ def live_context(w: Who, *, error: Msg | None = None, rule: str | None = None,
         history_total=len(log), forms=forms, panel=games.panel_template(table.game),
         note_form=_versioned(NoteForm, table, (bound_forms or {}).get("note")),
         undo_form=_versioned(UndoForm, table), undoable=undoable, error=error, rule=rule,
-        args=page_args(w), **extra,
+        args=page_args(w), look_traced=w.host and hasattr(adapter, "LOOK_LINE"), **extra,
     )
 
 
@@ -326,6 +337,28 @@ def lock(code: str):
     if not FlaskForm().validate_on_submit():  # the CSRF token is all this form carries
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     tables.set_locked(get_db(), table, not table.locked)
+    return _after_change(w)
+
+
+@bp.post("/host/reveal")
+def reveal(code: str):
+    """Switch "show all" (everyone's private values on the host's screen) on or off.
+
+    A POST stored with the table, not a link: each switch-on is written in the history, so the
+    players know when the host's device (often a player's phone) showed their secrets.
+    """
+    table = load_table(code)
+    w = who(table)
+    _require_host(w)
+    line = getattr(games.adapter(table.game), "SHOW_ALL_LINE", None)
+    if line is None:
+        return render_live(w, error=Msg(N_("This game keeps nothing hidden from the host's "
+                                           "screen, so there is nothing more to show.")))
+    if not FlaskForm().validate_on_submit():
+        return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
+    on = not table.reveal
+    tables.set_reveal(get_db(), table, on, Msg(line))
+    w.reveal = on
     return _after_change(w)
 
 
