@@ -23,9 +23,10 @@ translated too. That keeps the games free of Flask-Babel while every sentence st
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 
 def N_(msgid: str) -> str:
@@ -96,6 +97,89 @@ class RuleError(Exception):
         self.rule = rule
         self.msg = Msg(msgid, **params)
         super().__init__(str(self.msg))
+
+    @classmethod
+    def of(cls, rule: str, msg: Msg) -> "RuleError":
+        """A refusal whose message is already built."""
+        return cls(rule, msg.msgid, **msg.params)
+
+
+def copy_state(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars): several times faster than
+    copy.deepcopy, which is why states hold nothing else (the contract test checks it)."""
+    if isinstance(value, dict):
+        return {k: copy_state(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_state(v) for v in value]
+    return value
+
+
+def _short(value: Any, limit: int = 24) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+Handler = Callable[[dict, Mapping[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Moves:
+    """A game's moves, declared once; the framework applies them (as boardgame.io does).
+
+    handlers maps an action type to a function that changes its own copy of the state in place
+    or raises RuleError. apply() does what every game needs before that, the same way for all:
+    an action is a mapping with a known "type" and a true/false "host" flag (rule "action"),
+    nothing is entered once the game is over (rule "game-over", with the game's own sentence),
+    and the caller's state is never changed.
+    """
+
+    handlers: Mapping[str, Handler]
+    is_over: Callable[[dict], bool]
+    over_message: Callable[[dict], Msg]
+    prepare: Callable[[dict], None] | None = None  # runs on the copy first, e.g. clear scratch
+
+    def apply(self, state: dict, action: Mapping[str, Any]) -> dict:
+        """The state after the action (a new object), or a RuleError."""
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        if not isinstance(kind, str) or kind not in self.handlers:
+            raise RuleError("action", N_("This game has no entry called %(type)s."),
+                            type=_short(kind))
+        if not isinstance(action.get("host", False), bool):
+            raise RuleError("action", N_("The host flag must be true or false."))
+        if self.is_over(state):
+            raise RuleError.of("game-over", self.over_message(state))
+        after = copy_state(state)
+        if self.prepare is not None:
+            self.prepare(after)
+        self.handlers[kind](after, action)
+        return after
+
+
+class Rules(Protocol):
+    """What a game's pure rules module provides (no Flask, no database, no clock, no randomness).
+
+    States are JSON-shaped (dicts, lists, str, int, float, bool, None) so the store can keep them.
+    """
+
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    RULES: Mapping[str, str]  # rule id -> our summary (msgid); each id is a rules-page anchor
+    CLARIFICATIONS: Mapping[str, str]  # reading id -> our reading of an unclear point (msgid)
+
+    def new(self, options: dict, players: int) -> dict:
+        """The state before the first action."""
+
+    def apply(self, state: dict, action: dict) -> dict:
+        """The state after an action (a new object); RuleError if the rules refuse it."""
+
+    def view(self, state: dict, seat: int | None, reveal: bool = False) -> dict:
+        """What a seat (None: the table) may see; reveal: the host's "show all"."""
+
+    def result(self, state: dict) -> dict | None:
+        """The final result, or None while the game goes on."""
+
+    def describe(self, before: dict, action: dict, after: dict) -> list[Msg]:
+        """History lines for an accepted action."""
 
 
 @dataclass(frozen=True)
