@@ -356,8 +356,9 @@ class Payout:
     remainder: chips that nobody receives: to the bank (Abacus) or the new pot (Don).
     digit: the digit that counted (last digit of the bid). pool: chips shared out (the bid, plus
     the old pot in Don). matches: other players -> their matching cards (only those with one).
-    method: "match" (Abacus, per matching card), "most" (Don, most matching cards) or "split"
-    (no matching card: equal split among all the other players).
+    method: "alone" (Abacus, one other player owns matching cards and takes the whole bid),
+    "match" (Abacus, two or more do: shared per matching card), "most" (Don, most matching cards)
+    or "split" (no matching card: equal split among all the other players).
     """
 
     shares: dict
@@ -374,10 +375,11 @@ def payout(bid: int, winner: str, holdings: dict[str, list[int]], *, variant: st
 
     holdings maps every player (the winner included) to the digits of the cards they own after
     this auction. Only the last digit of the bid counts, and the winner's cards never count.
-    Abacus: each matching card earns bid // (matching cards); with no match, the other players
-    split the bid equally; what is left goes to the bank. Don: the old pot is added to the bid;
-    the player(s) with the most matching cards take it (ties split); no match splits among the
-    others; what is left is the new pot.
+    Abacus: if one other player owns matching cards, they take the whole bid however many they
+    own; if two or more do, each matching card earns bid // (matching cards); with no match, the
+    other players split the bid equally; what is left goes to the bank. Don: the old pot is added
+    to the bid; the player(s) with the most matching cards take it (ties split); no match splits
+    among the others; what is left is the new pot.
     """
     _check_variant(variant)
     if not _is_int(bid) or not 1 <= bid <= MAX_BID:
@@ -399,7 +401,12 @@ def payout(bid: int, winner: str, holdings: dict[str, list[int]], *, variant: st
 
     if not others:  # only reachable from the calculator: nobody to pay
         return Payout({}, pool, digit, pool, {}, "split")
-    if matches and variant == "abacus":
+    if len(matches) == 1 and variant == "abacus":
+        # rule: a lone holder receives the whole bid, however many matching cards they own; the
+        # division per card is only for two or more holders (else 7 to two 7s would leave 1 over)
+        raw = dict.fromkeys(matches, pool)
+        method = "alone"
+    elif matches and variant == "abacus":
         per_card = pool // sum(matches.values())
         raw = {p: count * per_card for p, count in matches.items()}
         method = "match"

@@ -66,10 +66,16 @@ class Model:
         digit = bid % 10
         others = [s for s in range(3) if s != seat]
         matches = {s: sum(1 for _, d in self.cards[s] if d == digit) for s in others}
+        holders = [s for s in others if matches[s]]
         total = sum(matches.values())
         paid = 0
         for s in others:
-            share = matches[s] * (bid // total) if total else bid // len(others)
+            if len(holders) == 1:  # the only other player with the digit takes the whole bid
+                share = bid if s in holders else 0
+            elif holders:  # two or more holders: the same share for every matching card
+                share = matches[s] * (bid // total)
+            else:  # nobody: the other players split it
+                share = bid // len(others)
             self.chips[s] += share
             paid += share
         self.bank += bid - paid
