@@ -683,14 +683,13 @@ ABC = dict(name_0="Anna", name_1="Ben", name_2="Chris")
 @pytest.mark.parametrize("args,line,shares,remainder,explains", [
     # Only Ben owns 7s: he takes the whole bid however many (shared per card: 3 + 3, 1 to the bank).
     (dict(bid="7", digits_1="7 7"), "Anna paid 7: Ben 7", [0, 7, 0], 0,
-     "Only Ben owns cards with a 7 (2 of them), so Ben takes the whole bid: a lone holder is not "
-     "paid per card."),
+     "Only Ben owns a 7 (2 cards), so Ben takes the whole bid: a lone holder is not paid per card."),
     (dict(bid="7", digits_1="7"), "Anna paid 7: Ben 7", [0, 7, 0], 0,
-     "Only Ben owns a card with a 7, so Ben takes the whole bid."),
+     "Only Ben owns a 7 (1 card), so Ben takes the whole bid."),
     (dict(bid="1", digits_1="1 1 1"), "Anna paid 1: Ben 1", [0, 1, 0], 0,
-     "Only Ben owns cards with a 1 (3 of them), so Ben takes the whole bid"),
+     "Only Ben owns a 1 (3 cards), so Ben takes the whole bid"),
     (dict(bid="17", digits_0="7", digits_2="7 7"), "Anna paid 17: Chris 17", [0, 0, 17], 0,
-     "Only Chris owns cards with a 7 (2 of them)"),  # the winner's own 7 never counts
+     "Only Chris owns a 7 (2 cards)"),  # the winner's own 7 never counts
     # Ben and Chris both own 7s: per card, 7 // 3 = 2, so Ben 4, Chris 2, 1 to the bank.
     (dict(bid="7", digits_1="7 7", digits_2="7"), "Anna paid 7: Ben 4, Chris 2, 1 to the bank",
      [0, 4, 2], 1,
