@@ -22,11 +22,11 @@ def holdings(**digits):
 # ---------------------------------------------------------------- payout: rule-text examples
 
 def test_example_single_holder_takes_it_all():
-    # Anne wins at 7; only Bert owns a 7 -> Anne pays Bert all 7.
+    # Line 65: Anne wins at 7; only Bert owns a 7 -> Anne pays Bert all 7.
     pay = g.payout(7, "Anne", holdings(Bert=[7]))
     assert pay.shares == {"Bert": 7}
     assert pay.remainder == 0
-    assert pay.method == "match"
+    assert pay.method == "alone"
 
 
 def test_example_three_holders_share_per_card():
@@ -74,6 +74,70 @@ def test_example_last_digit(bid, digit):
     assert pay.shares == {"Bert": bid}
 
 
+# ---------------------------------------------------------------- payout: one holder or several
+# Line 63: when only ONE other player owns cards with the last digit, that player receives the
+# whole bid however many such cards they own; the per-card division (line 67) is for two or more
+# holders. Same positions, one holder and then two, hand-computed.
+
+@pytest.mark.parametrize("bid,bert", [
+    (7, [7, 7]),          # odd bid, 2 cards: per card it would be 3 + 3 and 1 to the bank
+    (17, [7, 7]),         # odd two-digit bid, 2 cards
+    (8, [8, 8]),          # even bid, 2 cards
+    (9, [9, 9, 9]),       # 9 / 3 would divide evenly: still all 9 to Bert
+    (16, [6, 6, 6]),      # even bid, 3 cards: per card it would be 5 x 3 and 1 to the bank
+    (13, [3, 3, 3, 1]),   # odd bid, 3 cards among others
+    (12, [2, 2]),         # like line 81, with two 2s
+])
+def test_lone_holder_takes_the_whole_bid_however_many_cards(bid, bert):
+    pay = g.payout(bid, "Anne", holdings(Bert=bert, Chris=[5], Rich=[]))
+    assert pay.shares == {"Bert": bid}
+    assert pay.remainder == 0
+    assert pay.method == "alone"
+    assert pay.matches == {"Bert": bert.count(bid % 10)}
+
+
+@pytest.mark.parametrize("bid,bert", [(1, [1, 1]), (1, [1, 1, 1]), (2, [2, 2]), (2, [2, 2, 2])])
+def test_lone_holder_takes_a_bid_smaller_than_their_cards(bid, bert):
+    # Per card 1 // 2 = 0 would send everything to the bank; a lone holder takes it all.
+    pay = g.payout(bid, "Anne", holdings(Bert=bert))
+    assert pay.shares == {"Bert": bid}
+    assert pay.remainder == 0
+
+
+def test_lone_holder_of_two_sevens_among_three_players():
+    # Shared per card this gave B 6 (3 a card) and the bank 1; a lone holder takes all 7.
+    pay = g.payout(7, "A", {"A": [], "B": [7, 7], "C": []})
+    assert pay.shares == {"B": 7} and pay.remainder == 0
+
+
+@pytest.mark.parametrize("bid,bert,chris,shares,remainder", [
+    # bid, Bert's and Chris's digits -> shares (per card bid // cards), rest to the bank
+    (7, [7, 7], [7], {"Bert": 4, "Chris": 2}, 1),      # 7 // 3 = 2 a card
+    (17, [7, 7], [7], {"Bert": 10, "Chris": 5}, 2),    # 17 // 3 = 5 a card
+    (8, [8, 8], [8], {"Bert": 4, "Chris": 2}, 2),      # 8 // 3 = 2 a card
+    (8, [8], [8], {"Bert": 4, "Chris": 4}, 0),         # 8 // 2 = 4 a card
+    (9, [9, 9], [9], {"Bert": 6, "Chris": 3}, 0),      # 9 // 3 = 3 a card
+    (16, [6, 6], [6, 6], {"Bert": 8, "Chris": 8}, 0),  # 16 // 4 = 4 a card
+    (13, [3, 3], [3], {"Bert": 8, "Chris": 4}, 1),     # 13 // 3 = 4 a card
+    (3, [3, 3], [3], {"Bert": 2, "Chris": 1}, 0),      # 3 // 3 = 1 a card
+    (1, [1], [1], {}, 1),                              # 1 // 2 = 0 a card
+    (1, [1, 1], [1], {}, 1),                           # 1 // 3 = 0 a card
+    (2, [2, 2], [2], {}, 2),                           # 2 // 3 = 0 a card
+    (2, [2], [2], {"Bert": 1, "Chris": 1}, 0),         # 2 // 2 = 1 a card
+])
+def test_two_holders_share_per_card_with_the_rest_to_the_bank(bid, bert, chris, shares, remainder):
+    pay = g.payout(bid, "Anne", holdings(Bert=bert, Chris=chris))
+    assert pay.shares == shares
+    assert pay.remainder == remainder
+    assert pay.method == "match"
+
+
+def test_the_winners_cards_do_not_make_a_second_holder():
+    # Anne wins at 7 owning a 7 herself; Bert owns two 7s: he is the only other holder -> all 7.
+    pay = g.payout(7, "Anne", holdings(Anne=[7], Bert=[7, 7]))
+    assert pay.shares == {"Bert": 7} and pay.remainder == 0
+
+
 def test_winners_own_cards_never_count_even_the_ones_just_won():
     # Anne wins at 7 and the lot she just took has a 7: only Bert's 7 counts.
     pay = g.payout(7, "Anne", holdings(Anne=[7, 7], Bert=[7]))
@@ -92,7 +156,8 @@ def test_three_player_split():
 
 
 def test_bid_smaller_than_matching_cards_goes_to_the_bank():
-    # Bid 1, Bert and Chris own a 1 each: 1 // 2 = 0 a card, so nobody gets a chip.
+    # Bid 1, Bert and Chris own a 1 each: 1 // 2 = 0 a card, so nobody gets a chip (two holders;
+    # a lone holder would take it, see test_lone_holder_takes_a_bid_smaller_than_their_cards).
     pay = g.payout(1, "Anne", holdings(Bert=[1], Chris=[1]))
     assert pay.shares == {}
     assert pay.remainder == 1
@@ -144,6 +209,20 @@ def test_don_no_match_split_with_pot():
     assert pay.remainder == 1
 
 
+@pytest.mark.parametrize("bid,bert", [(7, [7, 7]), (1, [1, 1]), (2, [2, 2, 2]), (16, [6, 6, 6])])
+def test_don_lone_holder_takes_it_all_too(bid, bert):
+    # Don's "most cards takes all": a lone holder has the most, so the same answer as Abacus.
+    pay = g.payout(bid, "Anne", holdings(Bert=bert), variant="don")
+    assert pay.shares == {"Bert": bid} and pay.remainder == 0 and pay.method == "most"
+
+
+def test_don_most_cards_beat_per_card_sharing():
+    # Bid 7, Bert two 7s and Chris one: Abacus shares per card (4, 2, 1 to the bank); Don gives
+    # Bert, who owns the most, all 7.
+    pay = g.payout(7, "Anne", holdings(Bert=[7, 7], Chris=[7]), variant="don")
+    assert pay.shares == {"Bert": 7} and pay.remainder == 0
+
+
 def test_don_lone_holder_takes_bid_and_pot():
     # Bid 9 + pot 3 = 12; only Rich owns a 9 -> Rich 12, pot 0.
     pay = g.payout(9, "Anne", holdings(Rich=[9], Bert=[1]), variant="don", pot=3)
@@ -179,6 +258,8 @@ def test_payout_line_reads_plainly():
     assert isinstance(line, Msg) and line.msgid.startswith("%(winner)s")
     pay = g.payout(1, "Anna", {"Anna": [], "Ben": [1], "Chris": [1]})
     assert g.payout_line(Seat(0), 1, pay) == "Player 1 paid 1: 1 to the bank"
+    pay = g.payout(7, "Anna", {"Anna": [], "Ben": [7, 7], "Chris": []})
+    assert g.payout_line("Anna", 7, pay) == "Anna paid 7: Ben 7"
 
 
 # ---------------------------------------------------------------- bid_error

@@ -224,6 +224,36 @@ def test_bidding_goes_round_until_all_but_one_pass():
     assert state["start"] == 0
 
 
+def test_lone_holder_of_two_matching_cards_takes_the_whole_bid_in_play():
+    # Rounds 1-2 give seat 1 two 7s; in round 3 seat 0 wins at 7 and seat 1, the only other
+    # player with a 7, receives all 7 (shared per card it would be 3 + 3 and 1 to the bank).
+    state = reveal(start(), "massai7")
+    state = act(state, "pass", 0)  # +2 -> 12, bank 33
+    state = act(state, "bid", 1, amount=1)
+    state = act(state, "pass", 2)  # +2 -> 12, bank 31
+    # seat 1 wins at 1 (-> 9); nobody else owns a 1: seats 0 and 2 split 1 -> 0 each, bank 32
+    assert state["chips"] == [12, 9, 12] and state["bank"] == 32
+    state = reveal(state, "nandi7", "nuba0")  # round 2: seat 1 starts
+    state = act(state, "bid", 1, amount=2)
+    state = act(state, "pass", 2)  # +2 -> 14, bank 30
+    state = act(state, "pass", 0)  # +2 -> 14, bank 28
+    # seat 1 wins at 2 (-> 7); nobody else owns a 2: 2 // 2 = 1 each -> 15, 15
+    assert state["chips"] == [15, 7, 15] and state["bank"] == 28
+    assert g.view(state, None)["seats"][1]["forbidden_digits"] == [0, 7]
+    state = reveal(state, "nuba1", "nuba2", "nuba3")  # round 3: seat 1 starts
+    state = act(state, "pass", 1)  # +2 -> 9, bank 26
+    state = act(state, "pass", 2)  # +2 -> 17, bank 24
+    before = state
+    state = act(state, "bid", 0, amount=7)  # the last one in: wins at once
+    # seat 0 pays 7 (15 -> 8); seat 1 owns two 7s and is the only holder: +7 -> 16; bank stays 24
+    assert state["chips"] == [8, 16, 17] and state["bank"] == 24
+    assert g.total_chips(state) == 65
+    assert state["last_payout"]["method"] == "alone"
+    assert state["last_payout"]["matches"] == [[1, 2]]
+    assert "Player 1 paid 7: Player 2 7" in g.describe(before, {"type": "bid"}, state)
+    assert g.view(state, None)["payout_line"] == "Player 1 paid 7: Player 2 7"
+
+
 # ---------------------------------------------------------------- refusals
 
 def test_bids_are_checked():

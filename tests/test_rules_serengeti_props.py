@@ -36,8 +36,11 @@ def test_payout_conserves_and_never_pays_the_winner(bid, hands, winner_index, va
     assert winner not in pay.shares
     assert all(amount > 0 for amount in pay.shares.values())
     assert pay.remainder >= 0
-    if matches and variant == "abacus":
-        # every matching card earns the same; the remainder is less than one card's worth more
+    if len(matches) == 1 and variant == "abacus":
+        # one other player owns matching cards: they take the whole bid, however many they own
+        assert pay.shares == {next(iter(matches)): bid} and pay.remainder == 0
+    elif matches and variant == "abacus":
+        # two or more holders: every matching card earns the same; the rest is less than a card
         cards = sum(matches.values())
         assert set(pay.shares) <= set(matches)
         for p, amount in pay.shares.items():

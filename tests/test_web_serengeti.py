@@ -376,6 +376,26 @@ def test_a_double_tap_on_an_illegal_bid_is_fined_once(game, monkeypatch):
     assert state["chips"][0] == chips - 1
 
 
+def test_a_fine_that_cannot_be_paid_shows_everyone_that_the_player_has_no_chip(game, client):
+    """What the app reveals is what a real table sees (CLARIFICATIONS["chips-public"]): Anna (1
+    chip) pays one fine, then cannot pay the next; every phone reads that, no page shows a count."""
+    rounds_one_to_three(game)  # Anna 1 chip, owns 0, 1 and 2
+    game.card("host", "tonga9")
+    assert "Anna paid a 1-chip fine" in _text(game.post("Anna", "bid", amount="12").text)
+    assert "Anna made an illegal bid (no chip to pay the fine)." in _text(
+        game.post("Anna", "bid", amount="10").text)
+    state = game.state()
+    assert state["chips"][0] == 0 and [p["paid"] for p in state["penalties"]] == [1, 0]
+    for who in ("Ben", "Chris", "host"):
+        page = game.page(who)
+        assert "Anna made an illegal bid but has no chip to pay the fine." in _text(page), who
+        assert "sg-chips-tag" not in page and "had no chip to pay" in _text(page), who
+    rules_page = _text(client.get("/rules/serengeti").text)
+    assert "a player who cannot pay a fine has no chip left" in rules_page
+    assert "the table learns that this player has no chip left" in rules_page
+    assert "never shows anyone's chip count" not in rules_page
+
+
 def test_bids_that_are_too_low_or_not_numbers_are_refused_without_a_fine(game):
     game.card("host", "nuba4")
     game.ok("Anna", "bid", amount="5")
@@ -763,6 +783,46 @@ def test_calculator_shares_the_bid(client, args, line, shares, remainder):
             assert row.endswith(f"+{amount}"), row
     assert _text(re.search(r'<tr id="remainder">.*?</tr>', page.text, re.S).group(0)).strip(
         ).endswith(str(remainder))
+
+
+ABC = dict(name_0="Anna", name_1="Ben", name_2="Chris")
+
+
+@pytest.mark.parametrize("args,line,shares,remainder,explains", [
+    # Only Ben owns 7s: he takes the whole bid however many (shared per card: 3 + 3, 1 to the bank).
+    (dict(bid="7", digits_1="7 7"), "Anna paid 7: Ben 7", [0, 7, 0], 0,
+     "Only Ben owns a 7 (2 cards), so Ben takes the whole bid: a lone holder is not paid per card."),
+    (dict(bid="7", digits_1="7"), "Anna paid 7: Ben 7", [0, 7, 0], 0,
+     "Only Ben owns a 7 (1 card), so Ben takes the whole bid."),
+    (dict(bid="1", digits_1="1 1 1"), "Anna paid 1: Ben 1", [0, 1, 0], 0,
+     "Only Ben owns a 1 (3 cards), so Ben takes the whole bid"),
+    (dict(bid="17", digits_0="7", digits_2="7 7"), "Anna paid 17: Chris 17", [0, 0, 17], 0,
+     "Only Chris owns a 7 (2 cards)"),  # the winner's own 7 never counts
+    # Ben and Chris both own 7s: per card, 7 // 3 = 2, so Ben 4, Chris 2, 1 to the bank.
+    (dict(bid="7", digits_1="7 7", digits_2="7"), "Anna paid 7: Ben 4, Chris 2, 1 to the bank",
+     [0, 4, 2], 1,
+     "Two or more players own a 7, so the bid is shared per card: each card earns 2 chips (7 ÷ 3)."),
+    (dict(bid="1", digits_1="1", digits_2="1"), "Anna paid 1: 1 to the bank", [0, 0, 0], 1,
+     "each card earns 0 chips (1 ÷ 2)"),
+])
+def test_calculator_explains_a_lone_holder_and_sharing_per_card(client, args, line, shares,
+                                                                 remainder, explains):
+    page = calc(client, winner="0", **ABC, **args)
+    assert page.status_code == 200, _text(page.text)[:2000]
+    text = _text(page.text)
+    assert line in text and explains in text, text[:1500]
+    if "Only" in explains:
+        assert "earns" not in text and "per card:" not in text
+    for seat, amount in enumerate(shares[1:], start=1):
+        row = _text(re.search(rf'<tr id="share-{seat}">.*?</tr>', page.text, re.S).group(0))
+        assert row.strip().endswith(f"+{amount}"), row
+    assert _text(re.search(r'<tr id="remainder">.*?</tr>', page.text, re.S).group(0)).strip(
+        ).endswith(str(remainder))
+
+
+def test_calculator_escapes_a_typed_name_in_its_explanation(client):
+    page = calc(client, bid="7", winner="0", name_1="<b>Ben</b>", digits_1="7 7")
+    assert "<b>Ben</b>" not in page.text and "&lt;b&gt;Ben&lt;/b&gt; takes the whole bid" in page.text
 
 
 @pytest.mark.parametrize("args,expect", [

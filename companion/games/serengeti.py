@@ -161,9 +161,11 @@ RULE_SUMMARIES: dict[str, str] = {
     "free-lot": N_("If nobody bids at all, the start player takes the cards for nothing."),
     "pay": N_("The winner pays the bid and lays the cards face up in front of them."),
     "payout": N_("Abacus: only the last digit of the bid counts, and the winner's cards never do. "
-                 "Players owning cards with that digit share the bid, each card earning the bid "
-                 "divided by the number of such cards. If nobody owns one, all the other players "
-                 "share it equally. Chips that do not divide go to the bank."),
+                 "If only one other player owns cards with that digit, that player takes the "
+                 "whole bid, however many such cards they own. If two or more players own such "
+                 "cards, the bid is divided by the number of those cards and each card earns the "
+                 "same share. If nobody owns one, all the other players share it equally. Chips "
+                 "that do not divide go to the bank."),
     "payout-don": N_("Don: the pot is added to the bid. The player owning the most cards with "
                      "the last digit of the bid takes it all (tied players share); with no such "
                      "card the other players share it. Chips that do not divide stay in the pot."),
@@ -173,7 +175,8 @@ RULE_SUMMARIES: dict[str, str] = {
     "next-start": N_("The winner of an auction starts the next round."),
     "sale": N_("Don: a player short of chips may, at the start of a round before any card is "
                "turned up, auction one of their own cards to the others."),
-    "hidden-chips": N_("Everybody keeps their chips hidden; your phone shows only your own."),
+    "hidden-chips": N_("Everybody keeps their chips hidden: your phone shows only your own count. "
+                       "Chips that change hands are seen by everyone, as at the table."),
     "end": N_("After round 15 each player scores each tribe they own: 1, 3, 6, 10 or 15 points "
               "for 1, 2, 3, 4 or 5 cards."),
     "chip-bonus": N_("The player with the most chips scores 3 more points (Don: 2); tied players "
@@ -212,9 +215,18 @@ CLARIFICATIONS: dict[str, str] = {
     "bid-above-chips": N_(
         "Chips are hidden, so a bid above your own chips is legal. The app warns you privately "
         "on your phone; if you win and cannot pay, the cannot-pay rule applies."),
+    "chips-public": N_(
+        "Only what everyone at a real table would see. Your phone shows your own count and "
+        "nobody else's; everyone's count is shown at the end, and on the host's screen while "
+        "the host chooses to show all chips. Every chip that changes hands is in the history "
+        "(bids paid and who received what, pass bonuses, fines and fines given back) and the "
+        "bank (Don: the pot) is shown, so a player who keeps careful track could work out the "
+        "others' chips, as at the table. Some entries also tell something about one player's "
+        "chips: a winner who pays held at least the bid, a winner who cannot pay holds fewer "
+        "chips than the bid, and a player who cannot pay a fine has no chip left."),
     "cannot-pay-reveal": N_(
-        "When the winner cannot pay, the table learns only that: the app never shows anyone's "
-        "chip count."),
+        "Only that they hold fewer chips than their bid: the history says they cannot pay, as "
+        "everyone at a real table would see. The app does not show how many they hold."),
     "cannot-pay-no-card": N_(
         "A winner who cannot pay and owns no card has nothing to discard: they simply drop out "
         "and the auction of the same lot starts again without them."),
@@ -233,7 +245,9 @@ CLARIFICATIONS: dict[str, str] = {
         "In Abacus the fine goes to the bank. Don has no bank, so there the fine goes to the "
         "pot and is shared out with the next payout."),
     "penalty-no-chip": N_(
-        "A player with no chip pays no fine; the history still records the refused bid."),
+        "They pay nothing, and the bid still does not count. The history records the illegal "
+        "bid and that the fine could not be paid, so the table learns that this player has no "
+        "chip left, as everyone at a real table would see."),
     "penalty-turn": N_(
         "After a fine the bid does not count and the same player bids again or passes."),
     "waive-friendly": N_(
@@ -241,8 +255,11 @@ CLARIFICATIONS: dict[str, str] = {
         "waive a single fine: the player's latest fine comes back from the bank (or the pot), "
         "provided it still holds a chip."),
     "payout-small-bid": N_(
-        "When the bid is smaller than the number of matching cards (say a bid of 1 and two "
-        "cards with a 1), each card earns nothing and the whole bid goes to the bank."),
+        "It matters only when two or more players own matching cards, as the bid is then "
+        "divided per card: a bid of 1 against two players with a 1 each earns each card "
+        "nothing, and the chip goes to the bank. A lone holder always takes the whole bid, "
+        "however many matching cards they own: a bid of 1 against one player with two 1s pays "
+        "that player the chip."),
     "don-payout-tie": N_(
         "Don: players tied for the most matching cards share the bid and the pot equally; "
         "what cannot be shared stays in the pot."),
@@ -292,6 +309,7 @@ CLARIFICATION_QUESTIONS: dict[str, str] = {
                                 "pass bonus?"),
     "pass-bonus-bank": N_("What if the bank holds fewer than 2 chips for the pass bonus?"),
     "bid-above-chips": N_("May I bid more chips than I have?"),
+    "chips-public": N_("What does the app show about the other players' chips?"),
     "cannot-pay-reveal": N_("Does the table learn the chips of a winner who cannot pay?"),
     "cannot-pay-no-card": N_("What if a winner who cannot pay owns no card?"),
     "restart-order": N_("Who starts a restarted auction, and who may bid in it?"),
@@ -356,8 +374,9 @@ class Payout:
     remainder: chips that nobody receives: to the bank (Abacus) or the new pot (Don).
     digit: the digit that counted (last digit of the bid). pool: chips shared out (the bid, plus
     the old pot in Don). matches: other players -> their matching cards (only those with one).
-    method: "match" (Abacus, per matching card), "most" (Don, most matching cards) or "split"
-    (no matching card: equal split among all the other players).
+    method: "alone" (Abacus, one other player owns matching cards and takes the whole bid),
+    "match" (Abacus, two or more do: shared per matching card), "most" (Don, most matching cards)
+    or "split" (no matching card: equal split among all the other players).
     """
 
     shares: dict
@@ -374,10 +393,11 @@ def payout(bid: int, winner: str, holdings: dict[str, list[int]], *, variant: st
 
     holdings maps every player (the winner included) to the digits of the cards they own after
     this auction. Only the last digit of the bid counts, and the winner's cards never count.
-    Abacus: each matching card earns bid // (matching cards); with no match, the other players
-    split the bid equally; what is left goes to the bank. Don: the old pot is added to the bid;
-    the player(s) with the most matching cards take it (ties split); no match splits among the
-    others; what is left is the new pot.
+    Abacus: if one other player owns matching cards, they take the whole bid however many they
+    own; if two or more do, each matching card earns bid // (matching cards); with no match, the
+    other players split the bid equally; what is left goes to the bank. Don: the old pot is added
+    to the bid; the player(s) with the most matching cards take it (ties split); no match splits
+    among the others; what is left is the new pot.
     """
     _check_variant(variant)
     if not _is_int(bid) or not 1 <= bid <= MAX_BID:
@@ -399,7 +419,12 @@ def payout(bid: int, winner: str, holdings: dict[str, list[int]], *, variant: st
 
     if not others:  # only reachable from the calculator: nobody to pay
         return Payout({}, pool, digit, pool, {}, "split")
-    if matches and variant == "abacus":
+    if len(matches) == 1 and variant == "abacus":
+        # rule: a lone holder receives the whole bid, however many matching cards they own; the
+        # division per card is only for two or more holders (else 7 to two 7s would leave 1 over)
+        raw = dict.fromkeys(matches, pool)
+        method = "alone"
+    elif matches and variant == "abacus":
         per_card = pool // sum(matches.values())
         raw = {p: count * per_card for p, count in matches.items()}
         method = "match"

@@ -39,6 +39,7 @@ class Model:
         self.bank = 35
         self.cards: list[list[tuple[str, int]]] = [[], [], []]
         self.start = 0
+        self.lone_holders = 0  # lone holders paid a bid that their card count does not divide
 
     def digits(self, seat):
         return {d for _, d in self.cards[seat]}
@@ -66,10 +67,17 @@ class Model:
         digit = bid % 10
         others = [s for s in range(3) if s != seat]
         matches = {s: sum(1 for _, d in self.cards[s] if d == digit) for s in others}
+        holders = [s for s in others if matches[s]]
         total = sum(matches.values())
         paid = 0
         for s in others:
-            share = matches[s] * (bid // total) if total else bid // len(others)
+            if len(holders) == 1:  # the only other player with the digit takes the whole bid
+                share = bid if s in holders else 0
+                self.lone_holders += s in holders and bid % matches[s] != 0
+            elif holders:  # two or more holders: the same share for every matching card
+                share = matches[s] * (bid // total)
+            else:  # nobody: the other players split it
+                share = bid // len(others)
             self.chips[s] += share
             paid += share
         self.bank += bid - paid
@@ -213,6 +221,7 @@ def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone
             shot(host, "serengeti-host-table")
 
     assert fined and keypad_shot and sold >= 8, sold
+    assert model.lone_holders >= 1  # the game met a case where sharing per card would differ
     expected = model.scores()
     for page in [host, *phones]:
         sync(page, v)
