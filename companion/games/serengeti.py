@@ -218,7 +218,9 @@ CLARIFICATIONS: dict[str, str] = {
     "chips-public": N_(
         "Only what everyone at a real table would see. Your phone shows your own count and "
         "nobody else's; everyone's count is shown at the end, and on the host's screen while "
-        "the host chooses to show all chips. Every chip that changes hands is in the history "
+        "the host chooses to show all chips: the history says each time the host switches "
+        "that on, and the first time the host opens the seat of a player who has their own "
+        "phone. Every chip that changes hands is in the history "
         "(bids paid and who received what, pass bonuses, fines and fines given back) and the "
         "bank (Don: the pot) is shown, so a player who keeps careful track could work out the "
         "others' chips, as at the table. Some entries also tell something about one player's "
