@@ -202,7 +202,8 @@ def test_completing_adventures_needs_a_bought_card():
 
 def test_only_four_artifacts_of_a_kind_can_be_completed_at_the_table():
     state = give(af.new({}, 2), 0, 100)
-    state = end(act(state, "buy_adventure", 0, cards=5), 0)
+    # 5 unfinished adventures may only stay over the turn's end by the host's override
+    state = act(act(state, "buy_adventure", 0, cards=5), "end_turn", 0, host=True, override=True)
     state = draw_turn(state)
     for _ in range(4):
         state = act(state, "complete_artifact", 0, kind="C", coins=0, points=1)
@@ -305,13 +306,72 @@ def test_end_of_turn_reminders():
     checks = af.view(state, 0)["checks"]
     assert any("more than 5 cards" in c for c in checks)
     assert any("4 unfinished adventures: discard 1" in c for c in checks)
-    # ending without discarding leaves a reminder in the history; discarding clears it
-    after = end(state, 0)
-    assert any("still has 4" in line for line in af.describe(state, {"type": "end_turn",
-                                                                     "seat": 0}, after))
     after = end(state, 0, discarded_adventures=1)
     assert after["seats"][0]["adventures_open"] == 3
-    assert refused(state, "end_turn", 0, discarded_adventures=5).rule == "end-of-turn"
+    err = refused(state, "end_turn", 0, discarded_adventures=5)
+    assert err.rule == "adventure-limit" and "at most 4" in str(err)
+
+
+def test_the_hand_limit_stays_a_reminder_since_the_app_does_not_see_hands():
+    """Rule "end-of-turn": more than 5 cards in hand is discarded by the players; the app only
+    reminds, and a turn with nothing entered about the hand ends."""
+    state = act(af.new({}, 2), "choose_action", 0, action="draw")
+    assert any("more than 5 cards" in c for c in af.view(state, 0)["checks"])
+    assert end(state, 0)["turn"]["seat"] == 1
+
+
+def five_open():
+    """Italy, in its first turn, holding 5 unfinished adventures (25 silver spent, 5 left)."""
+    state = give(af.new({}, 2), 0, 28)
+    return act(state, "buy_adventure", 0, cards=5)
+
+
+def test_a_turn_cannot_end_with_more_than_3_unfinished_adventures():
+    """Both rule texts: at the end of a turn a player with more than 3 unfinished adventures
+    discards the extra ones. The app counts them from the entries, so it refuses to end the turn
+    until the discards entered bring the count to 3, and says how many to discard."""
+    state = five_open()
+    err = refused(state, "end_turn", 0)
+    assert err.rule == "adventure-limit"
+    assert str(err) == ("Italy has 5 unfinished adventures, and at most 3 may stay at the end "
+                        "of a turn: discard 2 (they leave the game) to end the turn.")
+    err = refused(state, "end_turn", 0, discarded_adventures=1)
+    assert err.rule == "adventure-limit"
+    assert str(err) == ("Italy has 5 unfinished adventures, and at most 3 may stay at the end "
+                        "of a turn: discard 2 (they leave the game), not 1.")
+    # The host too: ending the turn plainly is refused, the override has to be asked for.
+    assert refused(state, "end_turn", 0, host=True).rule == "adventure-limit"
+    after = end(state, 0, discarded_adventures=2)
+    assert after["seats"][0]["adventures_open"] == 3 and after["turn"]["seat"] == 1
+    lines = [str(m) for m in af.describe(state, {"type": "end_turn", "seat": 0}, after)]
+    assert "Player 1 discarded unfinished adventures: 2." in lines
+    assert not any("limit" in line for line in lines)
+    # During the turn more than 3 are fine: the limit is checked only at its end.
+    assert act(state, "buy_adventure", 0)["seats"][0]["adventures_open"] == 6
+
+
+def test_the_host_can_end_a_turn_over_the_adventure_limit_and_the_history_says_so():
+    """The count comes from entries, which can miss one (a completion nobody entered): the host
+    can end such a turn anyway. The override is explicit and written in the history; a seat
+    cannot ask for it."""
+    state = five_open()
+    err = refused(state, "end_turn", 0, override=True)
+    assert err.rule == "host-only" and "discard 2" in str(err)
+    after = act(state, "end_turn", 0, host=True, override=True, discarded_adventures=1)
+    assert after["turn"]["seat"] == 1 and after["seats"][0]["adventures_open"] == 4
+    assert after["last_end"]["override"] is True
+    action = {"type": "end_turn", "seat": 0, "host": True, "override": True}
+    lines = [str(m) for m in af.describe(state, action, after)]
+    assert lines[:3] == [
+        "Player 1 ended the turn.",
+        "Player 1 discarded unfinished adventures: 1.",
+        "The host ended the turn of Player 1 with 4 unfinished adventures (limit 3)."]
+    assert not af.seat_may_undo(state, action, after)
+    # An override where nothing is over the limit is just an ordinary end of the turn.
+    calm = act(af.new({}, 2), "choose_action", 0, action="draw")
+    after = act(calm, "end_turn", 0, host=True, override=True)
+    assert after["last_end"]["override"] is False
+    assert not any("limit" in str(m) for m in af.describe(calm, action, after))
 
 
 def test_refill_reminder_counts_the_deck():
@@ -440,6 +500,49 @@ def test_tallies_of_completed_cards_are_private():
     # the suggestion for the sheet comes from the entries
     assert af.view(state, 0)["seats"][0]["suggested_sheet"]["artifact_cards"] == [["D", 7]]
     assert af.view(state, 0)["seats"][0]["suggested_sheet"]["coins"] == 9
+
+
+def unfinished_suggested(state, seat=0):
+    return af.view(state, seat)["seats"][seat]["suggested_sheet"]["unfinished_artifacts"]
+
+
+def test_the_suggested_sheet_does_not_count_unfinished_guides_as_artifacts():
+    """Rule "other-points": only unfinished ARTIFACT adventures score, 1 each; unfinished guide
+    adventures score nothing. A purchase does not say which it is, so the entries cannot tell
+    them apart: the suggestion leaves the number to the player instead of guessing, except when
+    it is certain."""
+    state = give(af.new({}, 2), 0, 8)
+    assert unfinished_suggested(state) == 0  # nothing bought: certainly none
+    state = end(act(state, "buy_adventure", 0, cards=2), 0)
+    assert unfinished_suggested(state) is None  # two guides, two artifacts or one of each
+    state = draw_turn(state)
+    state = act(state, "complete_guide", 0)
+    state = act(state, "complete_artifact", 0, kind="A", coins=0, points=1)
+    assert unfinished_suggested(state) == 0  # both completed
+    # Once all 10 guide adventures are completed, every unfinished adventure is an artifact.
+    state = give(af.new({}, 2), 0, 18)
+    state = act(state, "buy_adventure", 0, cards=4)
+    state["completed_guides"] = af.GUIDE_ADVENTURES
+    assert unfinished_suggested(state) == 3  # 4, but at most 3 stay at the end of a turn
+    # Once all 20 artifact adventures are completed, every unfinished adventure is a guide.
+    state["completed_guides"] = 0
+    state["completed_kinds"] = {key: af.ARTIFACT_COPIES for key in af.KIND_KEYS}
+    assert unfinished_suggested(state) == 0
+
+
+def test_a_sheet_must_say_how_many_unfinished_adventures_are_artifacts_when_the_app_cannot():
+    """The app leaves the box empty when it cannot tell guides from artifacts: an empty box is
+    then refused with the reason, not scored as 0 behind the player's back."""
+    state = give(af.new({}, 2), 0, 8)
+    state = act(state, "buy_adventure", 0, cards=2)
+    state = act(state, "finish_game", None, host=True)
+    err = refused(state, "submit_sheet", 0, **dict(SHEET, unfinished_artifacts=None))
+    assert err.rule == "other-points"
+    assert "2 unfinished adventures" in str(err) and "guide" in str(err)
+    assert act(state, "submit_sheet", 0, **dict(SHEET, unfinished_artifacts=0))
+    assert act(state, "submit_sheet", 0, **dict(SHEET, unfinished_artifacts=2))
+    # Without unfinished adventures in the app an empty box is 0, as everywhere else.
+    assert act(state, "submit_sheet", 1, **dict(SHEET, unfinished_artifacts=None))
 
 
 def test_result_has_breakdowns_grouping_ranking_and_tie_break():
@@ -699,6 +802,9 @@ def test_legal_games_run_to_the_end_with_equal_turns(players, data):
         state = act(state, "finish_game", None, host=True)
     for seat in range(players):
         suggestion = af.view(state, seat)["seats"][seat]["suggested_sheet"]
+        if suggestion["unfinished_artifacts"] is None:  # the player counts the artifacts
+            held = min(state["seats"][seat]["adventures_open"], 3)
+            suggestion["unfinished_artifacts"] = data.draw(st.integers(0, held))
         state = act(state, "submit_sheet", seat, **suggestion)
     res = af.result(state)
     assert res is not None

@@ -224,6 +224,63 @@ def test_end_of_turn_reminders_and_discarding_extra_adventures(table):
     assert table.state()["seats"][0]["adventures_open"] == 3
 
 
+def five_unfinished(table):
+    """Anna buys 5 adventure cards in her turn (25 silver)."""
+    table.post(table.host, "correct_coins", {"amount": 23}, query="?as=0")
+    response = table.post(table.phones[0], "buy_adventure", {"cards": 5})
+    assert refusal(response.text) == "" and table.state()["seats"][0]["adventures_open"] == 5
+
+
+def end_form(text: str) -> str:
+    return html.unescape(section_form(text, "af-end"))
+
+
+def test_a_seat_cannot_end_its_turn_over_the_adventure_limit(table):
+    """Rule "adventure-limit": more than 3 unfinished adventures at the end of a turn must be
+    discarded. The phone is refused with the count and what to discard, in the page and next to
+    the form; it gets no way around it (only the host has the override)."""
+    five_unfinished(table)
+    anna = table.phones[0]
+    response = table.post(anna, "end_turn", {"discarded_adventures": 1})
+    message = ("Italy has 5 unfinished adventures, and at most 3 may stay at the end of a turn: "
+               "discard 2 (they leave the game), not 1.")
+    assert refusal(response.text) == message and rule_link(response.text) == "adventure-limit"
+    form = end_form(response.text)
+    assert message in form  # next to the form too
+    assert 'name="override"' not in form
+    assert "the host can end the turn anyway" in form
+    assert table.state()["turn"] == {"seat": 0, "number": 1, "action": "buy", "pages": 0,
+                                     "entries": 1}
+    # A crafted override from a phone is refused as well.
+    response = table.post(anna, "end_turn", {"discarded_adventures": 0, "override": "1"})
+    assert rule_link(response.text) == "host-only" and "discard 2 first" in refusal(response.text)
+    assert table.state()["turn"]["seat"] == 0
+    response = table.post(anna, "end_turn", {"discarded_adventures": 2})
+    assert refusal(response.text) == "" and table.state()["turn"]["seat"] == 1
+    assert table.state()["seats"][0]["adventures_open"] == 3
+
+
+def test_the_host_sees_the_refusal_and_can_end_the_turn_anyway(table):
+    """The count comes from entries, which can miss one: the host, acting for the seat, is
+    refused like everyone, then offered an explicit override, which the history records."""
+    five_unfinished(table)
+    response = table.post(table.host, "end_turn", {"discarded_adventures": 1}, query="?as=0")
+    assert rule_link(response.text) == "adventure-limit"
+    form = end_form(response.text)
+    assert 'name="override"' in form and "End the turn anyway (host)" in form
+    assert table.state()["turn"]["seat"] == 0
+    # Not offered before a refusal: the host first ends the turn like anybody else.
+    assert 'name="override"' not in end_form(table.page(table.host, "?as=0"))
+    response = table.post(table.host, "end_turn", {"discarded_adventures": 1, "override": "1"},
+                          query="?as=0")
+    assert refusal(response.text) == ""
+    state = table.state()
+    assert state["turn"]["seat"] == 1 and state["seats"][0]["adventures_open"] == 4
+    for client in (table.host, *table.phones):
+        assert ("The host ended the turn of Anna with 4 unfinished adventures (limit 3)."
+                in html.unescape(table.page(client)))
+
+
 def test_the_last_round_is_announced_and_the_game_ends_after_the_last_seat(app):
     t = Table(app, players=2, names=("Anna", "Ben"))
     anna, ben = t.phones
@@ -455,20 +512,30 @@ def test_the_sheet_is_prefilled_from_the_entries(table):
     assert "Total so far: 9 points" in form  # 7 + 23 // 10
 
 
-def test_the_sheet_warns_that_unfinished_guides_cannot_be_told_from_artifacts(table):
-    """Rule "other-points": only unfinished ARTIFACT adventures score 1 each. The entries know
-    how many adventures are unfinished but not which are guides, so the pre-filled count may
-    hold guide adventures: the sheet says so next to the box."""
+def test_the_sheet_leaves_unfinished_artifacts_to_the_player_when_guides_may_be_among_them(table):
+    """Rule "other-points": only unfinished ARTIFACT adventures score 1 each; unfinished guide
+    adventures score nothing. The entries know how many adventures are unfinished but not which
+    are guides, so the box is left empty with the reason, instead of a count that may hold
+    guides, and an empty box is refused rather than scored as 0."""
     anna, ben = table.phones[:2]
     table.post(table.host, "correct_coins", {"amount": 8}, query="?as=0")  # 10 silver
     table.post(anna, "buy_adventure", {"cards": 2})
     finished(table)
     form = table.page(anna).split('id="af-sheet"')[1].split("</form>")[0]
-    assert 'name="unfinished_artifacts" value="2"' in form
-    assert ("The entries leave 2 unfinished adventure cards in front of you; the app cannot tell "
-            "guides from artifacts, so leave the guide adventures out.") in html.unescape(form)
+    assert 'name="unfinished_artifacts" value=""' in form
+    assert ("The entries leave 2 unfinished adventure cards in front of you, and the app cannot "
+            "tell guides from artifacts: count only the artifact adventures.") in \
+        html.unescape(form)
+    response = table.post(anna, "submit_sheet", {**sheet_data(), "unfinished_artifacts": ""})
+    assert rule_link(response.text) == "other-points"
+    assert "Italy has 2 unfinished adventures in the app" in refusal(response.text)
+    assert table.state()["seats"][0]["sheet"] is None
+    response = table.post(anna, "submit_sheet", sheet_data(unfinished=1))
+    assert refusal(response.text) == "" and table.state()["seats"][0]["sheet"][
+        "unfinished_artifacts"] == 1
     other = table.page(ben).split('id="af-sheet"')[1].split("</form>")[0]
-    assert "The entries leave" not in other  # Ben has none
+    assert 'name="unfinished_artifacts" value="0"' in other  # Ben has none: certainly 0
+    assert "The entries leave" not in other
 
 
 def test_sheets_are_private_until_the_result_and_the_host_sees_all(table):
@@ -729,6 +796,10 @@ def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
     assert "<strong>20</strong>" in examples and "<strong>24</strong>" in examples
     assert "Coins are counted by value in silver" in page
     assert "An unfinished guide adventure scores nothing" in page
+    limit = html.unescape(page[page.index('id="adventure-limit"'):])
+    limit = limit[:limit.index("</div>")]
+    assert "the app refuses to end the turn" in limit and "the host" in limit
+    assert "hand limit of 5 is only a reminder" in page
 
 
 @pytest.mark.parametrize("lang, words", [

@@ -481,6 +481,24 @@ def test_kahuna_pages_are_translated(game, lang, words):
             assert word in page, (url, word)
 
 
+@pytest.mark.parametrize("lang,unsure,order", [
+    ("en", "unconfirmed", ["round 3", "more bridges", "draw"]),
+    ("ja", "未確認", ["第3ラウンド", "橋", "引き分け"]),
+    ("ru", "не подтвержд", ["3-м раунде", "мостов", "ничья"]),
+])
+def test_the_winner_tie_break_is_the_rule_texts_not_an_unconfirmed_guess(client, lang, unsure,
+                                                                          order):
+    """Rule "winner": the rule text itself breaks equal points by the round-3 scorer, then by
+    more bridges built at the end, else a draw. The page states it without calling it
+    unconfirmed, in every language."""
+    page = unescape(client.get("/rules/kahuna", headers={"Accept-Language": lang}).text)
+    winner = page[page.index('id="winner"'):]
+    winner = winner[:winner.index("</section>")]
+    assert unsure not in winner.lower()
+    positions = [winner.find(word) for word in order]
+    assert -1 not in positions and positions == sorted(positions), (winner, positions)
+
+
 def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(game):
     code, host, app = game["code"], game["host"], game["app"]
     page = host.get(f"/t/{code}/?as=0").text

@@ -26,14 +26,18 @@ Action types (every action also has "type", "seat" and "host"):
     complete_artifact   seat; kind: kind key "A".."E" or its current name; coins: int >= 0;
                         points: int >= 0                           -- as printed ("move" turn)
     complete_guide      seat                                       -- a guide adventure ("move")
-    end_turn            seat; discarded_adventures: int >= 0 (optional, default 0)
-                        Ends the current player's turn: end-of-turn reminders, refills the
-                        expedition row from the deck, announces the last round, ends the game.
+    end_turn            seat; discarded_adventures: int >= 0 (optional, default 0);
+                        override: bool (optional, host only)
+                        Ends the current player's turn: refused while more than 3 unfinished
+                        adventures would stay (rule "adventure-limit"), unless the host asks
+                        for the override; refills the expedition row from the deck, announces
+                        the last round, ends the game.
     rename_kinds        seat (or None); names: list of 5 distinct non-empty strings (<= 20 chars)
                         The table may rename the five artifact kinds once.
     submit_sheet        seat; expedition_points: list[int]; artifact_cards: list[[kind, int]];
                         guide_adventures: int; coins: int; movement_cards: int;
-                        unfinished_artifacts: int
+                        unfinished_artifacts: int (required while the entries leave the seat
+                        unfinished adventures the app cannot tell apart)
                         (instead of coins: gold: int and silver: int, the pieces counted; the
                         sheet keeps their value in silver)
                         A seat's own final scoring sheet, once the game is over (may be
@@ -128,6 +132,7 @@ RULES: dict[str, str] = {
     "complete-adventure": N_("Completing an adventure: artifacts pay, guides join your hand"),
     "no-debt": N_("Coins never go below 0: you cannot pay what you do not have"),
     "end-of-turn": N_("End of turn: hand limit 5, at most 3 unfinished adventures"),
+    "adventure-limit": N_("A turn ends with at most 3 unfinished adventures"),
     "refill-row": N_("Refill the expedition row from the deck, left to right"),
     "game-end": N_("The game ends when the row cannot be refilled, after a full round"),
     "artifact-sets": N_("Artifact sets: 2 identical 6, 3 identical 12, 2 different 2, "
@@ -180,9 +185,13 @@ CLARIFICATIONS: dict[str, str] = {
         "to the right of the start player (the last seat). If the trigger happens in that very "
         "turn, the game ends at once, since every player has had the same number of turns."),
     "reminders": N_(
-        "The app does not see hands, so the hand limit is only a reminder. The number of "
-        "unfinished adventures is counted from the entries (bought, completed, discarded) and "
-        "shown as a reminder; the host can correct the count by undoing entries."),
+        "The app does not see hands, so the hand limit of 5 is only a reminder: the players "
+        "discard the extra cards themselves."),
+    "adventure-limit": N_(
+        "The count of unfinished adventures comes from the entries (bought, completed, "
+        "discarded), so a missed entry makes it wrong. The host can therefore end a turn over "
+        "the limit anyway, and the history records it. The count itself stays as the entries "
+        "leave it until the missed completion is entered in a later turn of moving."),
     "sets-best": N_(
         "Each artifact card counts in at most one set, and the app picks the grouping with the "
         "highest bonus by trying every grouping. Taking the biggest set first is not always "
@@ -198,7 +207,10 @@ CLARIFICATIONS: dict[str, str] = {
         "the hand limit is checked at the end of every turn, a final hand has at most 5 cards."),
     "unfinished-artifacts": N_(
         "Each unfinished artifact adventure in front of a player scores 1 point. The game ends "
-        "after a turn, when at most 3 adventures may be left in front of a player."),
+        "after a turn, when at most 3 adventures may be left in front of a player. Buying an "
+        "adventure does not tell the app whether it is a guide or an artifact, so the scoring "
+        "sheet leaves this number to the player unless the app is sure (no unfinished "
+        "adventure, or every guide or every artifact adventure already completed)."),
     "sheet-privacy": N_(
         "Coins come from and go to the bank in the open, so every ledger is public. The cards "
         "under a company card (points, artifact kinds) and the scoring sheets stay private to "
@@ -901,6 +913,34 @@ def refill_row(row: list, deck: int) -> tuple[list, int, list[int], bool]:
     return row, deck, filled, any(card is None for card in row)
 
 
+def _check_adventure_limit(held: int, discarded: int, seat: int, action: Mapping) -> bool:
+    """Refuse to end a turn that leaves more than 3 unfinished adventures (rule
+    "adventure-limit"), unless the host asks for the override; True when it is used.
+
+    The count comes from the entries, which can miss a completion, so the host may end such a
+    turn anyway; a seat may not.
+    """
+    if held - discarded <= OPEN_ADVENTURE_LIMIT:
+        return False
+    extra = held - OPEN_ADVENTURE_LIMIT
+    if action.get("override") is True:
+        if action.get("host") is not True:
+            raise RuleError("host-only", N_("Only the host can end a turn with more than 3 "
+                                            "unfinished adventures: discard %(extra)s first."),
+                            extra=extra)
+        return True
+    if discarded:
+        raise RuleError("adventure-limit", N_("%(company)s has %(n)s unfinished adventures, and "
+                                              "at most 3 may stay at the end of a turn: discard "
+                                              "%(extra)s (they leave the game), not "
+                                              "%(discarded)s."),
+                        company=company_name(seat), n=held, extra=extra, discarded=discarded)
+    raise RuleError("adventure-limit", N_("%(company)s has %(n)s unfinished adventures, and at "
+                                          "most 3 may stay at the end of a turn: discard "
+                                          "%(extra)s (they leave the game) to end the turn."),
+                    company=company_name(seat), n=held, extra=extra)
+
+
 def _end_turn(state: dict, action: Mapping) -> None:
     seat = _seat_of(state, action)
     _require_turn(state, seat)
@@ -910,7 +950,8 @@ def _end_turn(state: dict, action: Mapping) -> None:
                                          "cards, buy adventures or move."))
     record = state["seats"][seat]
     discarded = _int_field(action, "discarded_adventures", 0, record["adventures_open"],
-                           "end-of-turn", default=0)
+                           "adventure-limit", default=0)
+    override = _check_adventure_limit(record["adventures_open"], discarded, seat, action)
     record["adventures_open"] -= discarded
     row, deck, filled, gap = refill_row(state["row"], state["deck"])
     for i in filled:
@@ -927,6 +968,7 @@ def _end_turn(state: dict, action: Mapping) -> None:
         "turn": turn["number"],
         "discarded": discarded,
         "adventures_open": record["adventures_open"],
+        "override": override,
         "filled": [i + 1 for i in filled],
         "announced": announced,
         "game_over": game_over,
@@ -987,6 +1029,13 @@ def _submit_sheet(state: dict, action: Mapping) -> None:
                 raise RuleError("artifact-limits", N_("There are only 4 artifact cards of each "
                                                       "kind; the sheet lists %(n)s of %(kind)s."),
                                 n=keys.count(key), kind=_kind_label(state, key))
+    held = state["seats"][seat]["adventures_open"]
+    if raw.get("unfinished_artifacts") is None and known_unfinished_artifacts(state, seat) is None:
+        raise RuleError("other-points", N_("%(company)s has %(n)s unfinished adventures in the "
+                                           "app, which cannot tell guides from artifacts: enter "
+                                           "how many of them are artifact adventures (0 if all "
+                                           "are guides)."),
+                        company=company_name(seat), n=held)
     state["seats"][seat]["sheet"] = check_sheet(raw)
 
 
@@ -1052,8 +1101,29 @@ def _kind_label(state: dict, key: str) -> str:
     return state["kind_names"][KIND_KEYS.index(key)]
 
 
+def known_unfinished_artifacts(state: dict, seat: int) -> int | None:
+    """How many of this seat's unfinished adventures are artifact adventures, when the entries
+    settle it; None when they do not.
+
+    A purchase does not say whether the card is a guide or an artifact adventure, so only these
+    cases are certain: no unfinished adventure; every guide adventure already completed (all are
+    artifacts); every artifact adventure already completed (all are guides). Never more than 3,
+    the most that stay at the end of a turn.
+    """
+    held = state["seats"][seat]["adventures_open"]
+    if held == 0 or sum(state["completed_kinds"].values()) >= ARTIFACT_CARDS:
+        return 0
+    if state["completed_guides"] >= GUIDE_ADVENTURES:
+        return min(held, OPEN_ADVENTURE_LIMIT)
+    return None
+
+
 def suggested_sheet(state: dict, seat: int) -> dict:
-    """A scoring sheet pre-filled from what the ledger recorded for this seat."""
+    """A scoring sheet pre-filled from what the ledger recorded for this seat.
+
+    Unfinished artifact adventures are None (for the player to fill in) unless the entries
+    settle the number; unfinished guide adventures score nothing and must not be counted.
+    """
     record = state["seats"][seat]
     return {
         "expedition_points": list(record["tally"]["expeditions"]),
@@ -1061,7 +1131,7 @@ def suggested_sheet(state: dict, seat: int) -> dict:
         "guide_adventures": record["tally"]["guides"],
         "coins": record["coins"],
         "movement_cards": 0,
-        "unfinished_artifacts": min(record["adventures_open"], OPEN_ADVENTURE_LIMIT),
+        "unfinished_artifacts": known_unfinished_artifacts(state, seat),
     }
 
 
@@ -1278,9 +1348,9 @@ def _describe_end(after: dict) -> list[Msg]:
     if end["discarded"]:
         lines.append(Msg(N_("%(seat)s discarded unfinished adventures: %(n)s."), seat=who,
                          n=end["discarded"]))
-    if end["adventures_open"] > OPEN_ADVENTURE_LIMIT:
-        lines.append(Msg(N_("Reminder: %(seat)s still has %(n)s unfinished adventures; only 3 "
-                            "may stay."), seat=who, n=end["adventures_open"]))
+    if end.get("override"):
+        lines.append(Msg(N_("The host ended the turn of %(seat)s with %(n)s unfinished "
+                            "adventures (limit 3)."), seat=who, n=end["adventures_open"]))
     if end["filled"]:
         lines.append(Msg(N_("Refill expedition spaces %(slots)s from the deck (%(deck)s left)."),
                          slots=", ".join(str(s) for s in end["filled"]), deck=after["deck"]))

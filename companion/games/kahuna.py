@@ -189,7 +189,7 @@ CLARIFICATIONS: dict[str, str] = {
         "player who drew it has one more turn; nobody can draw. Then round 3 is scored and the game ends."),
     "winner": N_(
         "More points wins. On equal points the player who scored in round 3 wins, then the player "
-        "with more bridges on the board; otherwise it is a draw. (This tie-break is unconfirmed.)"),
+        "with more bridges on the board; otherwise it is a draw."),
 }
 
 

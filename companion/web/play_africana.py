@@ -8,7 +8,7 @@ The scoring sheet form is shared with the stand-alone calculator (companion.web.
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import FieldList, StringField
+from wtforms import BooleanField, FieldList, StringField
 from wtforms.validators import Length, Optional
 
 from companion import forms
@@ -122,9 +122,15 @@ class CompleteGuideForm(VersionedForm):
 
 class EndTurnForm(VersionedForm):
     discarded_adventures = WholeNumber(_l("Unfinished adventures discarded"))
+    # The host's "end the turn anyway" button (rule "adventure-limit"); the rules refuse it from
+    # a seat.
+    override = BooleanField()
 
     def to_action(self) -> dict:
-        return _numbers(discarded_adventures=self.discarded_adventures.data)
+        action = _numbers(discarded_adventures=self.discarded_adventures.data)
+        if self.override.data:
+            action["override"] = True
+        return action
 
 
 class RenameKindsForm(FlatErrors, VersionedForm):

@@ -198,3 +198,92 @@ def test_the_calculator_updates_as_you_type(server, phone):
     page.fill("#p1-movement_cards", "-1")
     expect(page.locator("#af-results .alert")).to_contain_text("cannot be negative")
     shot(page, "africana-calculator")
+
+
+SMALL_PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def small_phone(browser):
+    """Phones of the smallest width the app is made for (360 px): each call a new context."""
+    contexts = []
+
+    def make():
+        context = browser.new_context(viewport=SMALL_PHONE, locale="en-US", device_scale_factor=2,
+                                      is_mobile=True, has_touch=True)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server, small_phone):
+    """Rule "adventure-limit": with 5 unfinished adventures, ending the turn with too few
+    discards is refused next to the form; the phone gets no way around it, the host gets an
+    explicit "end the turn anyway", and every phone reads the override in the history."""
+    host = small_phone()
+    code = start_table(host, server, game="africana", players="2", names=())
+    phones = []
+    for company, name in (("Italy", "Anna"), ("France", "Ben")):
+        page = small_phone()
+        page.goto(f"{server.url}/t/{code}/join")
+        page.fill("#name", name)
+        page.get_by_role("button", name=company).click()
+        expect(page.get_by_text(f"You are {name}.")).to_be_visible()
+        phones.append(page)
+    anna, ben = phones
+    for page in (*phones, host):
+        expect(page.locator("#seats")).to_contain_text("Ben", timeout=6000)
+
+    # The host gives Anna 23 silver; she buys 5 adventure cards (25 silver).
+    host.goto(f"{server.url}/t/{code}/?as=0")
+    host.fill("#af-correct-amount", "23")
+    host.get_by_role("button", name="Correct the coins").click()
+    expect(host.locator("#af-account-0 .af-balance")).to_have_text("25 silver")
+    expect(anna.locator("#af-account-0 .af-balance")).to_have_text("25 silver", timeout=6000)
+    anna.get_by_role("button", name="buy adventures").click()
+    anna.fill("#af-buy-cards", "5")
+    anna.get_by_role("button", name="Buy and pay").click()
+    expect(anna.locator("#af-end")).to_contain_text("Italy has 5 unfinished adventures: discard 2")
+    expect(anna.locator("#af-discard")).to_have_value("2")  # the discards the limit needs
+
+    # Anna discards too few: refused, next to the form, with the rule; no override for her.
+    anna.fill("#af-discard", "1")
+    anna.get_by_role("button", name="End my turn").click()
+    refusal = anna.locator("#af-end .af-inline-alert")
+    expect(refusal).to_contain_text("Italy has 5 unfinished adventures, and at most 3 may stay "
+                                    "at the end of a turn: discard 2 (they leave the game), not 1.")
+    expect(refusal.locator("a")).to_have_attribute("href", "/rules/africana#adventure-limit")
+    expect(anna.locator("#af-end")).to_contain_text("the host can end the turn anyway")
+    expect(anna.locator("#af-end [name=override]")).to_have_count(0)
+    anna.locator("#af-end").scroll_into_view_if_needed()
+    anna.screenshot(path=str(SHOTS / "africana-adventure-limit-seat-360.png"))
+    assert "It is your turn." in anna.locator("#af-turn").inner_text()
+
+    # The host, acting for Anna, is refused the same way and then offered the override.
+    host.reload()
+    expect(host.locator("#af-end [name=override]")).to_have_count(0)  # not before a refusal
+    host.fill("#af-discard", "1")
+    host.get_by_role("button", name="End the turn of Anna").click()
+    expect(host.locator("#af-end .af-inline-alert")).to_contain_text("discard 2 (they leave "
+                                                                     "the game), not 1.")
+    override = host.get_by_role("button", name="End the turn anyway (host)")
+    expect(override).to_be_visible()
+    override.evaluate("button => button.scrollIntoView({block: 'end'})")
+    host.screenshot(path=str(SHOTS / "africana-adventure-limit-host-360.png"))
+    # Enter in the discard box is the ordinary end of the turn, never the override.
+    with host.expect_response(lambda response: "/act/end_turn" in response.url):
+        host.locator("#af-discard").press("Enter")
+    expect(host.locator("#af-end .af-inline-alert")).to_contain_text("not 1.")
+    expect(host.locator(".history")).not_to_contain_text("The host ended the turn")
+    expect(override).to_be_visible()
+    override.click()
+    line = "The host ended the turn of Anna with 4 unfinished adventures (limit 3)."
+    expect(host.locator(".history")).to_contain_text(line)
+    expect(ben.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
+    expect(ben.locator(".history")).to_contain_text(line)
+    expect(anna.locator("#af-account-0")).to_contain_text("Unfinished adventures: 4.",
+                                                          timeout=6000)
