@@ -7,12 +7,13 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, g, render_template
+from flask import Blueprint, Flask, g, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from htmx_flask import Htmx
 
 from companion import db as database
 from companion import i18n
+from companion.games import PACKAGES
 
 csrf = CSRFProtect()
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,6 +69,11 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from companion.web import lobby, rules, table, tools
 
+    for name, package in PACKAGES.items():
+        # A game package's own templates/ and static/ (served at /static/games/<name>/).
+        app.register_blueprint(Blueprint(name, package, template_folder="templates",
+                                         static_folder="static",
+                                         static_url_path=f"/static/games/{name}"))
     app.register_blueprint(lobby.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(tools.bp)

@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField, SubmitField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from companion.games.base import GAMES
+from companion.games import GAMES
 from companion.i18n import translate
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())

@@ -1,22 +1,28 @@
 """Languages: choosing one per request, and translating the Msg objects the games speak in.
 
-Catalogues live in companion/translations/<part>/<lang>/LC_MESSAGES/messages.po, one part for the
-core app and one per game, so each game's strings can be kept next to each other; Flask-Babel
-merges the parts.
+The core catalogue lives in companion/translations/<lang>/LC_MESSAGES/messages.po, each game's in
+its package (companion/games/<name>/translations/...), so a game's strings stay with the game.
 """
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 from flask import Flask, request
 from flask_babel import Babel, get_translations
 
+from companion.games import PACKAGES
 from companion.games.base import Msg, Seat
 
 LANGUAGES = {"en": "English", "ja": "日本語", "ru": "Русский"}
 LANG_COOKIE = "lang"
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+
+
+def package_dir(package: str) -> Path:
+    """The folder of a game package (its templates/, static/, translations/ and data/)."""
+    return Path(importlib.import_module(package).__file__).resolve().parent
 
 
 def select_locale() -> str:
@@ -29,8 +35,9 @@ def select_locale() -> str:
 
 def init_app(app: Flask) -> None:
     """Install Flask-Babel with every catalogue part and the template helpers."""
-    parts = sorted(str(p) for p in TRANSLATIONS.iterdir() if p.is_dir()) if TRANSLATIONS.exists() else []
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(parts) or str(TRANSLATIONS))
+    parts = [str(TRANSLATIONS)] + [str(package_dir(package) / "translations")
+                                   for package in PACKAGES.values()]
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(parts))
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, current_language=select_locale)
     app.jinja_env.filters["msg"] = render_msg

@@ -22,7 +22,8 @@ from contextlib import contextmanager
 
 import sqlite_utils
 
-from companion.games.base import GAMES, GameInfo, Msg, N_, RuleError, Seat
+from companion.games import GAMES
+from companion.games.base import GameInfo, Msg, N_, RuleError, Seat
 
 # No 0/O, 1/I/L, U/V: easy to read aloud and to type. 31 letters ** 7 = 2.75e10 codes.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
@@ -344,7 +345,7 @@ def act(db: sqlite_utils.Database, table: Table, action: dict, *, seat: int | No
 
     Raises Conflict when the table moved on since expected_version, RuleError when the rules
     refuse the action. A refused action stores nothing, except what follow_up(state, action,
-    error) asks for (e.g. Serengeti's fine for an illegal bid): that action is applied in the same
+    error) asks for (e.g. a fine for an illegal bid): that action is applied in the same
     transaction, behind the same version check, so a double tap is fined once, not twice.
     """
     action = {**action, "seat": seat, "host": host}

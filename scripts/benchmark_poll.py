@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion import create_app, get_db, tables  # noqa: E402
+from companion.games import GAMES  # noqa: E402
 
 HISTORY = 200
 
@@ -68,7 +69,8 @@ def main() -> None:
         app = create_app({"DATABASE": str(Path(tmp) / "bench.db"), "SECRET_KEY": "bench",
                           "WTF_CSRF_ENABLED": False})
         with app.app_context():
-            table, host_token = tables.create_table(get_db(), "serengeti", ["A", "B", "C", "D"])
+            game = next(k for k, g in GAMES.items() if g.min_players <= 4 <= g.max_players)
+            table, host_token = tables.create_table(get_db(), game, ["A", "B", "C", "D"])
         code = table.code
         cookie = f"host_{code}={host_token}"
         client = app.test_client()

@@ -1,8 +1,9 @@
 """Translation catalogues: extract, update, compile and check them, one part per game.
 
-The core app is one part; each game is another (every file whose path names the game's module,
-e.g. companion/games/kahuna.py, companion/web/play_kahuna.py, templates/games/kahuna/...), so the
-strings of one game stay together and people working on two games never edit the same catalogue.
+The core app is one part (its catalogue in companion/translations/); each installed game is
+another (every file inside its package companion/games/<name>/, catalogue in the package's
+translations/ folder), so a game's strings stay with the game and people working on two games
+never edit the same catalogue. The parts come from the registry (companion.games.INSTALLED).
 
     python scripts/i18n.py update [PART]   # extract strings, merge them into ja and ru .po files
     python scripts/i18n.py compile   # .po -> .mo (run by `make` before serving or testing)
@@ -11,6 +12,7 @@ strings of one game stay together and people working on two games never edit the
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -19,27 +21,45 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
-TRANSLATIONS = ROOT / "companion" / "translations"
+sys.path.insert(0, str(ROOT))
+
+from companion.games import INSTALLED  # noqa: E402  (needs ROOT on the path)
+
+GAMES_DIR = ROOT / "companion" / "games"
 LANGS = ("ja", "ru")
-GAME_PARTS = ("serengeti", "cape_to_cairo", "africana", "kahuna")
 KEYWORDS = ["-k", "N_", "-k", "_l", "-k", "_", "-k", "gettext", "-k", "lazy_gettext"]
 
 
+def catalogue_dir(part: str) -> Path:
+    """Where a part's catalogues live: <dir>/<lang>/LC_MESSAGES/messages.po."""
+    if part == "core":
+        return ROOT / "companion" / "translations"
+    return GAMES_DIR / part / "translations"
+
+
+def catalogues() -> list[Path]:
+    """Every .po file of every part."""
+    return [catalogue_dir(part) / lang / "LC_MESSAGES" / "messages.po"
+            for part in ("core", *INSTALLED) for lang in LANGS]
+
+
 def source_files() -> list[Path]:
-    files = sorted((ROOT / "companion").rglob("*.py")) + sorted((ROOT / "templates").rglob("*.html"))
+    files = sorted((ROOT / "companion").rglob("*.py")) + sorted((ROOT / "companion").rglob("*.html"))
+    files += sorted((ROOT / "templates").rglob("*.html"))
     return [f for f in files if "translations" not in f.parts]
 
 
 def part_of(path: Path) -> str:
-    rel = path.relative_to(ROOT).as_posix()
-    for part in GAME_PARTS:
-        if part in rel:
-            return part
+    """The game package a file belongs to, or "core"."""
+    rel = path.resolve().relative_to(ROOT)
+    parts = rel.parts
+    if parts[:2] == ("companion", "games") and len(parts) > 3 and parts[2] in INSTALLED:
+        return parts[2]
     return "core"
 
 
 def files_by_part() -> dict[str, list[Path]]:
-    parts: dict[str, list[Path]] = {p: [] for p in ("core", *GAME_PARTS)}
+    parts: dict[str, list[Path]] = {p: [] for p in ("core", *INSTALLED)}
     for f in source_files():
         parts[part_of(f)].append(f)
     return parts
@@ -49,22 +69,21 @@ def pybabel(*args: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 
-def extract(part: str, files: list[Path], pot: Path) -> None:
+def extract(files: list[Path], pot: Path) -> None:
     pybabel("extract", "-F", str(ROOT / "babel.cfg"), *KEYWORDS, "--no-location",
             "--sort-output", "-o", str(pot), *[str(f.relative_to(ROOT)) for f in files])
 
 
 def update(only: str | None = None) -> None:
     """Extract every part (or only one) and merge new strings into its ja and ru catalogues."""
-    import os
     os.chdir(ROOT)
     for part, files in files_by_part().items():
         if not files or (only and part != only):
             continue
-        part_dir = TRANSLATIONS / part
+        part_dir = catalogue_dir(part)
         part_dir.mkdir(parents=True, exist_ok=True)
         pot = part_dir / "messages.pot"
-        extract(part, files, pot)
+        extract(files, pot)
         for lang in LANGS:
             po = part_dir / lang / "LC_MESSAGES" / "messages.po"
             if po.exists():
@@ -75,25 +94,25 @@ def update(only: str | None = None) -> None:
 
 
 def compile_all() -> None:
-    for part_dir in sorted(p for p in TRANSLATIONS.iterdir() if p.is_dir()):
-        pybabel("compile", "-d", str(part_dir))
+    for part in ("core", *INSTALLED):
+        if catalogue_dir(part).exists():
+            pybabel("compile", "-d", str(catalogue_dir(part)))
 
 
 def missing() -> list[str]:
     """Every (part, language, msgid) whose translation is missing or fuzzy, after a fresh extract."""
     problems = []
-    import os
     os.chdir(ROOT)
     with tempfile.TemporaryDirectory() as tmp:
         for part, files in files_by_part().items():
             if not files:
                 continue
             pot = Path(tmp) / f"{part}.pot"
-            extract(part, files, pot)
+            extract(files, pot)
             with pot.open("rb") as fh:
                 wanted = [m.id for m in read_po(fh) if m.id]
             for lang in LANGS:
-                po = TRANSLATIONS / part / lang / "LC_MESSAGES" / "messages.po"
+                po = catalogue_dir(part) / lang / "LC_MESSAGES" / "messages.po"
                 if not po.exists():
                     problems.append(f"{part}/{lang}: no catalogue")
                     continue
@@ -102,10 +121,7 @@ def missing() -> list[str]:
                 for msgid in wanted:
                     message = catalog.get(msgid)
                     strings = message.string if message else None
-                    if isinstance(strings, tuple):
-                        ok = all(strings)
-                    else:
-                        ok = bool(strings)
+                    ok = all(strings) if isinstance(strings, tuple) else bool(strings)
                     if not ok or (message and message.fuzzy):
                         problems.append(f"{part}/{lang}: {msgid!r}")
     return problems

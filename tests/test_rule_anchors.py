@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from companion.games.base import GAMES
+from companion.games import GAMES
 
 
 def _error_classes(tree: ast.Module) -> set[str]:

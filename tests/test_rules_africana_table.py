@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games import africana as af
+from companion.games.africana import rules as af
 from companion.games.base import Msg, RuleError
 
 

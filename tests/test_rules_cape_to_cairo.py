@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import cape_to_cairo as g
+from companion.games.cape_to_cairo import rules as g
 from companion.games.base import Msg, RuleError
 
 # ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import cape_to_cairo as g
+from companion.games.cape_to_cairo import rules as g
 from companion.games.base import Msg, RuleError
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.games import kahuna as k
+from companion.games.kahuna import rules as k
 from companion.games.base import Msg, RuleError
 
 SHARED_BOARD = Path("/work/shared/data/kahuna_board.json")

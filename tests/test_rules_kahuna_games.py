@@ -16,7 +16,7 @@ from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
-from companion.games import kahuna as k
+from companion.games.kahuna import rules as k
 from companion.games.base import Msg, RuleError
 from tests.test_rules_kahuna import naive_control
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import serengeti as g
+from companion.games.serengeti import rules as g
 from companion.games.base import Msg, RuleError, Seat
 
 ABACUS_PLAYERS = ("Anne", "Bert", "Chris", "Rich")  # the names the rule text's examples use

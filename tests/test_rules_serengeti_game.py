@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.games import serengeti as g
+from companion.games.serengeti import rules as g
 from companion.games.base import Msg, RuleError
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games import serengeti as g
+from companion.games.serengeti import rules as g
 from companion.games.base import Msg, RuleError
 
 FAST = settings(max_examples=200, deadline=None)

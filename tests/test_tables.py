@@ -10,13 +10,13 @@ import pytest
 
 from companion import db as database
 from companion import tables
-from companion.games import base
+from companion.games import GAMES, base
 from companion.games.base import N_, Msg, RuleError, Seat
 
 
 # A tiny counting game registered for these tests only, so the store is tested apart from any
 # real game's rules: each seat adds a positive number to the shared total, in turn.
-counter = types.ModuleType("companion.games.test_counter")
+counter = types.ModuleType("companion.games.test_counter.rules")
 
 
 def _new(options, players):
@@ -51,11 +51,12 @@ counter.result = lambda state: None
 
 @pytest.fixture(autouse=True)
 def counter_game(monkeypatch):
-    sys.modules["companion.games.test_counter"] = counter
-    monkeypatch.setitem(base.GAMES, "counter",
+    package = types.ModuleType("companion.games.test_counter")
+    monkeypatch.setitem(sys.modules, "companion.games.test_counter", package)
+    monkeypatch.setitem(sys.modules, "companion.games.test_counter.rules", counter)
+    monkeypatch.setitem(GAMES, "counter",
                         base.GameInfo("counter", "Counter", "companion.games.test_counter", 2, 4))
     yield
-    sys.modules.pop("companion.games.test_counter", None)
 
 
 @pytest.fixture

@@ -20,9 +20,13 @@ def test_every_string_is_translated_into_japanese_and_russian():
     assert i18n.missing() == []
 
 
+def test_every_part_has_its_catalogues():
+    assert all(po.exists() for po in i18n.catalogues())
+
+
 def test_translations_keep_their_placeholders():
     wrong = []
-    for po in sorted(i18n.TRANSLATIONS.glob("*/*/LC_MESSAGES/messages.po")):
+    for po in i18n.catalogues():
         with po.open("rb") as fh:
             for message in read_po(fh):
                 if not message.id or not message.string:

@@ -368,13 +368,12 @@ def test_an_impossible_player_count_is_refused_with_a_message(client, players):
 
 def _all_form_classes():
     from companion import forms
-    from companion.games.base import GAMES
-    from companion.web import games
+    from companion.games import GAMES
 
     found = {cls for cls in vars(forms).values()
              if isinstance(cls, type) and issubclass(cls, forms.FlaskForm)}
     for info in GAMES.values():
-        found.update(games.forms_of(info).values())
+        found.update(info.adapter.forms.values())
     return sorted(found, key=lambda cls: f"{cls.__module__}.{cls.__name__}")
 
 

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from companion import get_db, tables
-from companion.games import africana as af
+from companion.games.africana import rules as af
 from tests.conftest import csrf_from, post_from
 from tests.test_web import start_table, take_seat, version_of
 

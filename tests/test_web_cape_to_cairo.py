@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from companion import get_db, tables
-from companion.games import cape_to_cairo as rules
+from companion.games.cape_to_cairo import rules as rules
 from companion.games.base import Msg, Seat
 from tests.conftest import csrf_from, post_from
 from tests.test_web import start_table, take_seat, version_of

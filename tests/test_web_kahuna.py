@@ -10,7 +10,7 @@ from html import unescape
 import pytest
 
 from companion import get_db, tables
-from companion.games import kahuna as k
+from companion.games.kahuna import rules as k
 from tests.conftest import csrf_from
 from tests.test_web import start_table, take_seat, version_of
 
@@ -98,7 +98,7 @@ def test_each_phone_sees_the_board_with_27_named_sites_and_12_islands(game):
     assert 'aria-label="Bridge site Aloa–Bari, free"' in page
     assert len(re.findall(r'<g class="k-island[ "]', page)) == 12
     assert "Elai: 6 sites, 4 bridges to hold it; White 0, Black 0; held by nobody" in page
-    assert "css/kahuna.css" in page and "js/kahuna.js" in page
+    assert "/static/games/kahuna/kahuna.css" in page and "/static/games/kahuna/kahuna.js" in page
     assert "Your turn." in page and "Take Coco (face up)" in page
     black = game["black"].get(f"/t/{game['code']}/").text
     assert black.count('<a class="k-site') == 27 and "Waiting for White to play." in black
@@ -515,7 +515,7 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(game):
 
 def _drawn_points(key: str, steps: int = 48) -> list[tuple[float, float]]:
     """Points along a site as the board draws it (straight, or the quadratic curve of its path)."""
-    from companion.web import play_kahuna as pk
+    from companion.games.kahuna import web as pk
 
     a, b = key.split("-")
     path, _, _ = pk.site_path(a, b)
@@ -537,7 +537,7 @@ def test_the_drawn_sites_never_cross_nor_run_over_a_third_island():
     islands it does not join (radius + half a bridge + a margin) and stay inside the drawing."""
     import math
 
-    from companion.web import play_kahuna as pk
+    from companion.games.kahuna import web as pk
 
     def crosses(p, q, r, s):
         def turn(a, b, c):

@@ -10,9 +10,9 @@ import re
 import pytest
 
 from companion import get_db, tables
-from companion.games import serengeti as rules
+from companion.games.serengeti import rules as rules
 from companion.games.base import Msg, RuleError
-from companion.web import play_serengeti
+from companion.games.serengeti import web as play_serengeti
 from tests.conftest import csrf_from, post_from
 from tests.test_web import start_table, take_seat, version_of
 

@@ -184,35 +184,38 @@ class Rules(Protocol):
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What the lobby needs to know about a game before any state exists."""
+    """One entry of the lobby: a game (or a rule set of one) that a table can be started for.
 
-    key: str  # URL-safe id, e.g. "serengeti"
+    A game package (companion/games/<name>/) declares its entries in ENTRIES; the registry
+    (companion/games/__init__.py) collects them. The package holds everything else by convention:
+    <package>.rules (the pure rules, the Rules protocol), <package>.web (ADAPTER, a GameAdapter),
+    and its templates/, static/, translations/ and data/ folders.
+    """
+
+    key: str  # URL-safe id of the entry, e.g. "don"
     label: str  # English name, marked with N_
-    module_name: str  # the pure rules module, imported on first use
+    package: str  # the game package: companion.games.<name>
     min_players: int
     max_players: int
     options: dict = field(default_factory=dict)  # passed to new(), e.g. {"variant": "don"}
     rules_key: str = ""  # whose rules page to link; defaults to key
 
     @property
+    def name(self) -> str:
+        """The package's folder name: its blueprint, template folder and catalogue part."""
+        return self.package.rsplit(".", 1)[1]
+
+    @property
     def module(self) -> ModuleType:
-        """The game's rules module (imported lazily: game modules import this one)."""
-        return importlib.import_module(self.module_name)
+        """The game's pure rules module (imported lazily: it imports this module)."""
+        return importlib.import_module(f"{self.package}.rules")
+
+    @property
+    def adapter(self) -> Any:
+        """The game's web adapter (a companion.web.adapter.GameAdapter), imported lazily so the
+        pure rules never pull in Flask."""
+        return importlib.import_module(f"{self.package}.web").ADAPTER
 
     @property
     def rules_page(self) -> str:
         return self.rules_key or self.key
-
-
-GAMES: dict[str, GameInfo] = {
-    info.key: info
-    for info in (
-        GameInfo("serengeti", N_("Serengeti"), "companion.games.serengeti", 3, 5,
-                 {"variant": "abacus"}),
-        GameInfo("don", N_("Serengeti — original Don rules"), "companion.games.serengeti", 3, 5,
-                 {"variant": "don"}, rules_key="serengeti"),
-        GameInfo("cape_to_cairo", N_("From Cape to Cairo"), "companion.games.cape_to_cairo", 2, 4),
-        GameInfo("africana", N_("Africana"), "companion.games.africana", 2, 4),
-        GameInfo("kahuna", N_("Kahuna"), "companion.games.kahuna", 2, 2),
-    )
-}

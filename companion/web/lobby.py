@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from babel.lists import format_list
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import get_locale
 
 from companion import get_db, tables
 from companion.forms import JoinCodeForm, NewTableForm
-from companion.games.base import GAMES, Msg, N_
+from companion.games import GAMES
+from companion.games.base import Msg, N_
 from companion.i18n import LANG_COOKIE, LANGUAGES, translate
 from companion.web.table import host_cookie, set_token_cookie
 
@@ -19,7 +22,26 @@ def _home(new_form: NewTableForm, join_form: JoinCodeForm, error: Msg | None = N
           status: int = 200):
     limits = {key: (g.min_players, g.max_players) for key, g in GAMES.items()}
     return render_template("lobby/home.html", new_form=new_form, join_form=join_form,
-                           games=GAMES, limits=limits, error=error), status
+                           games=GAMES, limits=limits, error=error,
+                           players_hint=players_hint(),
+                           fewest=min(low for low, _ in limits.values()),
+                           most=max(high for _, high in limits.values())), status
+
+
+def players_hint() -> str:
+    """ "<game>: 3–5, <game>: 2–4, ..." from the registry, in the reader's language
+    (one line per rules page: a game's rule sets share their limits)."""
+    parts = []
+    for key, info in GAMES.items():
+        if info.rules_page != key:
+            continue
+        if info.min_players == info.max_players:
+            parts.append(translate(N_("%(game)s: %(n)s")) % {"game": translate(info.label),
+                                                            "n": info.min_players})
+        else:
+            parts.append(translate(N_("%(game)s: %(min)s–%(max)s")) % {
+                "game": translate(info.label), "min": info.min_players, "max": info.max_players})
+    return format_list(parts, locale=get_locale() or "en")
 
 
 @bp.get("/")

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
-from jinja2 import TemplateNotFound
 
-from companion.games.base import GAMES
+from companion.games import GAMES
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -23,11 +22,7 @@ def game_rules(game: str):
     if info is None or info.rules_page != game:
         abort(404)
     module = info.module
-    try:
-        return render_template(f"rules/{game}.html", info=info, module=module,
-                               rules=getattr(module, "RULES", {}),
-                               clarifications=getattr(module, "CLARIFICATIONS", {}))
-    except TemplateNotFound:
-        return render_template("rules/generic.html", info=info,
-                               rules=getattr(module, "RULES", {}),
-                               clarifications=getattr(module, "CLARIFICATIONS", {}))
+    template = info.adapter.rules_template or "rules/generic.html"
+    return render_template(template, info=info, module=module,
+                           rules=getattr(module, "RULES", {}),
+                           clarifications=getattr(module, "CLARIFICATIONS", {}))

@@ -13,7 +13,7 @@ from companion import get_db, qr, tables
 from companion.forms import NoteForm, RenameSeatForm, TakeSeatForm, UndoForm, VersionedForm
 from companion.games.base import Msg, N_, RuleError, Seat
 from companion.i18n import render_msg
-from companion.web import games
+from companion.web.adapter import Panel
 
 bp = Blueprint("table", __name__, url_prefix="/t/<code>")
 COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a long game night, or a game finished next week
@@ -107,7 +107,7 @@ def page_args(w: Who) -> dict:
 def _trace_host_look(w: Who, seat_rows: list[tables.SeatRow]) -> None:
     """The host's first look at the private view of a seat that has its own phone is written in
     the history (a seat without a phone is run from the host's device anyway)."""
-    line = getattr(games.adapter(w.table.game), "LOOK_LINE", None)
+    line = w.table.game.adapter.look_line
     seat = w.acting_for
     if line is None or seat is None or not w.host:
         return
@@ -130,23 +130,23 @@ def live_context(w: Who, *, error: Msg | None = None, rule: str | None = None,
     names = [s.name for s in seat_rows]
     log = tables.events(db, table)
     view = module.view(state, seat, reveal=w.reveal)
-    adapter = games.adapter(table.game)
+    adapter = table.game.adapter
     forms = {}
-    for action_type, form_class in games.forms_of(table.game).items():
+    for action_type, form_class in adapter.forms.items():
         form = (bound_forms or {}).get(action_type) or form_class(formdata=None)
         form.version.data = table.version
         forms[action_type] = form
-    extra = {}
-    if adapter is not None and hasattr(adapter, "panel_context"):
-        extra = adapter.panel_context(state, view, seat, w.host, names)
+    extra = adapter.panel_context(Panel(
+        code=table.code, state=state, view=view, seat=seat, host=w.host, names=names,
+        args=page_args(w), query=request.args.to_dict()))
     undoable = tables.may_undo(table, log, seat=w.seat_shown if not w.host else None, host=w.host)
     return dict(
         table=table, who=w, seat=seat, names=names, state=state, view=view,
         result=module.result(state), seats=seat_rows, history=log[::-1][:HISTORY_SHOWN],
-        history_total=len(log), forms=forms, panel=games.panel_template(table.game),
+        history_total=len(log), forms=forms, panel=adapter.panel_template,
         note_form=_versioned(NoteForm, table, (bound_forms or {}).get("note")),
         undo_form=_versioned(UndoForm, table), undoable=undoable, error=error, rule=rule,
-        args=page_args(w), look_traced=w.host and hasattr(adapter, "LOOK_LINE"), **extra,
+        args=page_args(w), look_traced=w.host and adapter.look_line is not None, **extra,
     )
 
 
@@ -266,7 +266,7 @@ def act(code: str, action_type: str):
     table = load_table(code)
     w = who(table)
     _require_member(w)
-    form_class = games.forms_of(table.game).get(action_type)
+    form_class = table.game.adapter.forms.get(action_type)
     if form_class is None:
         return render_live(w, error=Msg(N_("This game has no such action.")))
     form = form_class()
@@ -277,7 +277,7 @@ def act(code: str, action_type: str):
     try:
         tables.act(get_db(), table, action, seat=_acting_seat(w), host=w.host,
                    expected_version=form.expected_version(),
-                   follow_up=getattr(games.adapter(table.game), "follow_up", None))
+                   follow_up=table.game.adapter.follow_up)
     except tables.Conflict as conflict:
         return render_live(w, error=conflict.msg, bound_forms={action_type: form})
     except RuleError as refusal:
@@ -350,7 +350,7 @@ def reveal(code: str):
     table = load_table(code)
     w = who(table)
     _require_host(w)
-    line = getattr(games.adapter(table.game), "SHOW_ALL_LINE", None)
+    line = table.game.adapter.show_all_line
     if line is None:
         return render_live(w, error=Msg(N_("This game keeps nothing hidden from the host's "
                                            "screen, so there is nothing more to show.")))

@@ -1,4 +1,4 @@
-"""Stand-alone calculators that need no table; each game's calculator adds itself to CALCULATORS."""
+"""Stand-alone calculators that need no table: the index, and each game's calculator blueprint."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import importlib
 
 from flask import Blueprint, render_template
 
-from companion.games.base import GAMES
+from companion.games import GAMES
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
 
@@ -15,20 +15,18 @@ CALCULATORS: list[tuple[str, str]] = []
 
 
 def game_calculators() -> list[Blueprint]:
-    """The blueprints of the games' calculators: companion.web.tools_<game>, where one exists.
+    """The blueprints of the games' calculators (each adapter's calculator_module), once each.
 
-    Each such module defines `bp` and `CALCULATORS` (label msgid, endpoint) for the index.
+    Such a module defines `bp` and CALCULATORS, a list of (label msgid, endpoint) for the index.
     """
-    found = []
-    for name in dict.fromkeys(info.module_name.rsplit(".", 1)[1] for info in GAMES.values()):
-        module_name = f"companion.web.tools_{name}"
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            if error.name != module_name:
-                raise
+    found: list[Blueprint] = []
+    for info in GAMES.values():
+        name = info.adapter.calculator_module
+        if name is None:
             continue
-        found.append(module.bp)
+        module = importlib.import_module(name)
+        if module.bp not in found:
+            found.append(module.bp)
         for entry in getattr(module, "CALCULATORS", []):
             if entry not in CALCULATORS:
                 CALCULATORS.append(entry)

@@ -1,0 +1,329 @@
+"""Africana at the table: the forms of every entry, the panel and what it needs to show.
+
+Forms check only the shape of what was typed (whole numbers, text lengths); the rules module
+decides what the game allows, so every refusal carries its rule and links to the rules page.
+The scoring sheet form is shared with the stand-alone calculator (companion.games.africana.calculator).
+"""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, FieldList, StringField
+from wtforms.validators import Length, Optional
+
+from companion.web.adapter import GameAdapter, Panel
+from companion import forms
+from companion.forms import VersionedForm
+from companion.games.africana import rules as af
+from companion.games.base import N_, RuleError
+
+PANEL = "africana/_panel.html"
+# Card points, kinds and sheets are private until the end: the table is told when the host's
+# device shows them.
+SHOW_ALL_LINE = N_("The host looked at everyone's scoring sheets.")
+LOOK_LINE = N_("The host looked at %(seat)s's card points and scoring sheet.")
+
+# Each artifact kind has a shape as well as a letter and a colour: colour is never the only sign.
+KIND_ICONS = {"A": "◆", "B": "●", "C": "▲", "D": "■", "E": "★"}
+EXPEDITION_SLOTS_MIN = 4  # empty boxes shown for expedition points, at least
+EXPEDITION_SLOTS_SPARE = 2  # empty boxes after the last filled one
+
+
+class WholeNumber(forms.WholeNumber):
+    """A whole number or nothing: ranges are left to the rules module, which refuses with the
+    reason and the rule."""
+
+    def __init__(self, label=None, validators=None, **kwargs):
+        super().__init__(label, validators or [Optional()], **kwargs)
+
+
+class FlatErrors:
+    """Errors of list fields flattened to plain messages, as the table's route expects (it shows
+    the first message of the first field in error)."""
+
+    @property
+    def errors(self) -> dict:
+        flat = {}
+        for name, field in self._fields.items():
+            if not field.errors:
+                continue
+            if isinstance(field, FieldList):
+                flat[name] = [e for entry in field.entries for e in entry.errors]
+            else:
+                flat[name] = list(field.errors)
+        if self.form_errors:
+            flat[None] = self.form_errors
+        return flat
+
+
+def _numbers(**values) -> dict:
+    """The action's fields, leaving out what was not typed (the rules use their defaults)."""
+    return {key: value for key, value in values.items() if value is not None}
+
+
+class ChooseActionForm(VersionedForm):
+    action = StringField(validators=[Length(max=10)])
+
+    def to_action(self) -> dict:
+        return {"action": (self.action.data or "").strip()}
+
+
+class BuyAdventureForm(VersionedForm):
+    cards = WholeNumber(_l("Adventure cards"), default=1)
+
+    def to_action(self) -> dict:
+        return _numbers(cards=self.cards.data)
+
+
+class TurnPagesForm(VersionedForm):
+    pages = WholeNumber(_l("Pages turned"), default=1)
+
+    def to_action(self) -> dict:
+        return _numbers(pages=self.pages.data)
+
+
+class ChangeColourForm(VersionedForm):
+    cards = WholeNumber(_l("Cards changed"), default=1)
+
+    def to_action(self) -> dict:
+        return _numbers(cards=self.cards.data)
+
+
+class JoinExpeditionForm(VersionedForm):
+    slot = WholeNumber(_l("Expedition space"))
+    bonus_coins = WholeNumber(_l("Join bonus (silver)"), default=0)
+
+    def to_action(self) -> dict:
+        return _numbers(slot=self.slot.data, bonus_coins=self.bonus_coins.data)
+
+
+class CompleteExpeditionForm(VersionedForm):
+    slot = WholeNumber(_l("Expedition space"))
+    coins = WholeNumber(_l("Silver printed on the card"))
+    points = WholeNumber(_l("Points printed on the card"))
+
+    def to_action(self) -> dict:
+        return _numbers(slot=self.slot.data, coins=self.coins.data, points=self.points.data)
+
+
+class CompleteArtifactForm(VersionedForm):
+    kind = StringField(_l("Artifact kind"), validators=[Length(max=40)])
+    coins = WholeNumber(_l("Silver printed on the card"))
+    points = WholeNumber(_l("Points printed on the card"))
+
+    def to_action(self) -> dict:
+        return dict(_numbers(coins=self.coins.data, points=self.points.data),
+                    kind=(self.kind.data or "").strip())
+
+
+class CompleteGuideForm(VersionedForm):
+    def to_action(self) -> dict:
+        return {}
+
+
+class EndTurnForm(VersionedForm):
+    discarded_adventures = WholeNumber(_l("Unfinished adventures discarded"))
+    # The host's "end the turn anyway" button (rule "adventure-limit"); the rules refuse it from
+    # a seat.
+    override = BooleanField()
+
+    def to_action(self) -> dict:
+        action = _numbers(discarded_adventures=self.discarded_adventures.data)
+        if self.override.data:
+            action["override"] = True
+        return action
+
+
+class RenameKindsForm(FlatErrors, VersionedForm):
+    names = FieldList(StringField(_l("Name"), validators=[Length(max=60)]),
+                      min_entries=af.ARTIFACT_KINDS, max_entries=af.ARTIFACT_KINDS)
+
+    def to_action(self) -> dict:
+        return {"names": [(name or "") for name in self.names.data]}
+
+
+class CorrectCoinsForm(VersionedForm):
+    amount = WholeNumber(_l("Silver to add (or take away with a minus sign)"))
+
+    def to_action(self) -> dict:
+        return _numbers(amount=self.amount.data)
+
+
+class FinishGameForm(VersionedForm):
+    def to_action(self) -> dict:
+        return {}
+
+
+class SheetForm(FlatErrors, VersionedForm):
+    """One player's final scoring sheet: the table's phones and the calculator use it.
+
+    Expedition points and each kind's artifact points are lists of boxes, one per card; empty
+    boxes are no card. Coins are counted as gold and silver pieces; the rules keep their value.
+    """
+
+    expedition_points = FieldList(WholeNumber(_l("Expedition points")),
+                                  max_entries=af.MAX_EXPEDITIONS + 1)
+    art_A = FieldList(WholeNumber(_l("Artifact points")), max_entries=af.ARTIFACT_CARDS + 1)
+    art_B = FieldList(WholeNumber(_l("Artifact points")), max_entries=af.ARTIFACT_CARDS + 1)
+    art_C = FieldList(WholeNumber(_l("Artifact points")), max_entries=af.ARTIFACT_CARDS + 1)
+    art_D = FieldList(WholeNumber(_l("Artifact points")), max_entries=af.ARTIFACT_CARDS + 1)
+    art_E = FieldList(WholeNumber(_l("Artifact points")), max_entries=af.ARTIFACT_CARDS + 1)
+    guide_adventures = WholeNumber(_l("Completed guide adventures"))
+    gold = WholeNumber(_l("Gold coins"))
+    silver = WholeNumber(_l("Silver coins"))
+    movement_cards = WholeNumber(_l("Movement cards in hand"))
+    unfinished_artifacts = WholeNumber(_l("Unfinished artifact adventures"))
+
+    bound = False
+
+    def process(self, formdata=None, obj=None, data=None, extra_filters=None, **kwargs):
+        super().process(formdata, obj, data=data, extra_filters=extra_filters, **kwargs)
+        self.bound = bool(formdata)
+
+    def kind_field(self, key: str) -> FieldList:
+        return getattr(self, f"art_{key}")
+
+    def to_action(self) -> dict:
+        """The sheet as the rules take it (artifact kinds as keys A..E)."""
+        return {
+            "expedition_points": [v for v in self.expedition_points.data if v is not None],
+            "artifact_cards": [[key, v] for key in af.KIND_KEYS
+                               for v in self.kind_field(key).data if v is not None],
+            "guide_adventures": self.guide_adventures.data,
+            "gold": self.gold.data,
+            "silver": self.silver.data,
+            "movement_cards": self.movement_cards.data,
+            "unfinished_artifacts": self.unfinished_artifacts.data,
+        }
+
+    def prefill(self, sheet: dict | None) -> "SheetForm":
+        """Fill an unbound form from a sheet (kinds as keys); a bound one keeps what was typed."""
+        if not self.bound and sheet:
+            coins = sheet.get("coins", 0) or 0
+            self.process(None, data={
+                "expedition_points": list(sheet.get("expedition_points", [])),
+                **{f"art_{key}": [p for k, p in sheet.get("artifact_cards", []) if k == key]
+                   for key in af.KIND_KEYS},
+                "guide_adventures": sheet.get("guide_adventures", 0),
+                "gold": coins // af.SILVER_PER_GOLD,
+                "silver": coins % af.SILVER_PER_GOLD,
+                "movement_cards": sheet.get("movement_cards", 0),
+                "unfinished_artifacts": sheet.get("unfinished_artifacts", 0),
+            })
+        return self.pad()
+
+    def pad(self) -> "SheetForm":
+        """Empty boxes to type into: 4 per artifact kind, a few spare expedition boxes."""
+        filled = sum(1 for v in self.expedition_points.data if v is not None)
+        while len(self.expedition_points.entries) < max(EXPEDITION_SLOTS_MIN,
+                                                        filled + EXPEDITION_SLOTS_SPARE):
+            self.expedition_points.append_entry()
+        for key in af.KIND_KEYS:
+            field = self.kind_field(key)
+            while len(field.entries) < af.ARTIFACT_COPIES:
+                field.append_entry()
+        return self
+
+
+FORMS = {
+    "choose_action": ChooseActionForm,
+    "buy_adventure": BuyAdventureForm,
+    "turn_pages": TurnPagesForm,
+    "change_colour": ChangeColourForm,
+    "join_expedition": JoinExpeditionForm,
+    "complete_expedition": CompleteExpeditionForm,
+    "complete_artifact": CompleteArtifactForm,
+    "complete_guide": CompleteGuideForm,
+    "end_turn": EndTurnForm,
+    "rename_kinds": RenameKindsForm,
+    "submit_sheet": SheetForm,
+    "correct_coins": CorrectCoinsForm,
+    "finish_game": FinishGameForm,
+}
+
+
+def kinds(names: list[str] | None = None) -> list[dict]:
+    """The five artifact kinds: key, current name and icon."""
+    names = names if names and len(names) == af.ARTIFACT_KINDS else list(af.KIND_KEYS)
+    return [{"key": key, "name": names[i], "icon": KIND_ICONS[key]}
+            for i, key in enumerate(af.KIND_KEYS)]
+
+
+def sheet_with_keys(state: dict, seat: int) -> dict:
+    """The seat's submitted sheet, or the one suggested by its entries, kinds as keys."""
+    record = state["seats"][seat]
+    if record["sheet"] is not None:
+        return record["sheet"]
+    suggested = af.suggested_sheet(state, seat)
+    names = state["kind_names"]
+    suggested["artifact_cards"] = [[af.KIND_KEYS[names.index(label)], points]
+                                   for label, points in suggested["artifact_cards"]]
+    return suggested
+
+
+def is_bound(form) -> bool:
+    """Whether this form came back from a post (so a refusal belongs next to it)."""
+    return any(getattr(field, "raw_data", None) for field in form)
+
+
+def sheet_preview(form: SheetForm) -> dict:
+    """The breakdown of what a sheet form holds now: score, or the refusal and its rule."""
+    try:
+        return {"score": af.final_score(form.to_action()), "error": None, "rule": None}
+    except RuleError as refusal:
+        return {"score": None, "error": refusal.msg, "rule": refusal.rule}
+
+
+def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: list) -> dict:
+    """What the panel shows beyond the view: kinds, which spaces may be joined or completed,
+    the sheet to pre-fill and the current player's entry limits."""
+    kind_list = kinds(state["kind_names"])
+    context = {
+        "kinds": kind_list,
+        "kind_by_key": {k["key"]: k for k in kind_list},
+        "kind_by_name": {k["name"]: k for k in kind_list},
+        "sheet_preview": sheet_preview,
+        "is_bound": is_bound,
+        # Sheets this device may see (its own; every one on the host's "show all"), scored.
+        "sheet_scores": {entry["seat"]: af.final_score(entry["sheet"])
+                         for entry in view["seats"] if entry.get("sheet")},
+        "score_lines": af.SCORE_LINES,
+        "turn_actions": [(key, af.TURN_ACTION_LABELS[key]) for key in af.TURN_ACTIONS],
+        "last_seat": state["players"] - 1,
+        "prices": {"adventure": af.ADVENTURE_PRICE, "colour": af.COLOUR_CHANGE_PRICE,
+                   "page": af.PAGE_PRICE},
+        "me": None,
+    }
+    if seat is None:
+        return context
+    record = state["seats"][seat]
+    row = state["row"]
+    context.update(
+        me=view["seats"][seat],
+        join_slots=[i + 1 for i, card in enumerate(row)
+                    if card is not None and seat not in card["joined"]],
+        complete_slots=[i + 1 for i, card in enumerate(row)
+                        if card is not None and seat in card["joined"]],
+        markers_free=af.MARKERS - af.markers_used(state, seat),
+        can_buy=record["coins"] // af.ADVENTURE_PRICE,
+        discard_default=max(0, record["adventures_open"] - af.OPEN_ADVENTURE_LIMIT),
+        prefill=sheet_with_keys(state, seat),
+    )
+    return context
+
+
+class AfricanaAdapter(GameAdapter):
+    """How Africana plugs into the table page, the rules page and the calculators."""
+
+    forms = FORMS
+    panel_template = PANEL
+    rules_template = "africana/rules.html"
+    calculator_module = "companion.games.africana.calculator"
+    show_all_line = SHOW_ALL_LINE
+    look_line = LOOK_LINE
+
+    def panel_context(self, panel: Panel) -> dict:
+        return panel_context(panel.state, panel.view, panel.seat, panel.host, panel.names)
+
+
+ADAPTER = AfricanaAdapter()

@@ -1,0 +1,186 @@
+"""From Cape to Cairo at the table: the forms of its actions and what its panel needs.
+
+The forms check only the shape of what is typed (whole numbers, a known terrain); the rules
+module checks the rest (a bid above your money, whose turn it is, a second bid...). Sealed bids
+are kept sealed here too: the panel shows a bid's amount only to the phone that made it, never to
+the host's device, not even when it acts for that seat or shows everything.
+"""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from wtforms import StringField
+from wtforms.validators import AnyOf, InputRequired, Optional
+
+from companion.web.adapter import GameAdapter, Panel
+from companion.forms import VersionedForm, WholeNumber, whole_number
+from companion.games.cape_to_cairo import rules as rules
+
+PANEL = "cape_to_cairo/_panel.html"
+TERRAINS = list(rules.TRACKS_NEEDED)  # river first: the order of the terrain card
+
+
+def _marks_field(label):
+    return whole_number(label, rules.MARKS_MIN, rules.MARKS_MAX,
+                        _l("The number of track symbols is a whole number from 0 to 3."))
+
+
+class CardForm(VersionedForm):
+    """A terrain card turned up for the acquisition phase (entered by anybody at the table)."""
+
+    terrain = StringField(_l("Terrain"), validators=[
+        InputRequired(_l("Choose the terrain of the card.")),
+        AnyOf(TERRAINS, _l("Choose the terrain of the card."))])
+    marks = _marks_field(_l("Track symbols on the card"))
+    income = whole_number(_l("Income (pounds)"), rules.INCOME_MIN, rules.INCOME_MAX,
+                          _l("The income is a whole number from 1 to 10."))
+
+    def to_action(self) -> dict:
+        return {"terrain": self.terrain.data, "marks": self.marks.data,
+                "income": self.income.data}
+
+
+class BidForm(VersionedForm):
+    """A sealed bid; the rules refuse one above the bidder's money.
+
+    Everybody bids at once, so each bid changes the table's version while the others are
+    typing: a bid is therefore not refused as stale. It carries the acquisition round it was
+    typed in instead, and the rules refuse a bid left over from an earlier round (and a second
+    bid, and a bid after the reveal).
+    """
+
+    amount = whole_number(_l("Your bid (pounds)"), 0, None,
+                          _l("A bid is a whole number of pounds, 0 or more."),
+                          missing=_l("Type your bid in pounds (0 is allowed)."))
+    round = WholeNumber(message=_l("The bid form is incomplete: reload the page."),
+                        validators=[Optional()])
+
+    def expected_version(self) -> int | None:
+        return None
+
+    def to_action(self) -> dict:
+        action = {"amount": self.amount.data}
+        if self.round.data is not None:
+            action["round"] = self.round.data
+        return action
+
+
+class DrawForm(VersionedForm):
+    """The number on a card drawn to break a tie in the bid order.
+
+    Tied players draw at the same time, so, as with bids, the table's version is not checked;
+    the form says which draw of the seat it is, so a double tap cannot count twice.
+    """
+
+    value = whole_number(_l("Number on the drawn card"), rules.INCOME_MIN, rules.INCOME_MAX,
+                         _l("The drawn card shows a number from 1 to 10."))
+
+    attempt = WholeNumber(message=_l("The draw form is incomplete: reload the page."),
+                          validators=[Optional()])
+
+    def expected_version(self) -> int | None:
+        return None
+
+    def to_action(self) -> dict:
+        action = {"value": self.value.data}
+        if self.attempt.data is not None:
+            action["attempt"] = self.attempt.data
+        return action
+
+
+class TakeForm(VersionedForm):
+    """Take one of the cards on offer (each card is its own button)."""
+
+    card = whole_number(_l("Card"), 0, rules.MAX_PLAYERS - 1,
+                        _l("Choose one of the cards on offer."))
+
+    def to_action(self) -> dict:
+        return {"card": self.card.data}
+
+
+class TurnUpForm(VersionedForm):
+    """The track symbols on the card turned up at the start of a building turn."""
+
+    marks = _marks_field(_l("Track symbols on the turned-up card"))
+
+    def to_action(self) -> dict:
+        return {"marks": self.marks.data}
+
+
+class CrossForm(VersionedForm):
+    """Cross the next terrain, spending this many bonus tracks (empty: the cheapest way)."""
+
+    bonus = whole_number(_l("Bonus tracks to spend"), 0, rules.BONUS_MAX,
+                         _l("Bonus tracks are a whole number from 0 to 5."), required=False)
+
+    def to_action(self) -> dict:
+        return {} if self.bonus.data is None else {"bonus": self.bonus.data}
+
+
+class PassForm(VersionedForm):
+    """Do not cross: the player on the left goes on."""
+
+    def to_action(self) -> dict:
+        return {}
+
+
+FORMS = {
+    "card": CardForm,
+    "bid": BidForm,
+    "draw": DrawForm,
+    "take": TakeForm,
+    "turn_up": TurnUpForm,
+    "cross": CrossForm,
+    "pass": PassForm,
+}
+
+
+def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: list) -> dict:
+    """What the panel needs besides the view: the race to 8, the seat's own bid (its phone only)
+    and the players in the order the race is shown."""
+    n = view["players"]
+    bidding = view["bidding"]
+    # A bid's amount is shown only on the phone that made it: the host's device may be in the
+    # middle of the table, so it never shows one, not even for the seat it acts for.
+    own_bid = None
+    if bidding is not None and seat is not None and not host:
+        own_bid = bidding["my_bid"]
+    race = []
+    for s in view["seats"]:
+        race.append({
+            "seat": s["seat"],
+            "crossed": s["crossed"],
+            "count": s["crossed_count"],
+            "steps": list(range(1, view["terrains_to_win"] + 1)),
+            "leader": s["crossed_count"] == max(x["crossed_count"] for x in view["seats"]),
+        })
+    building = view["building"]
+    return {
+        "ctc": {
+            "terrains": TERRAINS,
+            "terrain_names": rules.TERRAIN_NAMES,
+            "tracks_needed": rules.TRACKS_NEEDED,
+            "own_bid": own_bid,
+            "race": race,
+            "marks_range": list(range(rules.MARKS_MIN, rules.MARKS_MAX + 1)),
+            "track_price": rules.TRACK_PRICE,
+            "bonus_max": rules.BONUS_MAX,
+            "active": building["active"] if building else None,
+            "players": list(range(n)),
+        },
+    }
+
+
+class CapeToCairoAdapter(GameAdapter):
+    """How Cape to Cairo plugs into the table page, the rules page and the calculators."""
+
+    forms = FORMS
+    panel_template = PANEL
+    rules_template = "cape_to_cairo/rules.html"
+    calculator_module = "companion.games.cape_to_cairo.calculator"
+
+    def panel_context(self, panel: Panel) -> dict:
+        return panel_context(panel.state, panel.view, panel.seat, panel.host, panel.names)
+
+
+ADAPTER = CapeToCairoAdapter()

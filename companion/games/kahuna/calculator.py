@@ -1,0 +1,89 @@
+"""The Kahuna control checker: tap bridges onto an empty board and see who holds what.
+
+Stateless: the position is the query string (?white=Aloa-Bari,Duda-Elai&black=Elai-Faaa), and
+every site on the board is a link to the position with that site's next state (free -> white ->
+black -> free). It works without JavaScript and is htmx-boosted. The checker shows the position
+it is given: it does not destroy bridges the way building one does in a game.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request, url_for
+
+from companion.games.kahuna import rules as k
+from companion.games.base import Msg, N_, RuleError
+from companion.games.kahuna.web import drawing
+
+bp = Blueprint("tools_kahuna", __name__, url_prefix="/tools/kahuna")
+CALCULATORS = [(N_("Kahuna: who holds which island"), "tools_kahuna.checker")]
+
+NEXT = {None: "white", "white": "black", "black": None}
+MAX_QUERY = 2000  # characters per colour: far more than 27 sites need
+
+
+def parse_position(args) -> tuple[dict[str, str], list[tuple[Msg, str]]]:
+    """The bridges a query string describes ({"Aloa-Bari": "white"}) and what was wrong in it:
+    (message, rule id) pairs."""
+    bridges: dict[str, str] = {}
+    both: set[str] = set()
+    errors: list[tuple[Msg, str]] = []
+    for colour in k.COLOURS:
+        for raw in args.getlist(colour):
+            if len(raw) > MAX_QUERY:
+                errors.append((Msg(N_("The list of %(colour)s bridges is too long."),
+                                   colour=Msg(k.COLOUR_WORDS[colour])), "site-unknown"))
+                continue
+            for part in raw.split(","):
+                if not part.strip():
+                    continue
+                try:
+                    key = k.site_key(k.parse_site(part.strip()))
+                except RuleError as refused:
+                    errors.append((refused.msg, refused.rule))
+                    continue
+                if bridges.get(key, colour) != colour:
+                    both.add(key)
+                bridges[key] = colour
+    for key in sorted(both):
+        del bridges[key]
+        errors.append((Msg(N_("Site %(site)s was given both colours, so it is shown free."),
+                           site=key), "site-free"))
+    return bridges, errors
+
+
+def position_url(bridges: dict[str, str]) -> str:
+    """The checker's address for a position (sites sorted, so each position has one address)."""
+    args = {c: ",".join(sorted(s for s, owner in bridges.items() if owner == c)) for c in k.COLOURS}
+    return url_for("tools_kahuna.checker", **{c: v for c, v in args.items() if v})
+
+
+@bp.get("/")
+def checker():
+    """The board, the control of each island and what each round's scoring would give."""
+    bridges, errors = parse_position(request.args)
+
+    def href(key: str) -> str:
+        after = dict(bridges)
+        following = NEXT[after.get(key)]
+        if following is None:
+            after.pop(key, None)
+        else:
+            after[key] = following
+        return position_url(after)
+
+    report = k.control_report(bridges)
+    board = drawing(bridges, href)
+    warnings = []
+    for colour in k.COLOURS:
+        if report["bridges"][colour] > k.BRIDGES_PER_COLOUR:
+            warnings.append(Msg(N_("%(colour)s has %(count)s bridges on the board, more than the "
+                                   "%(max)s in the box."), colour=Msg(k.COLOUR_WORDS[colour]),
+                                count=report["bridges"][colour], max=k.BRIDGES_PER_COLOUR))
+        if report["islands"][colour] > k.STONES_PER_COLOUR:
+            warnings.append(Msg(N_("%(colour)s holds %(count)s islands, more than its %(max)s "
+                                   "Kahuna stones can mark."), colour=Msg(k.COLOUR_WORDS[colour]),
+                                count=report["islands"][colour], max=k.STONES_PER_COLOUR))
+    html = render_template("kahuna/calculator.html", board=board, report=report, errors=errors,
+                           warnings=warnings, bridges=bridges, clear_url=position_url({}),
+                           islands=board["islands"], next_state=NEXT)
+    return html, (400 if errors else 200)

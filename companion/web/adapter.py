@@ -1,0 +1,56 @@
+"""The web side of the game contract: how a game package shows itself in the app.
+
+A game's package has a module `web` with ADAPTER, an instance of a GameAdapter subclass. Every
+hook has a default here, so core code never needs to know which game it serves, and a game
+without a panel of its own still gets history, notes and undo (the generic panel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+GENERIC_PANEL = "games/_generic_panel.html"
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What a game's panel is rendered from: given to the adapter, so it never reads the request."""
+
+    code: str  # the table's code (for url_for)
+    state: dict  # the whole game state (the adapter must show only what `view` allows)
+    view: dict  # rules.view(state, seat, reveal): what this device may see
+    seat: int | None  # the seat shown: the phone's own, the host's "act for", or None (the table)
+    host: bool  # whether this device is the host's
+    names: list[str]  # seat names, by seat
+    args: dict = field(default_factory=dict)  # query arguments every link must keep ("as")
+    query: Mapping[str, str] = field(default_factory=dict)  # this request's query arguments
+
+
+class GameAdapter:
+    """A game's web adapter. Subclass it in <package>/web.py and set ADAPTER = YourAdapter()."""
+
+    #: action type -> form class (a companion.forms.VersionedForm with to_action() -> dict)
+    forms: Mapping[str, type] = {}
+    #: the template of the game's panel on the table page (inside the live region)
+    panel_template: str = GENERIC_PANEL
+    #: the template of the game's rules page, or None for the generic one (RULES/CLARIFICATIONS)
+    rules_template: str | None = None
+    #: msgid written in the history when the host switches "show all" on (None: no "show all")
+    show_all_line: str | None = None
+    #: msgid (with %(seat)s) written when the host first opens the private view of a seat that
+    #: has its own phone (None: the game keeps nothing private from the host's screen)
+    look_line: str | None = None
+    #: dotted name of the module with the game's calculators: `bp` (a Blueprint) and
+    #: CALCULATORS, a list of (label msgid, endpoint) for the calculators index
+    calculator_module: str | None = None
+
+    def panel_context(self, panel: Panel) -> dict[str, Any]:
+        """Extra template variables for the panel, beyond state, view, seat, names and forms."""
+        return {}
+
+    def follow_up(self, state: dict, action: dict, error: Exception) -> dict | None:
+        """An action to apply, in the same transaction, after the rules refused `action`
+        (e.g. a 1-chip fine for an illegal bid), or None."""
+        return None
