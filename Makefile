@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test setup test-setup translations i18n-update benchmark clean
+.PHONY: run test setup test-setup lint format translations i18n-update benchmark clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); }
@@ -34,8 +34,17 @@ run: setup
 
 test-setup: $(VENV)/.test-installed translations /usr/bin/chromium
 
-test: test-setup
+test: test-setup lint
 	$(PY) -m pytest
+
+# The linter and the formatter's check: `make format` fixes what the formatter can.
+lint: $(VENV)/.test-installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.test-installed
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
 
 # Re-extract the strings after editing code or templates, then translate the new entries.
 i18n-update: | $(PY)

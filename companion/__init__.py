@@ -71,9 +71,15 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     for name, package in PACKAGES.items():
         # A game package's own templates/ and static/ (served at /static/games/<name>/).
-        app.register_blueprint(Blueprint(name, package, template_folder="templates",
-                                         static_folder="static",
-                                         static_url_path=f"/static/games/{name}"))
+        app.register_blueprint(
+            Blueprint(
+                name,
+                package,
+                template_folder="templates",
+                static_folder="static",
+                static_url_path=f"/static/games/{name}",
+            )
+        )
     app.register_blueprint(lobby.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(tools.bp)

@@ -40,8 +40,10 @@ class WholeNumber(IntegerField):
             self.data = int(text)
         except ValueError:
             self.data = None
-            raise ValueError(self.message or _l("%(field)s: type a whole number, such as 3.",
-                                                field=self.label.text)) from None
+            raise ValueError(
+                self.message
+                or _l("%(field)s: type a whole number, such as 3.", field=self.label.text)
+            ) from None
 
     def validate(self, form, extra_validators=()):
         if self.process_errors:  # not a number: say so once, not also "out of range"
@@ -55,26 +57,41 @@ class WholeNumber(IntegerField):
         return "" if self.data is None else str(self.data)
 
 
-def whole_number(label, low: int | None, high: int | None, message, *, missing=None,
-                 required: bool = True, **kwargs) -> WholeNumber:
+def whole_number(
+    label,
+    low: int | None,
+    high: int | None,
+    message,
+    *,
+    missing=None,
+    required: bool = True,
+    **kwargs,
+) -> WholeNumber:
     """A whole number from low to high (None: unbounded) whose every problem gets one message.
 
     `message` answers "not a number" and "out of range" alike; `missing` (default: the same)
     answers an empty box, or the box may be left empty when required is False.
     """
     first = InputRequired(missing or message) if required else Optional()
-    return WholeNumber(label, message=message, validators=[first, NumberRange(low, high, message)],
-                       **kwargs)
+    return WholeNumber(
+        label, message=message, validators=[first, NumberRange(low, high, message)], **kwargs
+    )
 
 
 class NewTableForm(FlaskForm):
     """Home page: which game, how many players, and (optionally) their names."""
 
     game = SelectField(_l("Game"), validators=[InputRequired()])
-    players = WholeNumber(_l("Players"), validators=[InputRequired(_l("Enter how many play."))],
-                          message=_l("Enter how many play."))
-    names = FieldList(StringField(_l("Name"), validators=[Optional(), Length(max=NAME_MAX)]),
-                      min_entries=MAX_SEATS, max_entries=MAX_SEATS)
+    players = WholeNumber(
+        _l("Players"),
+        validators=[InputRequired(_l("Enter how many play."))],
+        message=_l("Enter how many play."),
+    )
+    names = FieldList(
+        StringField(_l("Name"), validators=[Optional(), Length(max=NAME_MAX)]),
+        min_entries=MAX_SEATS,
+        max_entries=MAX_SEATS,
+    )
     submit = SubmitField(_l("Start a table"))
 
     def __init__(self, *args, **kwargs):
@@ -87,26 +104,38 @@ class NewTableForm(FlaskForm):
             return
         if not info.min_players <= field.data <= info.max_players:
             if info.min_players == info.max_players:
-                raise ValidationError(_l("%(game)s is for exactly %(n)s players.",
-                                         game=translate(info.label), n=info.min_players))
-            raise ValidationError(_l("%(game)s is for %(min)s to %(max)s players.",
-                                     game=translate(info.label), min=info.min_players,
-                                     max=info.max_players))
+                raise ValidationError(
+                    _l(
+                        "%(game)s is for exactly %(n)s players.",
+                        game=translate(info.label),
+                        n=info.min_players,
+                    )
+                )
+            raise ValidationError(
+                _l(
+                    "%(game)s is for %(min)s to %(max)s players.",
+                    game=translate(info.label),
+                    min=info.min_players,
+                    max=info.max_players,
+                )
+            )
 
 
 class JoinCodeForm(FlaskForm):
     """Home page: type the code shown under the host's QR code."""
 
-    code = StringField(_l("Table code"), validators=[InputRequired(_l("Type the table code.")),
-                                                     Length(max=20)])
+    code = StringField(
+        _l("Table code"), validators=[InputRequired(_l("Type the table code.")), Length(max=20)]
+    )
     submit = SubmitField(_l("Join"))
 
 
 class TakeSeatForm(FlaskForm):
     """Join page: one of the free seats, optionally with the player's own name."""
 
-    seat = whole_number(None, 0, MAX_SEATS - 1, _l("Pick one of the free seats."),
-                        missing=_l("Pick a seat."))
+    seat = whole_number(
+        None, 0, MAX_SEATS - 1, _l("Pick one of the free seats."), missing=_l("Pick a seat.")
+    )
     name = StringField(_l("Your name (optional)"), validators=[Optional(), Length(max=NAME_MAX)])
 
 
@@ -123,8 +152,10 @@ class VersionedForm(FlaskForm):
 
 
 class NoteForm(VersionedForm):
-    text = StringField(_l("Note for the history"),
-                       validators=[InputRequired(_l("Write something first.")), Length(max=200)])
+    text = StringField(
+        _l("Note for the history"),
+        validators=[InputRequired(_l("Write something first.")), Length(max=200)],
+    )
 
 
 class UndoForm(VersionedForm):

@@ -35,8 +35,9 @@ def select_locale() -> str:
 
 def init_app(app: Flask) -> None:
     """Install Flask-Babel with every catalogue part and the template helpers."""
-    parts = [str(TRANSLATIONS)] + [str(package_dir(package) / "translations")
-                                   for package in PACKAGES.values()]
+    parts = [str(TRANSLATIONS)] + [
+        str(package_dir(package) / "translations") for package in PACKAGES.values()
+    ]
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(parts))
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, current_language=select_locale)

@@ -16,8 +16,9 @@ SIOCGIFADDR = 0x8915  # Linux ioctl: an interface's IPv4 address
 
 def svg(data: str) -> str:
     """An SVG QR code for data, black on white with a quiet zone (phones need the contrast)."""
-    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathFillImage, box_size=10,
-                        border=4)
+    image = qrcode.make(
+        data, image_factory=qrcode.image.svg.SvgPathFillImage, box_size=10, border=4
+    )
     return image.to_string(encoding="unicode")
 
 

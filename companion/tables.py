@@ -16,14 +16,15 @@ import hashlib
 import json
 import secrets
 import time
-from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
 
 import sqlite_utils
 
 from companion.games import GAMES
-from companion.games.base import GameInfo, Msg, N_, RuleError, Seat
+from companion.games.base import N_, GameInfo, Msg, RuleError, Seat
 
 # No 0/O, 1/I/L, U/V: easy to read aloud and to type. 31 letters ** 7 = 2.75e10 codes.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
@@ -47,8 +48,10 @@ class Conflict(TableError):
 
     def __init__(self) -> None:
         super().__init__(
-            N_("The table changed while you were entering this, so it was not applied. "
-               "Here is the new state: check it and enter it again if it still applies."),
+            N_(
+                "The table changed while you were entering this, so it was not applied. "
+                "Here is the new state: check it and enter it again if it still applies."
+            ),
             status=409,
         )
 
@@ -114,13 +117,19 @@ def _write(db: sqlite_utils.Database) -> Iterator[None]:
 
 def _row_to_table(row: dict) -> Table:
     return Table(
-        id=row["id"], code=row["code"], game=GAMES[row["game"]], players=row["players"],
-        options=json.loads(row["options"]), locked=bool(row["locked"]), version=row["version"],
+        id=row["id"],
+        code=row["code"],
+        game=GAMES[row["game"]],
+        players=row["players"],
+        options=json.loads(row["options"]),
+        locked=bool(row["locked"]),
+        version=row["version"],
         reveal=bool(row["reveal"]),
     )
 
 
 # --- creating and finding tables -----------------------------------------------------------------
+
 
 def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> tuple[Table, str]:
     """Start a table for this game with one seat per name; returns it and the host's token."""
@@ -129,8 +138,12 @@ def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> 
         raise TableError(N_("There is no game called %(game)s."), game=game_key)
     players = len(names)
     if not game.min_players <= players <= game.max_players:
-        raise TableError(N_("%(game)s is for %(min)s to %(max)s players."),
-                         game=Msg(game.label), min=game.min_players, max=game.max_players)
+        raise TableError(
+            N_("%(game)s is for %(min)s to %(max)s players."),
+            game=Msg(game.label),
+            min=game.min_players,
+            max=game.max_players,
+        )
     options = dict(game.options)
     state = game.module.new(options, players)
     host_token = secrets.token_urlsafe(32)
@@ -141,13 +154,21 @@ def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> 
         cursor = db.execute(
             "INSERT INTO tables (code, game, players, options, host_hash, locked, version, state,"
             " created) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?)",
-            [code, game.key, players, json.dumps(options), hash_token(host_token),
-             json.dumps(state), time.time()],
+            [
+                code,
+                game.key,
+                players,
+                json.dumps(options),
+                hash_token(host_token),
+                json.dumps(state),
+                time.time(),
+            ],
         )
         table_id = cursor.lastrowid
         for seat, name in enumerate(names):
-            db.execute("INSERT INTO seats (table_id, seat, name) VALUES (?, ?, ?)",
-                       [table_id, seat, name])
+            db.execute(
+                "INSERT INTO seats (table_id, seat, name) VALUES (?, ?, ?)", [table_id, seat, name]
+            )
     return get_table(db, code), host_token
 
 
@@ -161,8 +182,11 @@ def get_table(db: sqlite_utils.Database, code: str) -> Table:
     """The table with this code, or a TableError people can read."""
     table = find_table(db, code)
     if table is None:
-        raise TableError(N_("There is no table with the code %(code)s. Check the code on the "
-                            "host's screen."), status=404, code=normalize_code(code)[:12])
+        raise TableError(
+            N_("There is no table with the code %(code)s. Check the code on the host's screen."),
+            status=404,
+            code=normalize_code(code)[:12],
+        )
     return table
 
 
@@ -180,6 +204,7 @@ def state_of(db: sqlite_utils.Database, table: Table) -> dict:
 
 # --- join attempts ------------------------------------------------------------------------------
 
+
 def check_join_allowed(db: sqlite_utils.Database, client: str, now: float | None = None) -> None:
     """Refuse a client that typed too many wrong codes lately (codes must not be guessable)."""
     now = time.time() if now is None else now
@@ -188,8 +213,13 @@ def check_join_allowed(db: sqlite_utils.Database, client: str, now: float | None
         [client, now - JOIN_FAILURE_WINDOW],
     ).fetchone()[0]
     if failures >= JOIN_FAILURE_LIMIT:
-        raise TableError(N_("Too many wrong table codes from this device. Wait ten minutes and "
-                            "try again, or scan the QR code on the host's screen."), status=429)
+        raise TableError(
+            N_(
+                "Too many wrong table codes from this device. Wait ten minutes and "
+                "try again, or scan the QR code on the host's screen."
+            ),
+            status=429,
+        )
 
 
 def count_unknown_code(db: sqlite_utils.Database, client: str, now: float | None = None) -> None:
@@ -203,11 +233,16 @@ def count_unknown_code(db: sqlite_utils.Database, client: str, now: float | None
 
 # --- seats ---------------------------------------------------------------------------------------
 
+
 def seats(db: sqlite_utils.Database, table: Table) -> list[SeatRow]:
     """The seats in order, with their names and whether a phone holds them."""
     return [
-        SeatRow(seat=r["seat"], name=r["name"], taken=r["token_hash"] is not None,
-                host_looked=bool(r["host_looked"]))
+        SeatRow(
+            seat=r["seat"],
+            name=r["name"],
+            taken=r["token_hash"] is not None,
+            host_looked=bool(r["host_looked"]),
+        )
         for r in db.query("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [table.id])
     ]
 
@@ -216,22 +251,31 @@ def join(db: sqlite_utils.Database, table: Table, seat: int, name: str | None = 
     """Give a phone the seat (renaming it if a name is given); returns the phone's new token."""
     token = secrets.token_urlsafe(32)
     with _write(db):
-        locked, = db.execute("SELECT locked FROM tables WHERE id = ?", [table.id]).fetchone()
+        (locked,) = db.execute("SELECT locked FROM tables WHERE id = ?", [table.id]).fetchone()
         if locked:
-            raise TableError(N_("The host has locked this table: nobody new can join. Ask the "
-                                "host to unlock it."), status=403)
-        row = db.execute("SELECT token_hash FROM seats WHERE table_id = ? AND seat = ?",
-                         [table.id, seat]).fetchone()
+            raise TableError(
+                N_(
+                    "The host has locked this table: nobody new can join. Ask the "
+                    "host to unlock it."
+                ),
+                status=403,
+            )
+        row = db.execute(
+            "SELECT token_hash FROM seats WHERE table_id = ? AND seat = ?", [table.id, seat]
+        ).fetchone()
         if row is None:
             raise TableError(N_("This table has no such seat."))
         if row[0] is not None:
-            raise TableError(N_("Someone has just taken this seat. Pick another one."),
-                             status=409)
+            raise TableError(N_("Someone has just taken this seat. Pick another one."), status=409)
         if name:
-            db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
-                       [name, table.id, seat])
-        db.execute("UPDATE seats SET token_hash = ?, joined = ?, host_looked = 0 "
-                   "WHERE table_id = ? AND seat = ?", [hash_token(token), time.time(), table.id, seat])
+            db.execute(
+                "UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", [name, table.id, seat]
+            )
+        db.execute(
+            "UPDATE seats SET token_hash = ?, joined = ?, host_looked = 0 "
+            "WHERE table_id = ? AND seat = ?",
+            [hash_token(token), time.time(), table.id, seat],
+        )
         _bump(db, table)
     return token
 
@@ -240,8 +284,10 @@ def seat_for_token(db: sqlite_utils.Database, table: Table, token: str | None) -
     """The seat this phone's token holds at this table, or None (no token, forged or freed)."""
     if not token:
         return None
-    row = db.execute("SELECT seat FROM seats WHERE table_id = ? AND token_hash = ?",
-                     [table.id, hash_token(token)]).fetchone()
+    row = db.execute(
+        "SELECT seat FROM seats WHERE table_id = ? AND token_hash = ?",
+        [table.id, hash_token(token)],
+    ).fetchone()
     return row[0] if row else None
 
 
@@ -256,15 +302,19 @@ def is_host(db: sqlite_utils.Database, table: Table, token: str | None) -> bool:
 def free_seat(db: sqlite_utils.Database, table: Table, seat: int) -> None:
     """The host frees a seat (a player left or changed phones): its phone loses it."""
     with _write(db):
-        db.execute("UPDATE seats SET token_hash = NULL, joined = NULL, host_looked = 0 "
-                   "WHERE table_id = ? AND seat = ?", [table.id, seat])
+        db.execute(
+            "UPDATE seats SET token_hash = NULL, joined = NULL, host_looked = 0 "
+            "WHERE table_id = ? AND seat = ?",
+            [table.id, seat],
+        )
         _bump(db, table)
 
 
 def rename_seat(db: sqlite_utils.Database, table: Table, seat: int, name: str) -> None:
     with _write(db):
-        db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
-                   [name, table.id, seat])
+        db.execute(
+            "UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", [name, table.id, seat]
+        )
         _bump(db, table)
 
 
@@ -288,18 +338,23 @@ def record_host_look(db: sqlite_utils.Database, table: Table, seat: int, line: M
     """The host's first look at the private view of a seat that has its own phone: one history
     line (a trace). Returns whether it was written (not for a seat without a phone, nor twice)."""
     with _write(db):
-        row = db.execute("SELECT token_hash, host_looked FROM seats WHERE table_id = ? AND seat = ?",
-                         [table.id, seat]).fetchone()
+        row = db.execute(
+            "SELECT token_hash, host_looked FROM seats WHERE table_id = ? AND seat = ?",
+            [table.id, seat],
+        ).fetchone()
         if row is None or row[0] is None or row[1]:
             return False
-        db.execute("UPDATE seats SET host_looked = 1 WHERE table_id = ? AND seat = ?",
-                   [table.id, seat])
+        db.execute(
+            "UPDATE seats SET host_looked = 1 WHERE table_id = ? AND seat = ?", [table.id, seat]
+        )
         _append(db, table, None, True, "trace", {"type": "look", "at": seat}, [line])
         _bump(db, table)
     return True
 
 
-def _bump(db: sqlite_utils.Database, table: Table, *, state: bool = False, log: bool = False) -> int:
+def _bump(
+    db: sqlite_utils.Database, table: Table, *, state: bool = False, log: bool = False
+) -> int:
     """Move the table's version on (every poll sees it), marking what changed with it."""
     db.execute("UPDATE tables SET version = version + 1 WHERE id = ?", [table.id])
     version = db.execute("SELECT version FROM tables WHERE id = ?", [table.id]).fetchone()[0]
@@ -312,8 +367,10 @@ def _bump(db: sqlite_utils.Database, table: Table, *, state: bool = False, log: 
 
 # --- actions, notes, undo ------------------------------------------------------------------------
 
-def _check_version(db: sqlite_utils.Database, table: Table, expected: int | None,
-                   column: str) -> None:
+
+def _check_version(
+    db: sqlite_utils.Database, table: Table, expected: int | None, column: str
+) -> None:
     """Refuse a form rendered at version `expected` if what it depends on changed since.
 
     column is "state_version" for game actions (the game state moved on) or "log_version" for
@@ -324,23 +381,41 @@ def _check_version(db: sqlite_utils.Database, table: Table, expected: int | None
         raise Conflict()
 
 
-def _append(db, table: Table, seat: int | None, host: bool, kind: str, action: dict,
-            lines: list[Msg]) -> None:
-    seq = db.execute("SELECT coalesce(max(seq), 0) + 1 FROM events WHERE table_id = ?",
-                     [table.id]).fetchone()[0]
+def _append(
+    db, table: Table, seat: int | None, host: bool, kind: str, action: dict, lines: list[Msg]
+) -> None:
+    seq = db.execute(
+        "SELECT coalesce(max(seq), 0) + 1 FROM events WHERE table_id = ?", [table.id]
+    ).fetchone()[0]
     db.execute(
         "INSERT INTO events (table_id, seq, seat, host, kind, action, lines, undone, created)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
-        [table.id, seq, seat, int(host), kind, json.dumps(action),
-         json.dumps([m.to_json() for m in lines]), time.time()],
+        [
+            table.id,
+            seq,
+            seat,
+            int(host),
+            kind,
+            json.dumps(action),
+            json.dumps([m.to_json() for m in lines]),
+            time.time(),
+        ],
     )
 
 
 FollowUp = Callable[[dict, dict, RuleError], "dict | None"]
 
 
-def act(db: sqlite_utils.Database, table: Table, action: dict, *, seat: int | None, host: bool,
-        expected_version: int | None, follow_up: FollowUp | None = None) -> dict:
+def act(
+    db: sqlite_utils.Database,
+    table: Table,
+    action: dict,
+    *,
+    seat: int | None,
+    host: bool,
+    expected_version: int | None,
+    follow_up: FollowUp | None = None,
+) -> dict:
     """Apply one game action for a seat; returns the new state.
 
     Raises Conflict when the table moved on since expected_version, RuleError when the rules
@@ -376,8 +451,9 @@ def act(db: sqlite_utils.Database, table: Table, action: dict, *, seat: int | No
     return after
 
 
-def add_note(db: sqlite_utils.Database, table: Table, text: str, *, seat: int | None,
-             host: bool) -> None:
+def add_note(
+    db: sqlite_utils.Database, table: Table, text: str, *, seat: int | None, host: bool
+) -> None:
     """A line of free text in the history (no effect on the game), e.g. "Ben dropped a card"."""
     text = " ".join(text.split())[:NOTE_MAX]
     if not text:
@@ -392,10 +468,15 @@ def add_note(db: sqlite_utils.Database, table: Table, text: str, *, seat: int | 
 def events(db: sqlite_utils.Database, table: Table) -> list[Event]:
     """The whole history, oldest first, undone events included (marked)."""
     return [
-        Event(seq=r["seq"], seat=r["seat"], host=bool(r["host"]), kind=r["kind"],
-              action=json.loads(r["action"]),
-              lines=[Msg.from_json(m) for m in json.loads(r["lines"])],
-              undone=bool(r["undone"]))
+        Event(
+            seq=r["seq"],
+            seat=r["seat"],
+            host=bool(r["host"]),
+            kind=r["kind"],
+            action=json.loads(r["action"]),
+            lines=[Msg.from_json(m) for m in json.loads(r["lines"])],
+            undone=bool(r["undone"]),
+        )
         for r in db.query("SELECT * FROM events WHERE table_id = ? ORDER BY seq", [table.id])
     ]
 
@@ -440,19 +521,31 @@ def may_undo(table: Table, log: list[Event], *, seat: int | None, host: bool) ->
     return event
 
 
-def undo(db: sqlite_utils.Database, table: Table, *, seat: int | None, host: bool,
-         expected_version: int | None) -> Event:
+def undo(
+    db: sqlite_utils.Database,
+    table: Table,
+    *,
+    seat: int | None,
+    host: bool,
+    expected_version: int | None,
+) -> Event:
     """Undo the last action (marked undone, kept in the history) and replay the log."""
     with _write(db):
         _check_version(db, table, expected_version, "log_version")
         log = events(db, table)
         event = may_undo(table, log, seat=seat, host=host)
         if event is None:
-            raise TableError(N_("There is nothing you may undo: a player may undo only their own "
-                                "last action, and only while nobody has acted since. The host "
-                                "can undo anything."), status=403)
-        db.execute("UPDATE events SET undone = 1 WHERE table_id = ? AND seq = ?",
-                   [table.id, event.seq])
+            raise TableError(
+                N_(
+                    "There is nothing you may undo: a player may undo only their own "
+                    "last action, and only while nobody has acted since. The host "
+                    "can undo anything."
+                ),
+                status=403,
+            )
+        db.execute(
+            "UPDATE events SET undone = 1 WHERE table_id = ? AND seq = ?", [table.id, event.seq]
+        )
         remaining = [e for e in log if e.seq != event.seq]
         state = replay(table, remaining)
         db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(state), table.id])
@@ -461,9 +554,33 @@ def undo(db: sqlite_utils.Database, table: Table, *, seat: int | None, host: boo
 
 
 __all__ = [
-    "Conflict", "Event", "RuleError", "SeatRow", "Table", "TableError", "act", "add_note",
-    "check_join_allowed", "count_unknown_code", "create_table", "current_version", "events",
-    "find_table", "free_seat", "get_table", "is_host", "join", "may_undo", "normalize_code",
-    "record_host_look", "rename_seat", "replay", "seat_for_token", "seats", "set_locked",
-    "set_reveal", "state_of", "undo",
+    "Conflict",
+    "Event",
+    "RuleError",
+    "SeatRow",
+    "Table",
+    "TableError",
+    "act",
+    "add_note",
+    "check_join_allowed",
+    "count_unknown_code",
+    "create_table",
+    "current_version",
+    "events",
+    "find_table",
+    "free_seat",
+    "get_table",
+    "is_host",
+    "join",
+    "may_undo",
+    "normalize_code",
+    "record_host_look",
+    "rename_seat",
+    "replay",
+    "seat_for_token",
+    "seats",
+    "set_locked",
+    "set_reveal",
+    "state_of",
+    "undo",
 ]

@@ -17,10 +17,10 @@ import argparse
 import http.client
 import re
 import socket
-import threading
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -57,7 +57,9 @@ def serve_in_thread(app) -> int:
 def report(label: str, unchanged: float, changed: float, full: float) -> None:
     print(label)
     print(f"  unchanged poll (204): {unchanged * 1000:8.3f} ms")
-    print(f"  changed poll (200):   {changed * 1000:8.3f} ms  = {changed / unchanged:5.1f} x unchanged")
+    print(
+        f"  changed poll (200):   {changed * 1000:8.3f} ms  = {changed / unchanged:5.1f} x unchanged"
+    )
     print(f"  full page (200):      {full * 1000:8.3f} ms  = {full / unchanged:5.1f} x unchanged")
 
 
@@ -66,8 +68,13 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=300)
     n = parser.parse_args().requests
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"DATABASE": str(Path(tmp) / "bench.db"), "SECRET_KEY": "bench",
-                          "WTF_CSRF_ENABLED": False})
+        app = create_app(
+            {
+                "DATABASE": str(Path(tmp) / "bench.db"),
+                "SECRET_KEY": "bench",
+                "WTF_CSRF_ENABLED": False,
+            }
+        )
         with app.app_context():
             game = next(k for k, g in GAMES.items() if g.min_players <= 4 <= g.max_players)
             table, host_token = tables.create_table(get_db(), game, ["A", "B", "C", "D"])
@@ -81,16 +88,20 @@ def main() -> None:
         version = int(re.search(r'data-version="(\d+)"', page).group(1))
 
         print(f"requests per case: {n}, history: {HISTORY} events (median of each case)")
-        report("in-process (Flask test client):",
-               timed(client, f"/t/{code}/live?v={version}", n, 204),
-               timed(client, f"/t/{code}/live?v={version - 1}", n, 200),
-               timed(client, f"/t/{code}/", n, 200))
+        report(
+            "in-process (Flask test client):",
+            timed(client, f"/t/{code}/live?v={version}", n, 204),
+            timed(client, f"/t/{code}/live?v={version - 1}", n, 200),
+            timed(client, f"/t/{code}/", n, 200),
+        )
         port = serve_in_thread(app)
         http_get = _with_cookie(cookie)
-        report("over HTTP (waitress on 127.0.0.1, keep-alive):",
-               http_get(port, f"/t/{code}/live?v={version}", n, 204),
-               http_get(port, f"/t/{code}/live?v={version - 1}", n, 200),
-               http_get(port, f"/t/{code}/", n, 200))
+        report(
+            "over HTTP (waitress on 127.0.0.1, keep-alive):",
+            http_get(port, f"/t/{code}/live?v={version}", n, 204),
+            http_get(port, f"/t/{code}/live?v={version - 1}", n, 200),
+            http_get(port, f"/t/{code}/", n, 200),
+        )
 
 
 def _with_cookie(cookie: str):
@@ -106,6 +117,7 @@ def _with_cookie(cookie: str):
             assert response.status == expect, (path, response.status)
         conn.close()
         return statistics.median(samples)
+
     return get
 
 

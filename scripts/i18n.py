@@ -39,12 +39,17 @@ def catalogue_dir(part: str) -> Path:
 
 def catalogues() -> list[Path]:
     """Every .po file of every part."""
-    return [catalogue_dir(part) / lang / "LC_MESSAGES" / "messages.po"
-            for part in ("core", *INSTALLED) for lang in LANGS]
+    return [
+        catalogue_dir(part) / lang / "LC_MESSAGES" / "messages.po"
+        for part in ("core", *INSTALLED)
+        for lang in LANGS
+    ]
 
 
 def source_files() -> list[Path]:
-    files = sorted((ROOT / "companion").rglob("*.py")) + sorted((ROOT / "companion").rglob("*.html"))
+    files = sorted((ROOT / "companion").rglob("*.py")) + sorted(
+        (ROOT / "companion").rglob("*.html")
+    )
     files += sorted((ROOT / "templates").rglob("*.html"))
     return [f for f in files if "translations" not in f.parts]
 
@@ -70,8 +75,17 @@ def pybabel(*args: str) -> None:
 
 
 def extract(files: list[Path], pot: Path) -> None:
-    pybabel("extract", "-F", str(ROOT / "babel.cfg"), *KEYWORDS, "--no-location",
-            "--sort-output", "-o", str(pot), *[str(f.relative_to(ROOT)) for f in files])
+    pybabel(
+        "extract",
+        "-F",
+        str(ROOT / "babel.cfg"),
+        *KEYWORDS,
+        "--no-location",
+        "--sort-output",
+        "-o",
+        str(pot),
+        *[str(f.relative_to(ROOT)) for f in files],
+    )
 
 
 def update(only: str | None = None) -> None:
@@ -87,8 +101,17 @@ def update(only: str | None = None) -> None:
         for lang in LANGS:
             po = part_dir / lang / "LC_MESSAGES" / "messages.po"
             if po.exists():
-                pybabel("update", "-i", str(pot), "-d", str(part_dir), "-l", lang,
-                        "--no-fuzzy-matching", "--ignore-obsolete")
+                pybabel(
+                    "update",
+                    "-i",
+                    str(pot),
+                    "-d",
+                    str(part_dir),
+                    "-l",
+                    lang,
+                    "--no-fuzzy-matching",
+                    "--ignore-obsolete",
+                )
             else:
                 pybabel("init", "-i", str(pot), "-d", str(part_dir), "-l", lang)
 

@@ -11,8 +11,9 @@ from companion import create_app
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"),
-                      "SECRET_KEY": "test-secret"})
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test-secret"}
+    )
     yield app
 
 

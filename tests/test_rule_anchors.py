@@ -23,8 +23,11 @@ def _error_classes(tree: ast.Module) -> set[str]:
     while changed:
         changed = False
         for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef) and node.name not in names and any(
-                    getattr(base, "id", None) in names for base in node.bases):
+            if (
+                isinstance(node, ast.ClassDef)
+                and node.name not in names
+                and any(getattr(base, "id", None) in names for base in node.bases)
+            ):
                 names.add(node.name)
                 changed = True
     return names
@@ -68,8 +71,11 @@ def rule_ids_in(source: str) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name in helpers:
             args = node.args.args
-            defaults = dict(zip([a.arg for a in args[len(args) - len(node.args.defaults):]],
-                                node.args.defaults))
+            defaults = dict(
+                zip(
+                    [a.arg for a in args[len(args) - len(node.args.defaults) :]], node.args.defaults
+                )
+            )
             ids.add(_literal(defaults.get("rule")))
     ids.discard(None)
     return ids
@@ -89,7 +95,7 @@ def test_every_rule_id_a_refusal_can_carry_has_an_anchor_on_the_rules_page(clien
 
 
 def test_the_walk_finds_literal_ids_helper_arguments_and_returned_pairs():
-    source = '''
+    source = """
 class InputError(RuleError): pass
 def _check(x, rule="default-id"):
     raise RuleError(rule, N_("no"))
@@ -100,6 +106,12 @@ def f():
     _check(1, rule="keyword")
     labels = [("not-an-id", N_("a label"))]
     return ("returned", N_("no"), {})
-'''
-    assert rule_ids_in(source) == {"direct", "subclass", "positional", "keyword", "returned",
-                                   "default-id"}
+"""
+    assert rule_ids_in(source) == {
+        "direct",
+        "subclass",
+        "positional",
+        "keyword",
+        "returned",
+        "default-id",
+    }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +21,7 @@ KINDS = "ABCDE"
 # set made of it and other remaining cards, scoring a set by the printed table directly.
 # ---------------------------------------------------------------------------------------------
 
+
 def _printed_value(cards: tuple[str, ...]) -> int | None:
     """The rule text's table: 2 identical 6, 3 identical 12, 2 different 2, 4 different 10."""
     if len(set(cards)) == 1:
@@ -30,7 +31,7 @@ def _printed_value(cards: tuple[str, ...]) -> int | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute_force(cards: tuple[str, ...]) -> int:
     """Best bonus over every way to pick disjoint sets from these (sorted) cards."""
     if not cards:
@@ -61,8 +62,11 @@ def all_holdings():
 def test_set_bonus_matches_brute_force_for_every_holding():
     holdings = list(all_holdings())
     assert len(holdings) == 3125
-    mismatches = [(cards, af.artifact_bonus(list(cards)), brute_force(cards))
-                  for cards in holdings if af.artifact_bonus(list(cards)) != brute_force(cards)]
+    mismatches = [
+        (cards, af.artifact_bonus(list(cards)), brute_force(cards))
+        for cards in holdings
+        if af.artifact_bonus(list(cards)) != brute_force(cards)
+    ]
     assert mismatches == []
 
 
@@ -88,22 +92,25 @@ def test_brute_force_itself_on_hand_cases():
     assert brute_force(("A", "B", "C", "D")) == 10
 
 
-@pytest.mark.parametrize("cards, bonus", [
-    ("", 0),
-    ("A", 0),
-    ("AB", 2),                 # 2 different
-    ("AA", 6),                 # 2 identical
-    ("AAA", 12),               # 3 identical
-    ("AAAA", 12),              # two pairs 6 + 6 = 12 = triple 12 (+1 left over)
-    ("ABC", 2),                # 3 different is no set: one pair of different, 1 left
-    ("ABCD", 10),              # 4 different
-    ("ABCDE", 10),             # 4 different + 1 left (two different pairs only 4)
-    ("AAABCD", 16),            # greedy triple 12 + BC 2 = 14; best AA 6 + ABCD 10 = 16
-    ("AABB", 12),              # 6 + 6 beats AB AB (4)
-    ("AABBCCDD", 24),          # 6*4 = 24 beats ABCD+ABCD = 20
-    ("AAABBBCCCDDD", 48),      # 4 triples 48 beats 3 * ABCD (30) + ...
-    ("AAAABBBBCCCCDDDDEEEE", 70),  # 5 triples 60 + ABCDE four different 10, 1 left
-])
+@pytest.mark.parametrize(
+    "cards, bonus",
+    [
+        ("", 0),
+        ("A", 0),
+        ("AB", 2),  # 2 different
+        ("AA", 6),  # 2 identical
+        ("AAA", 12),  # 3 identical
+        ("AAAA", 12),  # two pairs 6 + 6 = 12 = triple 12 (+1 left over)
+        ("ABC", 2),  # 3 different is no set: one pair of different, 1 left
+        ("ABCD", 10),  # 4 different
+        ("ABCDE", 10),  # 4 different + 1 left (two different pairs only 4)
+        ("AAABCD", 16),  # greedy triple 12 + BC 2 = 14; best AA 6 + ABCD 10 = 16
+        ("AABB", 12),  # 6 + 6 beats AB AB (4)
+        ("AABBCCDD", 24),  # 6*4 = 24 beats ABCD+ABCD = 20
+        ("AAABBBCCCDDD", 48),  # 4 triples 48 beats 3 * ABCD (30) + ...
+        ("AAAABBBBCCCCDDDDEEEE", 70),  # 5 triples 60 + ABCDE four different 10, 1 left
+    ],
+)
 def test_set_bonus_hand_cases(cards, bonus):
     assert af.artifact_bonus(list(cards)) == bonus
 
@@ -115,7 +122,8 @@ def test_greedy_example_from_the_issue_returns_the_better_grouping():
 
 
 holding = st.lists(st.sampled_from(KINDS), max_size=20).filter(
-    lambda cards: all(cards.count(k) <= 4 for k in KINDS))
+    lambda cards: all(cards.count(k) <= 4 for k in KINDS)
+)
 
 
 @settings(max_examples=200)
@@ -145,14 +153,17 @@ def test_kind_labels_are_arbitrary_strings():
     assert af.artifact_bonus(("x", "y")) == 2
 
 
-@pytest.mark.parametrize("cards, fragment", [
-    (["A"] * 5, "only 4 artifact cards of each kind"),
-    (list("ABCDEF"), "only 5 artifact kinds"),
-    (["A"] * 4 + ["B"] * 4 + ["C"] * 4 + ["D"] * 4 + ["E"] * 4 + ["A"], "only 20"),
-    (["A", ""], "needs its kind"),
-    (["A", 3], "needs its kind"),
-    ("AB", "must be a list"),
-])
+@pytest.mark.parametrize(
+    "cards, fragment",
+    [
+        (["A"] * 5, "only 4 artifact cards of each kind"),
+        (list("ABCDEF"), "only 5 artifact kinds"),
+        (["A"] * 4 + ["B"] * 4 + ["C"] * 4 + ["D"] * 4 + ["E"] * 4 + ["A"], "only 20"),
+        (["A", ""], "needs its kind"),
+        (["A", 3], "needs its kind"),
+        ("AB", "must be a list"),
+    ],
+)
 def test_impossible_holdings_are_refused(cards, fragment):
     with pytest.raises(RuleError) as err:
         af.artifact_bonus(cards)
@@ -164,22 +175,31 @@ def test_impossible_holdings_are_refused(cards, fragment):
 # The final score
 # ---------------------------------------------------------------------------------------------
 
+
 def sheet(**changes):
-    base = {"expedition_points": [], "artifact_cards": [], "guide_adventures": 0, "coins": 0,
-            "movement_cards": 0, "unfinished_artifacts": 0}
+    base = {
+        "expedition_points": [],
+        "artifact_cards": [],
+        "guide_adventures": 0,
+        "coins": 0,
+        "movement_cards": 0,
+        "unfinished_artifacts": 0,
+    }
     base.update(changes)
     return base
 
 
 def test_final_score_hand_computed_full_sheet():
-    score = af.final_score(sheet(
-        expedition_points=[3, 5, 4],                      # 12
-        artifact_cards=[("A", 2), ("A", 3), ("A", 1), ("B", 2), ("C", 4), ("D", 1)],  # 13
-        guide_adventures=2,                               # -5
-        coins=27,                                         # 27 // 10 = 2
-        movement_cards=5,                                 # 5 // 2 = 2
-        unfinished_artifacts=3,                           # +3
-    ))
+    score = af.final_score(
+        sheet(
+            expedition_points=[3, 5, 4],  # 12
+            artifact_cards=[("A", 2), ("A", 3), ("A", 1), ("B", 2), ("C", 4), ("D", 1)],  # 13
+            guide_adventures=2,  # -5
+            coins=27,  # 27 // 10 = 2
+            movement_cards=5,  # 5 // 2 = 2
+            unfinished_artifacts=3,  # +3
+        )
+    )
     # sets: AA 6 + ABCD 10 = 16; total 12 + 13 + 16 - 5 + 2 + 2 + 3 = 43
     assert score["expedition_points"] == 12
     assert score["artifact_points"] == 13
@@ -197,8 +217,9 @@ def test_final_score_empty_sheet_is_zero():
     assert af.final_score(sheet())["total"] == 0
 
 
-@pytest.mark.parametrize("guides, penalty", [(0, 0), (1, 0), (2, -5), (3, -10), (4, -10),
-                                             (10, -10)])
+@pytest.mark.parametrize(
+    "guides, penalty", [(0, 0), (1, 0), (2, -5), (3, -10), (4, -10), (10, -10)]
+)
 def test_guide_penalty(guides, penalty):
     assert af.final_score(sheet(guide_adventures=guides))["guide_penalty"] == penalty
     assert af.final_score(sheet(guide_adventures=guides))["total"] == penalty
@@ -230,27 +251,39 @@ def test_hand_computed_sheet_with_all_twenty_artifacts():
     assert score["total"] == 97
 
 
-@pytest.mark.parametrize("changes, rule, fragment", [
-    ({"guide_adventures": -1}, "sheet-values", "cannot be negative"),
-    ({"coins": -3}, "sheet-values", "cannot be negative"),
-    ({"movement_cards": -1}, "sheet-values", "cannot be negative"),
-    ({"movement_cards": 6}, "sheet-values", "at most 5"),
-    ({"unfinished_artifacts": 4}, "sheet-values", "at most 3"),
-    ({"unfinished_artifacts": -1}, "sheet-values", "cannot be negative"),
-    ({"guide_adventures": 11}, "sheet-values", "at most 10"),
-    ({"coins": 2.5}, "sheet-values", "whole number"),
-    ({"coins": True}, "sheet-values", "whole number"),
-    ({"expedition_points": [3, -1]}, "sheet-values", "expedition"),
-    ({"expedition_points": "35"}, "sheet-values", "list"),
-    ({"expedition_points": [1] * 31}, "sheet-values", "At most 30"),
-    ({"artifact_cards": [("A", -2)]}, "sheet-values", "points"),
-    ({"artifact_cards": [("A",)]}, "sheet-values", "kind and its points"),
-    ({"artifact_cards": [("A", 1)] * 5}, "artifact-limits", "5 of A"),
-    ({"artifact_cards": [(k, 1) for k in KINDS for _ in range(4)] + [("F", 1)]},
-     "artifact-limits", "only 20"),
-    ({"artifact_cards": [(k, 1) for k in KINDS for _ in range(4)], "unfinished_artifacts": 1},
-     "artifact-limits", "together are 21"),
-])
+@pytest.mark.parametrize(
+    "changes, rule, fragment",
+    [
+        ({"guide_adventures": -1}, "sheet-values", "cannot be negative"),
+        ({"coins": -3}, "sheet-values", "cannot be negative"),
+        ({"movement_cards": -1}, "sheet-values", "cannot be negative"),
+        ({"movement_cards": 6}, "sheet-values", "at most 5"),
+        ({"unfinished_artifacts": 4}, "sheet-values", "at most 3"),
+        ({"unfinished_artifacts": -1}, "sheet-values", "cannot be negative"),
+        ({"guide_adventures": 11}, "sheet-values", "at most 10"),
+        ({"coins": 2.5}, "sheet-values", "whole number"),
+        ({"coins": True}, "sheet-values", "whole number"),
+        ({"expedition_points": [3, -1]}, "sheet-values", "expedition"),
+        ({"expedition_points": "35"}, "sheet-values", "list"),
+        ({"expedition_points": [1] * 31}, "sheet-values", "At most 30"),
+        ({"artifact_cards": [("A", -2)]}, "sheet-values", "points"),
+        ({"artifact_cards": [("A",)]}, "sheet-values", "kind and its points"),
+        ({"artifact_cards": [("A", 1)] * 5}, "artifact-limits", "5 of A"),
+        (
+            {"artifact_cards": [(k, 1) for k in KINDS for _ in range(4)] + [("F", 1)]},
+            "artifact-limits",
+            "only 20",
+        ),
+        (
+            {
+                "artifact_cards": [(k, 1) for k in KINDS for _ in range(4)],
+                "unfinished_artifacts": 1,
+            },
+            "artifact-limits",
+            "together are 21",
+        ),
+    ],
+)
 def test_bad_sheets_are_refused_with_the_reason(changes, rule, fragment):
     with pytest.raises(RuleError) as err:
         af.final_score(sheet(**changes))
@@ -258,16 +291,18 @@ def test_bad_sheets_are_refused_with_the_reason(changes, rule, fragment):
     assert fragment in str(err.value)
 
 
-scores_sheet = st.fixed_dictionaries({
-    "expedition_points": st.lists(st.integers(0, 12), max_size=12),
-    "artifact_cards": holding.flatmap(
-        lambda kinds: st.tuples(*[st.tuples(st.just(k), st.integers(0, 6)) for k in kinds])
-    ).map(list),
-    "guide_adventures": st.integers(0, 10),
-    "coins": st.integers(0, 200),
-    "movement_cards": st.integers(0, 5),
-    "unfinished_artifacts": st.integers(0, 3),
-})
+scores_sheet = st.fixed_dictionaries(
+    {
+        "expedition_points": st.lists(st.integers(0, 12), max_size=12),
+        "artifact_cards": holding.flatmap(
+            lambda kinds: st.tuples(*[st.tuples(st.just(k), st.integers(0, 6)) for k in kinds])
+        ).map(list),
+        "guide_adventures": st.integers(0, 10),
+        "coins": st.integers(0, 200),
+        "movement_cards": st.integers(0, 5),
+        "unfinished_artifacts": st.integers(0, 3),
+    }
+)
 
 
 @settings(max_examples=200)
@@ -275,8 +310,11 @@ scores_sheet = st.fixed_dictionaries({
 def test_final_score_is_the_sum_of_its_lines_and_ignores_order(data, rnd):
     score = af.final_score(data)
     assert score["total"] == sum(score[key] for key, _ in af.SCORE_LINES)
-    shuffled = dict(data, expedition_points=list(data["expedition_points"]),
-                    artifact_cards=list(data["artifact_cards"]))
+    shuffled = dict(
+        data,
+        expedition_points=list(data["expedition_points"]),
+        artifact_cards=list(data["artifact_cards"]),
+    )
     rnd.shuffle(shuffled["expedition_points"])
     rnd.shuffle(shuffled["artifact_cards"])
     assert af.final_score(shuffled)["total"] == score["total"]
@@ -289,9 +327,11 @@ def test_final_score_is_the_sum_of_its_lines_and_ignores_order(data, rnd):
 # Ranking
 # ---------------------------------------------------------------------------------------------
 
+
 def test_ranking_highest_total_wins():
-    ranking = af.rank_scores([{"total": 40, "coins": 3}, {"total": 52, "coins": 0},
-                              {"total": 45, "coins": 30}])
+    ranking = af.rank_scores(
+        [{"total": 40, "coins": 3}, {"total": 52, "coins": 0}, {"total": 45, "coins": 30}]
+    )
     assert ranking["order"] == [1, 2, 0]
     assert ranking["places"] == [3, 1, 2]
     assert ranking["winners"] == [1]
@@ -299,24 +339,32 @@ def test_ranking_highest_total_wins():
 
 
 def test_ranking_tie_goes_to_more_coins():
-    ranking = af.rank_scores([{"total": 50, "coins": 8}, {"total": 50, "coins": 12},
-                              {"total": 20, "coins": 99}])
+    ranking = af.rank_scores(
+        [{"total": 50, "coins": 8}, {"total": 50, "coins": 12}, {"total": 20, "coins": 99}]
+    )
     assert ranking["winners"] == [1]
     assert ranking["places"] == [2, 1, 3]
     assert ranking["tie_break"] == "coins"
 
 
 def test_ranking_still_tied_is_a_shared_victory():
-    ranking = af.rank_scores([{"total": 50, "coins": 8}, {"total": 30, "coins": 1},
-                              {"total": 50, "coins": 8}, {"total": 30, "coins": 1}])
+    ranking = af.rank_scores(
+        [
+            {"total": 50, "coins": 8},
+            {"total": 30, "coins": 1},
+            {"total": 50, "coins": 8},
+            {"total": 30, "coins": 1},
+        ]
+    )
     assert ranking["winners"] == [0, 2]
     assert ranking["places"] == [1, 3, 1, 3]
     assert ranking["tie_break"] == "shared"
 
 
 def test_ranking_tie_below_first_place_does_not_change_the_tie_break():
-    ranking = af.rank_scores([{"total": 60, "coins": 0}, {"total": 30, "coins": 5},
-                              {"total": 30, "coins": 9}])
+    ranking = af.rank_scores(
+        [{"total": 60, "coins": 0}, {"total": 30, "coins": 5}, {"total": 30, "coins": 9}]
+    )
     assert ranking["tie_break"] == "none"
     assert ranking["places"] == [1, 3, 2]
 
@@ -340,11 +388,15 @@ def test_ranking_properties(pairs):
 # Set-up facts
 # ---------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players, removed, deck, refills", [
-    (4, 4, 30, 25),   # 34 - 4 = 30 cards, 5 dealt to the row, 25 refills
-    (3, 7, 27, 22),
-    (2, 10, 24, 19),
-])
+
+@pytest.mark.parametrize(
+    "players, removed, deck, refills",
+    [
+        (4, 4, 30, 25),  # 34 - 4 = 30 cards, 5 dealt to the row, 25 refills
+        (3, 7, 27, 22),
+        (2, 10, 24, 19),
+    ],
+)
 def test_setup_facts_by_player_count(players, removed, deck, refills):
     facts = af.setup_facts(players)
     assert facts["c_cards_removed"] == removed
@@ -356,10 +408,15 @@ def test_setup_facts_by_player_count(players, removed, deck, refills):
 
 def test_companies_in_seat_order():
     facts = af.setup_facts(4)
-    rows = [(c["number"], c["name"], c["colour"], c["start"], c["coins"])
-            for c in facts["companies"]]
-    assert rows == [(1, "Italy", "white", "Napoli", 2), (2, "France", "blue", "Cape Town", 2),
-                    (3, "Germany", "yellow", "Lagos", 3), (4, "England", "red", "Jidda", 4)]
+    rows = [
+        (c["number"], c["name"], c["colour"], c["start"], c["coins"]) for c in facts["companies"]
+    ]
+    assert rows == [
+        (1, "Italy", "white", "Napoli", 2),
+        (2, "France", "blue", "Cape Town", 2),
+        (3, "Germany", "yellow", "Lagos", 3),
+        (4, "England", "red", "Jidda", 4),
+    ]
     assert [c["name"] for c in facts["companies"]] == list(af.SEAT_LABELS)
     assert any("joker" in text for text in facts["receives"])
     assert any("4 company markers" in text for text in facts["receives"])

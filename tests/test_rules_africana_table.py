@@ -44,13 +44,20 @@ def give(state, seat, amount):
     return act(state, "correct_coins", seat, host=True, amount=amount)
 
 
-SHEET = {"expedition_points": [], "artifact_cards": [], "guide_adventures": 0, "coins": 0,
-         "movement_cards": 0, "unfinished_artifacts": 0}
+SHEET = {
+    "expedition_points": [],
+    "artifact_cards": [],
+    "guide_adventures": 0,
+    "coins": 0,
+    "movement_cards": 0,
+    "unfinished_artifacts": 0,
+}
 
 
 # ---------------------------------------------------------------------------------------------
 # Set-up
 # ---------------------------------------------------------------------------------------------
+
 
 def test_new_game_pays_starting_coins_and_deals_the_row():
     state = af.new({}, 4)
@@ -64,12 +71,15 @@ def test_new_game_pays_starting_coins_and_deals_the_row():
 
 def test_each_seat_sees_its_company_and_what_it_receives():
     state = af.new({}, 3)
-    for seat, (name, start, money) in enumerate([("Italy", "Napoli", 2),
-                                                  ("France", "Cape Town", 2),
-                                                  ("Germany", "Lagos", 3)]):
+    for seat, (name, start, money) in enumerate(
+        [("Italy", "Napoli", 2), ("France", "Cape Town", 2), ("Germany", "Lagos", 3)]
+    ):
         seen = af.view(state, seat)
-        assert (seen["company"]["name"], seen["company"]["start"],
-                seen["company"]["coins"]) == (name, start, money)
+        assert (seen["company"]["name"], seen["company"]["start"], seen["company"]["coins"]) == (
+            name,
+            start,
+            money,
+        )
         assert seen["setup"]["c_cards_removed"] == 7
         assert len(seen["setup"]["receives"]) == 4
 
@@ -77,6 +87,7 @@ def test_each_seat_sees_its_company_and_what_it_receives():
 # ---------------------------------------------------------------------------------------------
 # The ledger
 # ---------------------------------------------------------------------------------------------
+
 
 def test_buying_an_adventure_costs_five_and_chooses_the_buy_action():
     state = give(af.new({}, 3), 0, 10)  # Italy: 2 + 10 = 12 silver
@@ -131,9 +142,9 @@ def test_page_cost_function():
 
 def test_pages_and_buying_in_any_order():
     state = give(af.new({}, 2), 0, 8)  # 10 silver
-    state = act(state, "turn_pages", 0, pages=2)   # 1 paid -> 9
-    state = act(state, "buy_adventure", 0)         # -> 4
-    state = act(state, "turn_pages", 0, pages=1)   # -> 3
+    state = act(state, "turn_pages", 0, pages=2)  # 1 paid -> 9
+    state = act(state, "buy_adventure", 0)  # -> 4
+    state = act(state, "turn_pages", 0, pages=1)  # -> 3
     assert coins(state)[0] == 3
 
 
@@ -165,7 +176,7 @@ def test_join_bonus_markers_and_once_per_expedition():
 def test_completing_an_expedition_pays_and_returns_every_marker():
     state = af.new({}, 2)
     state = end(act(state, "join_expedition", 0, slot=3, bonus_coins=1), 0)  # Italy joins 3
-    state = act(state, "join_expedition", 1, slot=3, bonus_coins=1)          # France joins 3
+    state = act(state, "join_expedition", 1, slot=3, bonus_coins=1)  # France joins 3
     err = refused(state, "complete_expedition", 1, slot=2, coins=3, points=2)
     assert "no marker" in str(err)
     state = act(state, "complete_expedition", 1, slot=3, coins=4, points=5)
@@ -173,8 +184,10 @@ def test_completing_an_expedition_pays_and_returns_every_marker():
     assert state["row"][2] is None
     assert [af.markers_used(state, s) for s in (0, 1)] == [0, 0]  # Italy's marker went home
     assert state["seats"][1]["tally"]["expeditions"] == [5]
-    assert refused(state, "complete_expedition", 1, slot=3, coins=4, points=5).rule == \
-        "complete-expedition"
+    assert (
+        refused(state, "complete_expedition", 1, slot=3, coins=4, points=5).rule
+        == "complete-expedition"
+    )
     # the empty space is refilled at the end of the turn and the deck counts down
     deck = state["deck"]
     state = end(state, 1)
@@ -192,12 +205,13 @@ def test_completing_adventures_needs_a_bought_card():
     assert coins(state)[0] == 0 + 3
     state = act(state, "complete_guide", 0)
     assert state["seats"][0]["adventures_open"] == 0
-    assert state["seats"][0]["tally"] == {"expeditions": [], "artifacts": [["B", 4]],
-                                          "guides": 1}
+    assert state["seats"][0]["tally"] == {"expeditions": [], "artifacts": [["B", 4]], "guides": 1}
     err = refused(state, "complete_guide", 0)
     assert err.rule == "complete-adventure"
-    assert refused(state, "complete_artifact", 0, kind="Z", coins=1, points=1).rule == \
-        "artifact-limits"
+    assert (
+        refused(state, "complete_artifact", 0, kind="Z", coins=1, points=1).rule
+        == "artifact-limits"
+    )
 
 
 def test_only_four_artifacts_of_a_kind_can_be_completed_at_the_table():
@@ -217,29 +231,39 @@ def test_no_more_than_thirty_adventures_can_be_bought():
     assert refused(state, "buy_adventure", 0).rule == "buy-adventure"
 
 
-@pytest.mark.parametrize("fields", [
-    {"cards": 0}, {"cards": -1}, {"cards": "2"}, {"cards": True}, {"cards": 1.0},
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"cards": 0},
+        {"cards": -1},
+        {"cards": "2"},
+        {"cards": True},
+        {"cards": 1.0},
+    ],
+)
 def test_bad_numbers_are_refused(fields):
     state = give(af.new({}, 2), 0, 50)
     with pytest.raises(RuleError):
         act(state, "buy_adventure", 0, **fields)
 
 
-@pytest.mark.parametrize("action", [
-    {"type": "join_expedition", "seat": 0, "host": False, "slot": 1, "bonus_coins": -2},
-    {"type": "complete_expedition", "seat": 0, "host": False, "slot": 1, "coins": 1},
-    {"type": "turn_pages", "seat": 0, "host": False},
-    {"type": "choose_action", "seat": 0, "host": False, "action": "fly"},
-    {"type": "buy_adventure", "seat": 7, "host": False},
-    {"type": "buy_adventure", "seat": "0", "host": False},
-    {"type": "nonsense", "seat": 0, "host": False},
-    {"seat": 0},
-    {"type": "rename_kinds", "seat": 0, "names": "ABCDE"},
-    {"type": "submit_sheet", "seat": 0, "artifact_cards": "AA"},
-    {"type": "submit_sheet", "seat": 0, "artifact_cards": [["A", 1, 2]]},
-    {"type": "submit_sheet", "seat": 0, "artifact_cards": [5]},
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "join_expedition", "seat": 0, "host": False, "slot": 1, "bonus_coins": -2},
+        {"type": "complete_expedition", "seat": 0, "host": False, "slot": 1, "coins": 1},
+        {"type": "turn_pages", "seat": 0, "host": False},
+        {"type": "choose_action", "seat": 0, "host": False, "action": "fly"},
+        {"type": "buy_adventure", "seat": 7, "host": False},
+        {"type": "buy_adventure", "seat": "0", "host": False},
+        {"type": "nonsense", "seat": 0, "host": False},
+        {"seat": 0},
+        {"type": "rename_kinds", "seat": 0, "names": "ABCDE"},
+        {"type": "submit_sheet", "seat": 0, "artifact_cards": "AA"},
+        {"type": "submit_sheet", "seat": 0, "artifact_cards": [["A", 1, 2]]},
+        {"type": "submit_sheet", "seat": 0, "artifact_cards": [5]},
+    ],
+)
 def test_malformed_actions_raise_only_rule_errors(action):
     state = af.new({}, 2)
     before = copy.deepcopy(state)
@@ -267,6 +291,7 @@ def test_host_corrections():
 # The turn tracker
 # ---------------------------------------------------------------------------------------------
 
+
 def test_only_the_current_player_acts():
     state = af.new({}, 3)
     err = refused(state, "choose_action", 1, action="draw")
@@ -282,7 +307,7 @@ def test_a_turn_needs_exactly_one_action():
     assert refused(state, "end_turn", 0).rule == "one-action"
     state = act(state, "choose_action", 0, action="draw")
     assert refused(state, "choose_action", 0, action="draw").rule == "one-action"
-    state = act(state, "choose_action", 0, action="buy")   # nothing entered yet: may change
+    state = act(state, "choose_action", 0, action="buy")  # nothing entered yet: may change
     state = act(state, "turn_pages", 0, pages=1)
     assert refused(state, "choose_action", 0, action="move").rule == "one-action"
     assert refused(state, "join_expedition", 0, slot=1, bonus_coins=0).rule == "one-action"
@@ -333,12 +358,16 @@ def test_a_turn_cannot_end_with_more_than_3_unfinished_adventures():
     state = five_open()
     err = refused(state, "end_turn", 0)
     assert err.rule == "adventure-limit"
-    assert str(err) == ("Italy has 5 unfinished adventures, and at most 3 may stay at the end "
-                        "of a turn: discard 2 (they leave the game) to end the turn.")
+    assert str(err) == (
+        "Italy has 5 unfinished adventures, and at most 3 may stay at the end "
+        "of a turn: discard 2 (they leave the game) to end the turn."
+    )
     err = refused(state, "end_turn", 0, discarded_adventures=1)
     assert err.rule == "adventure-limit"
-    assert str(err) == ("Italy has 5 unfinished adventures, and at most 3 may stay at the end "
-                        "of a turn: discard 2 (they leave the game), not 1.")
+    assert str(err) == (
+        "Italy has 5 unfinished adventures, and at most 3 may stay at the end "
+        "of a turn: discard 2 (they leave the game), not 1."
+    )
     # The host too: ending the turn plainly is refused, the override has to be asked for.
     assert refused(state, "end_turn", 0, host=True).rule == "adventure-limit"
     after = end(state, 0, discarded_adventures=2)
@@ -365,7 +394,8 @@ def test_the_host_can_end_a_turn_over_the_adventure_limit_and_the_history_says_s
     assert lines[:3] == [
         "Player 1 ended the turn.",
         "Player 1 discarded unfinished adventures: 1.",
-        "The host ended the turn of Player 1 with 4 unfinished adventures (limit 3)."]
+        "The host ended the turn of Player 1 with 4 unfinished adventures (limit 3).",
+    ]
     assert not af.seat_may_undo(state, action, after)
     # An override where nothing is over the limit is just an ordinary end of the turn.
     calm = act(af.new({}, 2), "choose_action", 0, action="draw")
@@ -396,6 +426,7 @@ def test_refill_row_function():
 # The end of the game
 # ---------------------------------------------------------------------------------------------
 
+
 def expedition_turn(state):
     """The current player joins and completes the expedition in space 1, then ends the turn."""
     seat = state["turn"]["seat"]
@@ -408,13 +439,17 @@ def turns_taken(state_history):
     return [sum(1 for s in state_history if s == seat) for seat in range(3)]
 
 
-@pytest.mark.parametrize("lead_in, trigger_seat, extra_turns", [
-    (0, 1, 1),   # trigger in France's turn: Germany still plays, then the game ends
-    (1, 2, 0),   # trigger in Germany's (the last seat's) turn: the round is complete, game over
-    (2, 0, 2),   # trigger in Italy's turn: France and Germany still play
-])
-def test_game_ends_after_the_round_in_which_the_row_cannot_be_refilled(lead_in, trigger_seat,
-                                                                       extra_turns):
+@pytest.mark.parametrize(
+    "lead_in, trigger_seat, extra_turns",
+    [
+        (0, 1, 1),  # trigger in France's turn: Germany still plays, then the game ends
+        (1, 2, 0),  # trigger in Germany's (the last seat's) turn: the round is complete, game over
+        (2, 0, 2),  # trigger in Italy's turn: France and Germany still play
+    ],
+)
+def test_game_ends_after_the_round_in_which_the_row_cannot_be_refilled(
+    lead_in, trigger_seat, extra_turns
+):
     state = af.new({}, 3)  # 22 refills
     played = []
     for _ in range(lead_in):
@@ -467,14 +502,19 @@ def test_the_host_can_end_the_game_early():
 # Scoring sheets, privacy and the result
 # ---------------------------------------------------------------------------------------------
 
+
 def finished(players=3):
     return act(af.new({}, players), "finish_game", None, host=True)
 
 
 def test_sheets_are_private_until_the_result():
     state = finished()
-    state = act(state, "submit_sheet", 0, **dict(SHEET, expedition_points=[4],
-                                                  artifact_cards=[["A", 3]], coins=12))
+    state = act(
+        state,
+        "submit_sheet",
+        0,
+        **dict(SHEET, expedition_points=[4], artifact_cards=[["A", 3]], coins=12),
+    )
     assert af.view(state, 0)["seats"][0]["sheet"]["expedition_points"] == [4]
     assert af.view(state, 0)["seats"][0]["score"] == 4 + 3 + 1
     for seat in (1, 2, None):
@@ -547,13 +587,34 @@ def test_a_sheet_must_say_how_many_unfinished_adventures_are_artifacts_when_the_
 
 def test_result_has_breakdowns_grouping_ranking_and_tie_break():
     state = act(finished(), "rename_kinds", None, names=["Mask", "Idol", "Vase", "Drum", "Bow"])
-    state = act(state, "submit_sheet", 0, **dict(
-        SHEET, expedition_points=[5, 6], coins=23, movement_cards=3,
-        artifact_cards=[["Mask", 2], ["Mask", 2], ["Mask", 2], ["Idol", 1], ["Vase", 1],
-                        ["Drum", 1]]))
+    state = act(
+        state,
+        "submit_sheet",
+        0,
+        **dict(
+            SHEET,
+            expedition_points=[5, 6],
+            coins=23,
+            movement_cards=3,
+            artifact_cards=[
+                ["Mask", 2],
+                ["Mask", 2],
+                ["Mask", 2],
+                ["Idol", 1],
+                ["Vase", 1],
+                ["Drum", 1],
+            ],
+        ),
+    )
     # Italy: 11 + 9 + 16 (Mask Mask + Mask Idol Vase Drum) + 2 + 1 = 39
-    state = act(state, "submit_sheet", 1, **dict(SHEET, expedition_points=[20, 15], coins=9,
-                                                  guide_adventures=3, unfinished_artifacts=2))
+    state = act(
+        state,
+        "submit_sheet",
+        1,
+        **dict(
+            SHEET, expedition_points=[20, 15], coins=9, guide_adventures=3, unfinished_artifacts=2
+        ),
+    )
     # France: 35 - 10 + 0 + 2 = 27
     state = act(state, "submit_sheet", 2, **dict(SHEET, expedition_points=[30], coins=95))
     # Germany: 30 + 9 = 39, with 95 silver against Italy's 23: Germany wins on coins
@@ -565,7 +626,9 @@ def test_result_has_breakdowns_grouping_ranking_and_tie_break():
     assert [s["place"] for s in res["scores"]] == [2, 3, 1]
     italy = res["scores"][0]
     assert sorted(sorted(s["kinds"]) for s in italy["sets"]) == [
-        ["Drum", "Idol", "Mask", "Vase"], ["Mask", "Mask"]]
+        ["Drum", "Idol", "Mask", "Vase"],
+        ["Mask", "Mask"],
+    ]
     assert [key for key, _, _ in italy["lines"]] == [k for k, _ in af.SCORE_LINES]
     assert italy["guide_penalty"] == 0 and res["scores"][1]["guide_penalty"] == -10
     assert isinstance(res["tie_break_text"], Msg)
@@ -615,14 +678,17 @@ def test_kinds_can_be_renamed_once_and_sheets_follow():
     assert state["seats"][1]["sheet"]["artifact_cards"] == [["A", 1], ["C", 1]]
 
 
-@pytest.mark.parametrize("names, fragment", [
-    (["a", "b", "c", "d"], "all five"),
-    (["a", "b", "c", "d", " "], "needs a name"),
-    (["a", "b", "c", "d", "a"], "same name"),
-    (["a", "b", "c", "d", "x" * 21], "at most 20"),
-    (["B", "A", "c", "d", "e"], "another kind's letter"),
-    (["a", "b", "c", "d", 5], "needs a name"),
-])
+@pytest.mark.parametrize(
+    "names, fragment",
+    [
+        (["a", "b", "c", "d"], "all five"),
+        (["a", "b", "c", "d", " "], "needs a name"),
+        (["a", "b", "c", "d", "a"], "same name"),
+        (["a", "b", "c", "d", "x" * 21], "at most 20"),
+        (["B", "A", "c", "d", "e"], "another kind's letter"),
+        (["a", "b", "c", "d", 5], "needs a name"),
+    ],
+)
 def test_bad_kind_names_are_refused(names, fragment):
     err = refused(af.new({}, 2), "rename_kinds", None, names=names)
     assert fragment in str(err)
@@ -638,6 +704,7 @@ def test_result_warns_when_sheets_claim_too_many_of_a_kind():
 # ---------------------------------------------------------------------------------------------
 # History lines and undo
 # ---------------------------------------------------------------------------------------------
+
 
 def test_describe_speaks_in_messages():
     state = give(af.new({}, 2), 0, 8)
@@ -655,33 +722,63 @@ def test_describe_speaks_in_messages():
 # Random games through apply(): invariants at every step
 # ---------------------------------------------------------------------------------------------
 
+
 def random_action(data, state):
     """A plausible action, legal or not, for the current position."""
-    seat = state["turn"]["seat"] if data.draw(st.booleans()) else data.draw(
-        st.integers(0, state["players"] - 1))
-    kind = data.draw(st.sampled_from([
-        "choose_action", "buy_adventure", "turn_pages", "change_colour", "join_expedition",
-        "complete_expedition", "complete_artifact", "complete_guide", "end_turn", "end_turn",
-        "end_turn", "submit_sheet", "correct_coins", "rename_kinds"]))
+    seat = (
+        state["turn"]["seat"]
+        if data.draw(st.booleans())
+        else data.draw(st.integers(0, state["players"] - 1))
+    )
+    kind = data.draw(
+        st.sampled_from(
+            [
+                "choose_action",
+                "buy_adventure",
+                "turn_pages",
+                "change_colour",
+                "join_expedition",
+                "complete_expedition",
+                "complete_artifact",
+                "complete_guide",
+                "end_turn",
+                "end_turn",
+                "end_turn",
+                "submit_sheet",
+                "correct_coins",
+                "rename_kinds",
+            ]
+        )
+    )
     small = st.integers(-1, 6)
     fields = {
         "choose_action": lambda: {"action": data.draw(st.sampled_from(["draw", "buy", "move"]))},
         "buy_adventure": lambda: {"cards": data.draw(small)},
         "turn_pages": lambda: {"pages": data.draw(small)},
         "change_colour": lambda: {"cards": data.draw(small)},
-        "join_expedition": lambda: {"slot": data.draw(st.integers(0, 6)),
-                                    "bonus_coins": data.draw(small)},
-        "complete_expedition": lambda: {"slot": data.draw(st.integers(0, 6)),
-                                        "coins": data.draw(small), "points": data.draw(small)},
-        "complete_artifact": lambda: {"kind": data.draw(st.sampled_from("ABCDEX")),
-                                      "coins": data.draw(small), "points": data.draw(small)},
+        "join_expedition": lambda: {
+            "slot": data.draw(st.integers(0, 6)),
+            "bonus_coins": data.draw(small),
+        },
+        "complete_expedition": lambda: {
+            "slot": data.draw(st.integers(0, 6)),
+            "coins": data.draw(small),
+            "points": data.draw(small),
+        },
+        "complete_artifact": lambda: {
+            "kind": data.draw(st.sampled_from("ABCDEX")),
+            "coins": data.draw(small),
+            "points": data.draw(small),
+        },
         "complete_guide": lambda: {},
         "end_turn": lambda: {"discarded_adventures": data.draw(st.integers(-1, 2))},
-        "submit_sheet": lambda: dict(SHEET, coins=data.draw(small),
-                                     artifact_cards=[["A", 1]] * data.draw(st.integers(0, 5))),
+        "submit_sheet": lambda: dict(
+            SHEET, coins=data.draw(small), artifact_cards=[["A", 1]] * data.draw(st.integers(0, 5))
+        ),
         "correct_coins": lambda: {"amount": data.draw(st.integers(-5, 20))},
-        "rename_kinds": lambda: {"names": data.draw(st.sampled_from(
-            [list("VWXYZ"), list("VWXYV")]))},
+        "rename_kinds": lambda: {
+            "names": data.draw(st.sampled_from([list("VWXYZ"), list("VWXYV")]))
+        },
     }[kind]()
     host = kind == "correct_coins" or data.draw(st.booleans())
     return dict(fields, type=kind, seat=seat, host=host)
@@ -766,15 +863,30 @@ def legal_turn(data, state):
         state = act(state, "choose_action", seat, action="move")
         for slot in range(1, 6):
             card = state["row"][slot - 1]
-            if card and seat not in card["joined"] and af.markers_used(state, seat) < 4 \
-                    and data.draw(st.booleans()):
-                state = act(state, "join_expedition", seat, slot=slot,
-                            bonus_coins=data.draw(st.integers(0, 3)))
+            if (
+                card
+                and seat not in card["joined"]
+                and af.markers_used(state, seat) < 4
+                and data.draw(st.booleans())
+            ):
+                state = act(
+                    state,
+                    "join_expedition",
+                    seat,
+                    slot=slot,
+                    bonus_coins=data.draw(st.integers(0, 3)),
+                )
         for slot in range(1, 6):
             card = state["row"][slot - 1]
             if card and seat in card["joined"] and data.draw(st.booleans()):
-                state = act(state, "complete_expedition", seat, slot=slot,
-                            coins=data.draw(st.integers(0, 8)), points=data.draw(st.integers(0, 9)))
+                state = act(
+                    state,
+                    "complete_expedition",
+                    seat,
+                    slot=slot,
+                    coins=data.draw(st.integers(0, 8)),
+                    points=data.draw(st.integers(0, 9)),
+                )
         if state["seats"][seat]["adventures_open"] and data.draw(st.booleans()):
             state = act(state, "complete_guide", seat)
     else:
@@ -815,13 +927,17 @@ def test_every_action_type_leaves_no_msg_in_the_state():
     """One of each action, legal, through a whole game: the state stays plain data."""
     state = give(af.new({}, 2), 0, 30)
     steps = [
-        ("turn_pages", 0, {"pages": 2}), ("buy_adventure", 0, {"cards": 3}),
-        ("end_turn", 0, {}), ("choose_action", 1, {"action": "draw"}), ("end_turn", 1, {}),
+        ("turn_pages", 0, {"pages": 2}),
+        ("buy_adventure", 0, {"cards": 3}),
+        ("end_turn", 0, {}),
+        ("choose_action", 1, {"action": "draw"}),
+        ("end_turn", 1, {}),
         ("join_expedition", 0, {"slot": 1, "bonus_coins": 2}),
         ("change_colour", 0, {"cards": 1}),
         ("complete_expedition", 0, {"slot": 1, "coins": 3, "points": 4}),
         ("complete_artifact", 0, {"kind": "B", "coins": 1, "points": 2}),
-        ("complete_guide", 0, {}), ("end_turn", 0, {"discarded_adventures": 1}),
+        ("complete_guide", 0, {}),
+        ("end_turn", 0, {"discarded_adventures": 1}),
         ("rename_kinds", None, {"names": ["Mask", "Idol", "Vase", "Drum", "Bow"]}),
     ]
     for type_, seat, fields in steps:

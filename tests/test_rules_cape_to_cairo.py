@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.cape_to_cairo import rules as g
 from companion.games.base import Msg, RuleError
+from companion.games.cape_to_cairo import rules as g
 
 # ---------------------------------------------------------------------------------------------
 # helpers
@@ -98,10 +98,22 @@ def test_crossing_cost_hand_cases(terrain, marks, bonus, money, cost):
 def test_cheapest_crossing_names_symbols_bonus_and_bought():
     # river, 4 symbols, 3 bonus held, 100 pounds: 4 symbols + 3 bonus + 3 bought (30 pounds)
     assert g.cheapest_crossing("river", 4, 3, 100) == {
-        "terrain": "river", "needed": 10, "symbols": 4, "bonus": 3, "bought": 3, "pounds": 30}
+        "terrain": "river",
+        "needed": 10,
+        "symbols": 4,
+        "bonus": 3,
+        "bought": 3,
+        "pounds": 30,
+    }
     # savanna with 8 symbols: only 6 of them are used, no bonus spent
     assert g.cheapest_crossing("savanna", 8, 2, 0) == {
-        "terrain": "savanna", "needed": 6, "symbols": 6, "bonus": 0, "bought": 0, "pounds": 0}
+        "terrain": "savanna",
+        "needed": 6,
+        "symbols": 6,
+        "bonus": 0,
+        "bought": 0,
+        "pounds": 0,
+    }
     assert g.cheapest_crossing("river", 0, 0, 0) is None
 
 
@@ -121,18 +133,28 @@ def test_crossing_plan_lets_the_player_keep_bonus_tracks():
 def test_crossing_choices_run_from_cheapest_to_no_bonus():
     # mountain 9, 5 symbols: 4 missing; 2 bonus held; 25 pounds
     choices = g.crossing_choices("mountain", 5, 2, 25)
-    assert [(c["bonus"], c["bought"], c["pounds"], c["affordable"], c["cheapest"])
-            for c in choices] == [(2, 2, 20, True, True), (1, 3, 30, False, False),
-                                  (0, 4, 40, False, False)]
+    assert [
+        (c["bonus"], c["bought"], c["pounds"], c["affordable"], c["cheapest"]) for c in choices
+    ] == [(2, 2, 20, True, True), (1, 3, 30, False, False), (0, 4, 40, False, False)]
     # nothing missing: one choice, free
     assert [(c["bonus"], c["pounds"]) for c in g.crossing_choices("savanna", 6, 5, 0)] == [(0, 0)]
 
 
-@pytest.mark.parametrize("args", [
-    ("lake", 0, 0, 0), (None, 0, 0, 0), ("river", -1, 0, 0), ("river", 1.5, 0, 0),
-    ("river", True, 0, 0), ("river", 0, 6, 0), ("river", 0, -1, 0), ("river", 0, 0, -10),
-    ("river", "3", 0, 0), ("river", 0, 0, "100"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("lake", 0, 0, 0),
+        (None, 0, 0, 0),
+        ("river", -1, 0, 0),
+        ("river", 1.5, 0, 0),
+        ("river", True, 0, 0),
+        ("river", 0, 6, 0),
+        ("river", 0, -1, 0),
+        ("river", 0, 0, -10),
+        ("river", "3", 0, 0),
+        ("river", 0, 0, "100"),
+    ],
+)
 def test_crossing_cost_refuses_nonsense(args):
     with pytest.raises(RuleError):
         g.crossing_cost(*args)
@@ -171,8 +193,11 @@ def test_crossing_cost_properties(terrain, marks, bonus, money):
 
 
 def test_higher_bid_chooses_first():
-    assert g.acquisition_order({"A": 30, "B": 10, "C": 20},
-                               {"A": 100, "B": 100, "C": 100}) == ["A", "C", "B"]
+    assert g.acquisition_order({"A": 30, "B": 10, "C": 20}, {"A": 100, "B": 100, "C": 100}) == [
+        "A",
+        "C",
+        "B",
+    ]
 
 
 def test_equal_bids_less_money_left_first():
@@ -214,19 +239,23 @@ def test_order_reasons_in_words():
         "C before B: same bid, less money left (30 to 80 pounds)",
     ]
     assert [str(r) for r in g.order_reasons(bids, money, ties_only=True)] == [
-        "C before B: same bid, less money left (30 to 80 pounds)"]
+        "C before B: same bid, less money left (30 to 80 pounds)"
+    ]
 
 
-@pytest.mark.parametrize("bids, money, draws", [
-    ({"A": 50}, {"A": 40}, None),  # bid above money
-    ({"A": -1}, {"A": 40}, None),
-    ({"A": "5"}, {"A": 40}, None),
-    ({"A": 5}, {"B": 40}, None),  # different players
-    ({}, {}, None),
-    ({"A": 5, "B": 5}, {"A": 40, "B": 40}, {"A": 0, "B": 3}),  # a card shows 1-10
-    ({"A": 5, "B": 5}, {"A": 40, "B": 40}, {"A": 11, "B": 3}),
-    ({"A": 5, "B": 5}, {"A": 40, "B": 40}, "A"),
-])
+@pytest.mark.parametrize(
+    "bids, money, draws",
+    [
+        ({"A": 50}, {"A": 40}, None),  # bid above money
+        ({"A": -1}, {"A": 40}, None),
+        ({"A": "5"}, {"A": 40}, None),
+        ({"A": 5}, {"B": 40}, None),  # different players
+        ({}, {}, None),
+        ({"A": 5, "B": 5}, {"A": 40, "B": 40}, {"A": 0, "B": 3}),  # a card shows 1-10
+        ({"A": 5, "B": 5}, {"A": 40, "B": 40}, {"A": 11, "B": 3}),
+        ({"A": 5, "B": 5}, {"A": 40, "B": 40}, "A"),
+    ],
+)
 def test_acquisition_order_refuses_nonsense(bids, money, draws):
     with pytest.raises(RuleError):
         g.acquisition_order(bids, money, draws)
@@ -259,8 +288,11 @@ def test_bid_order_properties(table, rnd):
     # the order does not depend on the order the players are listed in
     keys = list(bids)
     rnd.shuffle(keys)
-    shuffled = g.acquisition_order({k: bids[k] for k in keys}, {k: money[k] for k in keys},
-                                   {k: draws[k] for k in reversed(keys)})
+    shuffled = g.acquisition_order(
+        {k: bids[k] for k in keys},
+        {k: money[k] for k in keys},
+        {k: draws[k] for k in reversed(keys)},
+    )
     assert shuffled == order
 
 
@@ -326,8 +358,10 @@ def test_a_bid_typed_in_an_earlier_round_is_refused():
     s = enter_cards(s, [("mountain", 0, 4), ("village", 3, 8)])
     assert s["round"] == 2 and s["phase"] == "bidding"
     err = refused(s, "bid-once", "bid", 0, amount=5, round=1)
-    assert str(err) == ("This bid was typed in acquisition round 1; it is round 2 now. Look at "
-                        "the new cards and bid again.")
+    assert str(err) == (
+        "This bid was typed in acquisition round 1; it is round 2 now. Look at "
+        "the new cards and bid again."
+    )
     s = act(s, "bid", 0, amount=5, round=2)
     assert s["bids"] == [5, None]
     s = act(s, "bid", 1, amount=5)  # without a round: no check
@@ -432,7 +466,8 @@ def test_tie_broken_by_money_needs_no_draw():
     s = bid_all(s, [10, 10])  # 60 left vs 73 left: P0 first, no draw
     assert s["phase"] == "taking" and s["order"] == [0, 1]
     assert [str(x) for x in g.view(s, 1)["reveal"]["tie_breaks"]] == [
-        "Player 1 before Player 2: same bid, less money left (60 to 73 pounds)"]
+        "Player 1 before Player 2: same bid, less money left (60 to 73 pounds)"
+    ]
 
 
 def test_taking_cards():
@@ -452,9 +487,11 @@ def test_taking_cards():
     assert s["phase"] == "building" and s["active"] == 1 and s["lead"] == 1
     lines = [str(x) for x in g.describe(before, {"type": "take", "seat": 2, "card": 2}, s)]
     # (wording: "1 symbols" read wrong; the line now names its numbers like the card lines)
-    assert lines == ["Player 1 takes the river (track symbols: 1, income: £5).",
-                     "Player 3 takes the village (track symbols: 0, income: £7).",
-                     "Building starts with Player 2, the highest bidder."]
+    assert lines == [
+        "Player 1 takes the river (track symbols: 1, income: £5).",
+        "Player 3 takes the village (track symbols: 0, income: £7).",
+        "Building starts with Player 2, the highest bidder.",
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -464,8 +501,10 @@ def test_taking_cards():
 def test_two_player_phase_cycle():
     s = two_player_round_one()
     assert s["money"] == [70, 90]
-    assert s["rows"] == [[{"terrain": "river", "marks": 1, "income": 5}],
-                         [{"terrain": "savanna", "marks": 2, "income": 3}]]
+    assert s["rows"] == [
+        [{"terrain": "river", "marks": 1, "income": 5}],
+        [{"terrain": "savanna", "marks": 2, "income": 3}],
+    ]
     assert s["phase"] == "building" and s["active"] == 0 and s["step"] == "turn_up"
     refused(s, "turn-up", "cross", 0)  # a card must be turned up first
     refused(s, "turn-up", "pass", 0)
@@ -508,7 +547,13 @@ def test_two_player_phase_cycle():
     s = act(s, "turn_up", marks=1)
     # P0: river; 1 turned + 1 river + 3 village = 5 symbols, 1 bonus, 4 bought = 40 pounds
     assert g.view(s, 0)["seats"][0]["cheapest"] == {
-        "terrain": "river", "needed": 10, "symbols": 5, "bonus": 1, "bought": 4, "pounds": 40}
+        "terrain": "river",
+        "needed": 10,
+        "symbols": 5,
+        "bonus": 1,
+        "bought": 4,
+        "pounds": 40,
+    }
     s = act(s, "cross", 0)
     assert s["money"] == [70 - 40 + 5, 93] and s["bonus"] == [0, 0]
     # the crosser goes on with a fresh pile; P1 faces a mountain, no bonus
@@ -579,8 +624,10 @@ def test_the_crossed_cards_income_cannot_pay_for_its_own_tracks():
 def river_standoff():
     """Two players both facing a river, P0 to move with the card turned up."""
     s = two_player_round_one()
-    s["rows"][1] = [{"terrain": "river", "marks": 0, "income": 2},
-                    {"terrain": "desert", "marks": 0, "income": 2}]
+    s["rows"][1] = [
+        {"terrain": "river", "marks": 0, "income": 2},
+        {"terrain": "desert", "marks": 0, "income": 2},
+    ]
     s["money"] = [0, 0]
     return s
 
@@ -614,7 +661,8 @@ def test_river_bonus_is_capped_at_five():
     s = g.apply(s, action)
     assert s["bonus"] == [0, 5]
     assert "Player 2 faces a river but already holds 5 bonus tracks." in [
-        str(x) for x in g.describe(before, action, s)]
+        str(x) for x in g.describe(before, action, s)
+    ]
 
 
 def test_the_crosser_gets_no_river_bonus():
@@ -631,7 +679,8 @@ def winning_position():
     s = two_player_round_one()
     s["rows"][0] = [{"terrain": "desert", "marks": 1, "income": 2}] * 7 + [
         {"terrain": "savanna", "marks": 3, "income": 4},
-        {"terrain": "river", "marks": 0, "income": 1}]
+        {"terrain": "river", "marks": 0, "income": 1},
+    ]
     s["crossed"] = [7, 6]
     s["rows"][1] = [{"terrain": "village", "marks": 0, "income": 2}] * 7
     return s
@@ -644,8 +693,9 @@ def test_eighth_crossing_wins_at_once():
     assert s["phase"] == "over" and s["winner"] == 0
     r = g.result(s)
     assert r["winner"] == 0 and r["tie_break"] is None
-    assert str(r["how"]) == ("Player 1 crossed their 8th terrain, a savanna, in acquisition "
-                             "round 1 and wins at once.")
+    assert str(r["how"]) == (
+        "Player 1 crossed their 8th terrain, a savanna, in acquisition round 1 and wins at once."
+    )
     assert r["players"][0]["crossed"] == ["desert"] * 7 + ["savanna"]
     assert r["players"][0]["crossed_count"] == 8
     assert r["players"][0]["money"] == 74 and r["players"][1]["money"] == 90
@@ -666,11 +716,21 @@ def test_result_is_none_while_playing():
 # robustness
 
 
-@pytest.mark.parametrize("action", [
-    None, [], "bid", {}, {"type": "nonsense"}, {"type": 3},
-    {"type": "bid", "seat": "0", "amount": 3}, {"type": "card", "terrain": ["river"]},
-    {"type": "take", "seat": 0, "card": None}, {"type": "cross", "seat": 0, "bonus": 1.0},
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        [],
+        "bid",
+        {},
+        {"type": "nonsense"},
+        {"type": 3},
+        {"type": "bid", "seat": "0", "amount": 3},
+        {"type": "card", "terrain": ["river"]},
+        {"type": "take", "seat": 0, "card": None},
+        {"type": "cross", "seat": 0, "bonus": 1.0},
+    ],
+)
 def test_malformed_actions_are_rule_errors(action):
     for s in (g.new({}, 2), two_player_round_one()):
         before = copy.deepcopy(s)
@@ -694,8 +754,13 @@ def test_view_tells_who_and_what_is_awaited():
     s = two_player_round_one()
     v = g.view(s, None)
     assert v["waiting_for"] == [0] and v["table_entry"] == "turn_up"
-    assert v["building"] == {"lead": 0, "active": 0, "step": "turn_up", "turned": [],
-                             "turned_marks": 0}
+    assert v["building"] == {
+        "lead": 0,
+        "active": 0,
+        "step": "turn_up",
+        "turned": [],
+        "turned_marks": 0,
+    }
     s = act(s, "turn_up", marks=2)
     assert g.view(s, 0)["actions"] == ["cross", "pass"]  # 70 pounds reach the 70 needed
     assert g.view(s, 1)["actions"] == []

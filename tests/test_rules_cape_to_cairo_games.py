@@ -9,8 +9,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.cape_to_cairo import rules as g
 from companion.games.base import Msg, RuleError
+from companion.games.cape_to_cairo import rules as g
 
 
 class Ledger:
@@ -76,8 +76,9 @@ def probe_nonsense(s, rnd):
     }
     for field in ("terrain", "marks", "income", "amount", "value", "card", "bonus"):
         if rnd.random() < 0.5:
-            action[field] = rnd.choice([-1, 0, 1, 3, 4, 10, 11, 200, "3", None, 2.0, "river",
-                                        "lake", [1]])
+            action[field] = rnd.choice(
+                [-1, 0, 1, 3, 4, 10, 11, 200, "3", None, 2.0, "river", "lake", [1]]
+            )
     try:
         after = g.apply(s, action)
     except RuleError:
@@ -90,11 +91,15 @@ def probe_nonsense(s, rnd):
 
 
 def choose_action(s, rnd, ledger):
-    n = s["players"]
     phase = s["phase"]
     if phase == "cards":
-        return {"type": "card", "seat": None, "terrain": rnd.choice(sorted(g.TRACKS_NEEDED)),
-                "marks": rnd.randint(0, 3), "income": rnd.randint(1, 10)}
+        return {
+            "type": "card",
+            "seat": None,
+            "terrain": rnd.choice(sorted(g.TRACKS_NEEDED)),
+            "marks": rnd.randint(0, 3),
+            "income": rnd.randint(1, 10),
+        }
     if phase == "bidding":
         seat = rnd.choice([i for i, b in enumerate(s["bids"]) if b is None])
         money = s["money"][seat]
@@ -125,7 +130,7 @@ def book(s, action, after, ledger):
     if action["type"] == "cross":
         seat = action["seat"]
         card = s["rows"][seat][s["crossed"][seat]]
-        marks = sum(s["turned"]) + sum(c["marks"] for c in s["rows"][seat][s["crossed"][seat]:])
+        marks = sum(s["turned"]) + sum(c["marks"] for c in s["rows"][seat][s["crossed"][seat] :])
         bought = max(0, g.TRACKS_NEEDED[card["terrain"]] - marks - action["bonus"])
         ledger.paid_tracks += 10 * bought
         ledger.income += card["income"]

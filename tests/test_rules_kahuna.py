@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.games.kahuna import rules as k
 from companion.games.base import Msg, RuleError
+from companion.games.kahuna import rules as k
 
 SHARED_BOARD = Path("/work/shared/data/kahuna_board.json")
 MODULE_BOARD = Path(k.__file__).parent / "data" / "kahuna_board.json"
@@ -53,6 +54,7 @@ def refused(rule: str, state: dict, kind: str, **fields) -> RuleError:
 
 # --- the board ---------------------------------------------------------------------------------
 
+
 def test_board_has_12_islands_27_sites_and_printed_degrees():
     assert len(k.ISLANDS) == 12 and len(k.SITES) == 27
     assert sum(k.DEGREES.values()) == 2 * 27
@@ -62,7 +64,9 @@ def test_board_has_12_islands_27_sites_and_printed_degrees():
     assert k.BRIDGES_PER_COLOUR == 25 and k.STONES_PER_COLOUR == 10 and k.DECK_SIZE == 24
 
 
-@pytest.mark.skipif(not SHARED_BOARD.exists(), reason="the shared data folder is not beside the repo")
+@pytest.mark.skipif(
+    not SHARED_BOARD.exists(), reason="the shared data folder is not beside the repo"
+)
 def test_board_copy_equals_the_shared_file():
     assert MODULE_BOARD.read_bytes() == SHARED_BOARD.read_bytes()
 
@@ -92,6 +96,7 @@ def test_parse_site_accepts_both_orders_and_lists():
 
 
 # --- control -----------------------------------------------------------------------------------
+
 
 def test_control_counts_free_sites():
     # Aloa has 3 sites: 1 white bridge is not a majority, 2 are.
@@ -123,7 +128,8 @@ def naive_control(board: dict) -> dict:
 
 
 boards = st.lists(st.sampled_from([None, "white", "black"]), min_size=27, max_size=27).map(
-    lambda colours: {s: c for s, c in zip(k.SITES, colours) if c})
+    lambda colours: {s: c for s, c in zip(k.SITES, colours) if c}
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -176,6 +182,7 @@ def test_place_keeps_the_majority_rule_and_only_destroys_at_gained_islands(board
 
 # --- place and remove: the worked cases --------------------------------------------------------
 
+
 def test_one_bridge_takes_two_islands():
     # Aloa (3 sites) needs 2, Huna (5 sites) needs 3. White has Aloa-Bari (Aloa 1/3) and
     # Duda-Huna, Elai-Huna (Huna 2/5); Aloa-Huna makes Aloa 2/3 and Huna 3/5 at once.
@@ -192,7 +199,8 @@ CHAIN_BEFORE = bridges(
     white="Bari-Elai Duda-Elai Elai-Huna",
     # Black: Faaa 3/5 (Coco-Faaa Elai-Faaa Faaa-Gola), Jojo 3/5 (Elai-Jojo Gola-Jojo Jojo-Kahu),
     # Gola 3/4 (Faaa-Gola Gola-Jojo Gola-Kahu).
-    black="Coco-Faaa Elai-Faaa Faaa-Gola Elai-Jojo Gola-Jojo Jojo-Kahu Gola-Kahu")
+    black="Coco-Faaa Elai-Faaa Faaa-Gola Elai-Jojo Gola-Jojo Jojo-Kahu Gola-Kahu",
+)
 
 
 def test_chain_effect_stops_after_one_step():
@@ -204,7 +212,8 @@ def test_chain_effect_stops_after_one_step():
     # still holds Gola (3/4): the chain goes no further.
     assert k.control(after) == {"Elai": "white", "Gola": "black"}
     assert {s for s, c in after.items() if c == "black"} == {
-        site(s) for s in "Coco-Faaa Faaa-Gola Gola-Jojo Jojo-Kahu Gola-Kahu".split()}
+        site(s) for s in "Coco-Faaa Faaa-Gola Gola-Jojo Jojo-Kahu Gola-Kahu".split()
+    }
 
 
 def test_removal_costs_the_opponent_an_island_and_gives_the_remover_nothing():
@@ -217,7 +226,11 @@ def test_removal_costs_the_opponent_an_island_and_gives_the_remover_nothing():
 
 def test_place_refusals():
     board = bridges(white="Aloa-Bari")
-    for target, rule in (("Aloa-Bari", "site-free"), ("Aloa-Coco", "site-unknown"), ("nonsense", "site-unknown")):
+    for target, rule in (
+        ("Aloa-Bari", "site-free"),
+        ("Aloa-Coco", "site-unknown"),
+        ("nonsense", "site-unknown"),
+    ):
         with pytest.raises(RuleError) as info:
             k.place(board, target, "black")
         assert info.value.rule == rule
@@ -234,10 +247,29 @@ def test_place_refuses_a_26th_bridge():
     assert after[k.SITES[25]] == "black"
 
 
-TEN_ISLANDS = bridges(white=" ".join([
-    "Aloa-Duda", "Aloa-Huna", "Bari-Coco", "Bari-Duda", "Bari-Faaa", "Coco-Faaa", "Coco-Kahu",
-    "Duda-Huna", "Elai-Iffi", "Faaa-Gola", "Faaa-Jojo", "Gola-Kahu", "Huna-Lale", "Iffi-Jojo",
-    "Iffi-Kahu", "Iffi-Lale", "Jojo-Kahu"]))
+TEN_ISLANDS = bridges(
+    white=" ".join(
+        [
+            "Aloa-Duda",
+            "Aloa-Huna",
+            "Bari-Coco",
+            "Bari-Duda",
+            "Bari-Faaa",
+            "Coco-Faaa",
+            "Coco-Kahu",
+            "Duda-Huna",
+            "Elai-Iffi",
+            "Faaa-Gola",
+            "Faaa-Jojo",
+            "Gola-Kahu",
+            "Huna-Lale",
+            "Iffi-Jojo",
+            "Iffi-Kahu",
+            "Iffi-Lale",
+            "Jojo-Kahu",
+        ]
+    )
+)
 
 
 def test_place_refuses_an_eleventh_island():
@@ -271,15 +303,19 @@ def test_place_and_remove_do_not_mutate_their_input():
 
 # --- scoring -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("round_no,islands,points", [
-    (1, {"white": 5, "black": 3}, {"white": 1, "black": 0}),
-    (1, {"white": 0, "black": 1}, {"white": 0, "black": 1}),
-    (2, {"white": 3, "black": 5}, {"white": 0, "black": 2}),
-    (2, {"white": 4, "black": 4}, {"white": 0, "black": 0}),
-    (3, {"white": 7, "black": 2}, {"white": 5, "black": 0}),  # 7 - 2 = 5
-    (3, {"white": 1, "black": 4}, {"white": 0, "black": 3}),  # 4 - 1 = 3
-    (3, {"white": 6, "black": 6}, {"white": 0, "black": 0}),
-])
+
+@pytest.mark.parametrize(
+    "round_no,islands,points",
+    [
+        (1, {"white": 5, "black": 3}, {"white": 1, "black": 0}),
+        (1, {"white": 0, "black": 1}, {"white": 0, "black": 1}),
+        (2, {"white": 3, "black": 5}, {"white": 0, "black": 2}),
+        (2, {"white": 4, "black": 4}, {"white": 0, "black": 0}),
+        (3, {"white": 7, "black": 2}, {"white": 5, "black": 0}),  # 7 - 2 = 5
+        (3, {"white": 1, "black": 4}, {"white": 0, "black": 3}),  # 4 - 1 = 3
+        (3, {"white": 6, "black": 6}, {"white": 0, "black": 0}),
+    ],
+)
 def test_round_points(round_no, islands, points):
     assert k.round_points(round_no, islands) == points
 
@@ -303,12 +339,15 @@ def test_round_points_properties(round_no, white, black):
     assert swapped == {"white": points["black"], "black": points["white"]}
 
 
-@pytest.mark.parametrize("points,round3,bridges_on_board,expected", [
-    ([4, 2], [0, 0], [1, 9], (0, "points")),
-    ([3, 3], [0, 2], [9, 1], (1, "round-3")),
-    ([3, 3], [0, 0], [12, 13], (1, "bridges")),
-    ([3, 3], [0, 0], [12, 12], (None, "draw")),
-])
+@pytest.mark.parametrize(
+    "points,round3,bridges_on_board,expected",
+    [
+        ([4, 2], [0, 0], [1, 9], (0, "points")),
+        ([3, 3], [0, 2], [9, 1], (1, "round-3")),
+        ([3, 3], [0, 0], [12, 13], (1, "bridges")),
+        ([3, 3], [0, 0], [12, 12], (None, "draw")),
+    ],
+)
 def test_decide_winner(points, round3, bridges_on_board, expected):
     assert k.decide_winner(points, round3, bridges_on_board) == expected
 
@@ -318,11 +357,15 @@ def test_control_report_for_the_checker():
     assert report["control"] == {"Aloa": "white"}
     assert report["islands"] == {"white": 1, "black": 0}
     assert report["bridges"] == {"white": 2, "black": 1}
-    assert report["round_points"] == {1: {"white": 1, "black": 0}, 2: {"white": 2, "black": 0},
-                                      3: {"white": 1, "black": 0}}
+    assert report["round_points"] == {
+        1: {"white": 1, "black": 0},
+        2: {"white": 2, "black": 0},
+        3: {"white": 1, "black": 0},
+    }
 
 
 # --- the game: set-up and the face-up cards ----------------------------------------------------
+
 
 def test_new_game_waits_for_the_three_face_up_cards():
     state = k.new({}, 2)
@@ -355,6 +398,7 @@ def test_reveal_refuses_a_third_copy_and_extra_cards():
 
 
 # --- the game: playing cards -------------------------------------------------------------------
+
 
 def test_only_the_player_on_turn_plays():
     state = started()
@@ -448,7 +492,9 @@ def test_chain_through_apply_records_changes_and_history():
     assert changes["gained"] == {"white": ["Elai"], "black": []}
     assert changes["lost"] == {"white": [], "black": ["Faaa", "Jojo"]}
     assert changes["destroyed"] == ["Elai-Faaa", "Elai-Jojo"]
-    lines = k.describe(before, {"type": "place", "seat": 0, "site": "Elai-Iffi", "card": "Elai"}, after)
+    lines = k.describe(
+        before, {"type": "place", "seat": 0, "site": "Elai-Iffi", "card": "Elai"}, after
+    )
     assert [str(m) for m in lines] == [
         "Player 1 built a bridge on Elai-Iffi (card Elai)",
         "Player 1 took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed",
@@ -464,7 +510,10 @@ def test_history_for_one_destroyed_bridge_and_for_a_quiet_capture():
     before = with_bridges(started(), board)
     after = act(before, "place", seat=0, site="Aloa-Huna", card="Huna")
     lines = [str(m) for m in k.describe(before, {"type": "place", "seat": 0}, after)]
-    assert lines[1:] == ["Player 1 took Aloa: black bridge Aloa-Duda destroyed", "Player 1 took Huna"]
+    assert lines[1:] == [
+        "Player 1 took Aloa: black bridge Aloa-Duda destroyed",
+        "Player 1 took Huna",
+    ]
 
 
 def test_arabana_option_forbids_building_next_to_an_opponent_island():
@@ -491,6 +540,7 @@ def test_at_most_five_cards_a_turn():
 
 
 # --- discarding, drawing, declining ------------------------------------------------------------
+
 
 def test_discard_face_down_is_a_turn_without_plays():
     state = started()
@@ -555,11 +605,18 @@ def test_empty_deck_means_face_up_cards_only():
 
 # --- rounds and the end ------------------------------------------------------------------------
 
+
 def last_card_state(round_no: int, board: dict) -> dict:
     """Round `round_no` with one face-up card (Lale) left and the deck empty; white to play."""
     state = with_bridges(started(), board)
-    state.update(round=round_no, deck=0, display=["Lale"], hands=[3, 3], discard_up=["Aloa"] * 2,
-                 discard_down=13)  # 13 + 2 + 1 + 6 in hands = 22 of 24; 2 are played below
+    state.update(
+        round=round_no,
+        deck=0,
+        display=["Lale"],
+        hands=[3, 3],
+        discard_up=["Aloa"] * 2,
+        discard_down=13,
+    )  # 13 + 2 + 1 + 6 in hands = 22 of 24; 2 are played below
     return state
 
 
@@ -575,18 +632,29 @@ def test_round_one_scores_at_once_and_the_discards_become_the_deck():
     assert state["deck"] == 18 and state["pending_reveals"] == 3  # 24 - 6 in hands
     assert state["discard_up"] == [] and state["discard_down"] == 0
     assert state["known"] == [["Lale"], []]
-    lines = [str(m) for m in k.describe(before, {"type": "draw", "seat": 0, "source": "display",
-                                                 "island": "Lale"}, state)]
-    assert lines == ["Player 1 took Lale from the face-up cards",
-                     "Round 1 scored: islands held: White 1, Black 0",
-                     "Points: Player 1 +1",
-                     "Round 2 begins: turn up 3 cards; Player 2 plays first"]
+    lines = [
+        str(m)
+        for m in k.describe(
+            before, {"type": "draw", "seat": 0, "source": "display", "island": "Lale"}, state
+        )
+    ]
+    assert lines == [
+        "Player 1 took Lale from the face-up cards",
+        "Round 1 scored: islands held: White 1, Black 0",
+        "Points: Player 1 +1",
+        "Round 2 begins: turn up 3 cards; Player 2 plays first",
+    ]
     assert not k.seat_may_undo(before, {"type": "draw", "source": "display"}, state)
 
 
 def test_round_two_gives_two_points_and_a_tie_gives_none():
-    state = act(last_card_state(2, bridges(black="Aloa-Bari Aloa-Duda")), "draw", seat=0,
-                source="display", island="Lale")
+    state = act(
+        last_card_state(2, bridges(black="Aloa-Bari Aloa-Duda")),
+        "draw",
+        seat=0,
+        source="display",
+        island="Lale",
+    )
     assert state["rounds"][-1] == {"round": 2, "islands": [0, 1], "points": [0, 2]}
     state = act(last_card_state(2, {}), "draw", seat=0, source="display", island="Lale")
     assert state["rounds"][-1]["points"] == [0, 0]
@@ -595,8 +663,10 @@ def test_round_two_gives_two_points_and_a_tie_gives_none():
 def test_round_three_gives_each_player_one_more_turn_then_scores_the_difference():
     board = bridges(white="Aloa-Bari Aloa-Duda Iffi-Lale Huna-Lale", black="Coco-Gola Gola-Kahu")
     state = last_card_state(3, board)
-    state["rounds"] = [{"round": 1, "islands": [1, 0], "points": [1, 0]},
-                       {"round": 2, "islands": [0, 1], "points": [0, 2]}]
+    state["rounds"] = [
+        {"round": 1, "islands": [1, 0], "points": [1, 0]},
+        {"round": 2, "islands": [0, 1], "points": [0, 2]},
+    ]
     state = act(state, "draw", seat=0, source="display", island="Lale")
     assert state["final_turns"] == 2 and state["turn"] == 1 and not state["over"]
     refused("final-turns", state, "draw", seat=1, source="deck")
@@ -615,17 +685,21 @@ def test_round_three_gives_each_player_one_more_turn_then_scores_the_difference(
     assert final["winner"] == 0 and final["tie_break"] == "round-3"
     assert final["bridges"] == [4, 3] and final["islands"] == [2, 1]
     lines = [str(m) for m in k.describe(before, {"type": "end_turn", "seat": 0}, state)]
-    assert lines[-2:] == ["Game over: Player 1 wins with 2 points to 2",
-                          "Equal points: Player 1 scored in round 3 and wins the tie"]
+    assert lines[-2:] == [
+        "Game over: Player 1 wins with 2 points to 2",
+        "Equal points: Player 1 scored in round 3 and wins the tie",
+    ]
     refused("game-over", state, "end_turn", seat=1)
 
 
 def test_result_tie_breaks_on_bridges_then_draw():
     state = started()
     state["over"] = True
-    state["rounds"] = [{"round": 1, "islands": [2, 1], "points": [1, 0]},
-                       {"round": 2, "islands": [1, 2], "points": [0, 2]},
-                       {"round": 3, "islands": [3, 3], "points": [0, 0]}]
+    state["rounds"] = [
+        {"round": 1, "islands": [2, 1], "points": [1, 0]},
+        {"round": 2, "islands": [1, 2], "points": [0, 2]},
+        {"round": 3, "islands": [3, 3], "points": [0, 0]},
+    ]
     state["bridges"] = k.bridges_to_json(bridges(white="Aloa-Bari", black="Coco-Gola"))
     # 1 + 0 + 0 = 1 against 0 + 2 + 0 = 2: black wins on points.
     assert k.result(state)["winner"] == 1 and k.result(state)["tie_break"] == "points"
@@ -640,6 +714,7 @@ def test_result_is_none_while_playing():
 
 
 # --- view, the card helper, undo ---------------------------------------------------------------
+
 
 def test_view_for_the_seat_on_turn_and_for_the_table():
     state = with_bridges(started(), CHAIN_BEFORE)
@@ -705,20 +780,41 @@ def test_seat_may_undo_plays_but_not_a_card_drawn_from_the_deck():
 # --- bad input and bookkeeping -----------------------------------------------------------------
 
 junk = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=12)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 30)
+    | st.text(max_size=12)
     | st.sampled_from(list(k.ISLANDS) + ["Aloa-Bari", "Elai-Huna", "deck", "display"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-    max_leaves=6)
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(["reveal", "place", "remove", "discard", "draw", "end_turn", "fly", None, 3]),
-       junk, junk, junk, junk, st.booleans())
+@given(
+    st.sampled_from(["reveal", "place", "remove", "discard", "draw", "end_turn", "fly", None, 3]),
+    junk,
+    junk,
+    junk,
+    junk,
+    st.booleans(),
+)
 def test_bad_input_only_ever_raises_rule_error(kind, seat, site, card, extra, fresh):
     state = k.new({}, 2) if fresh else with_bridges(started(), bridges(black="Elai-Huna"))
     frozen = copy.deepcopy(state)
-    action = {"type": kind, "seat": seat, "host": False, "site": site, "card": card,
-              "cards": extra, "count": extra, "source": site, "island": card}
+    action = {
+        "type": kind,
+        "seat": seat,
+        "host": False,
+        "site": site,
+        "card": card,
+        "cards": extra,
+        "count": extra,
+        "source": site,
+        "island": card,
+    }
     try:
         after = k.apply(state, action)
     except RuleError as err:
@@ -738,18 +834,28 @@ def test_every_rule_id_used_is_listed_and_every_string_is_marked():
     source = Path(k.__file__).read_text()
     used = set(re.findall(r'RuleError\(\s*"([a-z0-9-]+)"', source))
     assert used <= set(k.RULES), used - set(k.RULES)
-    assert {"control", "chain", "arabana", "must-draw", "final-turns", "winner",
-            "double-capture"} <= set(k.CLARIFICATIONS)
+    assert {
+        "control",
+        "chain",
+        "arabana",
+        "must-draw",
+        "final-turns",
+        "winner",
+        "double-capture",
+    } <= set(k.CLARIFICATIONS)
     assert k.SEAT_LABELS == ("White", "Black")
 
 
 # --- the table option, set by the host before the first turn action --------------------------
 
+
 def test_host_sets_the_arabana_option_before_the_first_turn_action():
     state = k.new({}, 2)
     on = k.apply(state, {"type": "set_option", "seat": None, "host": True, "arabana": True})
     assert on["options"] == {"arabana": True} and state["options"] == {"arabana": False}
-    assert k.describe(state, {"type": "set_option"}, on)[0].msgid.startswith("Table option Arabana switched on")
+    assert k.describe(state, {"type": "set_option"}, on)[0].msgid.startswith(
+        "Table option Arabana switched on"
+    )
     off = k.apply(on, {"type": "set_option", "seat": 0, "host": True, "arabana": False})
     assert "switched off" in k.describe(on, {"type": "set_option"}, off)[0]
     # After the face-up cards were entered it is still open; the option then refuses bridges.

@@ -14,16 +14,15 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.games.kahuna import rules as k
 from companion.games.base import Msg, RuleError
+from companion.games.kahuna import rules as k
 from tests.test_rules_kahuna import naive_control
 
 # Refusals a physically possible move may still meet: they come from the board, not the cards.
 BOARD_RULES = {"arabana", "stone-supply", "bridge-supply", "play-limit"}
-
-
 
 
 def _holds_msg(value) -> bool:
@@ -98,8 +97,14 @@ class Table:
         assert all(n <= 5 for n in s["hands"])
         assert s["deck"] == len(self.deck)
         assert sorted(s["display"]) == sorted(self.display)
-        total = (s["deck"] + len(s["display"]) + sum(s["hands"]) + len(s["discard_up"])
-                 + s["discard_down"] + len(s["played"]))
+        total = (
+            s["deck"]
+            + len(s["display"])
+            + sum(s["hands"])
+            + len(s["discard_up"])
+            + s["discard_down"]
+            + len(s["played"])
+        )
         assert total == 24
         assert len(s["discard_up"]) + s["discard_down"] + len(s["played"]) == len(self.discards)
         # What the app believes about hands is true, and no island has more than 2 cards placed.
@@ -117,6 +122,7 @@ class Table:
 
         def turn_up():
             self.display.append(self.deck.pop())
+
         self.send({"type": "reveal", "seat": None, "island": card}, turn_up)
 
     def moves(self, seat: int) -> list[dict]:
@@ -129,7 +135,9 @@ class Table:
             key = k.site_key(site)
             owner = bridges.get(key)
             if owner is None:
-                out += [{"type": "place", "seat": seat, "site": key, "card": c} for c in site if hand[c]]
+                out += [
+                    {"type": "place", "seat": seat, "site": key, "card": c} for c in site if hand[c]
+                ]
             elif owner != mine:
                 a, b = site
                 for pair in ([a, a], [a, b], [b, b]):
@@ -146,10 +154,11 @@ class Table:
             cards = [move["card"]] if move["type"] == "place" else move["cards"]
             offered = k.legal_cards_for(self.state, seat, move["site"])["options"]
 
-            def lay_down():
+            def lay_down(cards=cards):
                 for c in cards:
                     self.hands[seat].remove(c)
                     self.discards.append(c)
+
             if self.try_send(move, lay_down):
                 assert sorted(cards) in [sorted(o) for o in offered]
             else:
@@ -161,6 +170,7 @@ class Table:
         def put_down():
             for _ in range(count):
                 self.discards.append(self.hands[seat].pop())
+
         self.send({"type": "discard", "seat": seat, "count": count}, put_down)
 
     def finish(self, seat: int) -> None:
@@ -178,10 +188,13 @@ class Table:
                 def take():
                     self.display.remove(card)
                     self.hands[seat].append(card)
+
                 self.send({"type": "draw", "seat": seat, "source": "display", "island": card}, take)
             else:
-                self.send({"type": "draw", "seat": seat, "source": "deck"},
-                          lambda: self.hands[seat].append(self.deck.pop()))
+                self.send(
+                    {"type": "draw", "seat": seat, "source": "deck"},
+                    lambda: self.hands[seat].append(self.deck.pop()),
+                )
         else:
             if s["must_draw"] and can_draw:
                 raise AssertionError("policy tried to decline while obliged to draw")
@@ -214,12 +227,15 @@ def test_random_legal_games_keep_every_invariant(seed, arabana):
     assert [r["round"] for r in final["rounds"]] == [1, 2, 3]
     assert final["points"] == [sum(r["points"][s] for r in final["rounds"]) for s in (0, 1)]
     round3 = final["rounds"][2]
-    assert round3["points"] == [max(0, round3["islands"][0] - round3["islands"][1]),
-                                max(0, round3["islands"][1] - round3["islands"][0])]
+    assert round3["points"] == [
+        max(0, round3["islands"][0] - round3["islands"][1]),
+        max(0, round3["islands"][1] - round3["islands"][0]),
+    ]
     board = k.bridges_from_json(table.state["bridges"])
     assert final["islands"] == [k.islands_held(board)[c] for c in k.COLOURS]
     assert (final["winner"], final["tie_break"]) == k.decide_winner(
-        final["points"], round3["points"], final["bridges"])
+        final["points"], round3["points"], final["bridges"]
+    )
     json.dumps(table.state)
     json.dumps(k.view(table.state, 0))
     json.dumps(k.view(table.state, None))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.serengeti import rules as g
 from companion.games.base import Msg, RuleError, Seat
+from companion.games.serengeti import rules as g
 
 ABACUS_PLAYERS = ("Anne", "Bert", "Chris", "Rich")  # the names the rule text's examples use
 
@@ -20,6 +20,7 @@ def holdings(**digits):
 
 
 # ---------------------------------------------------------------- payout: rule-text examples
+
 
 def test_example_single_holder_takes_it_all():
     # Line 65: Anne wins at 7; only Bert owns a 7 -> Anne pays Bert all 7.
@@ -79,15 +80,19 @@ def test_example_last_digit(bid, digit):
 # whole bid however many such cards they own; the per-card division (line 67) is for two or more
 # holders. Same positions, one holder and then two, hand-computed.
 
-@pytest.mark.parametrize("bid,bert", [
-    (7, [7, 7]),          # odd bid, 2 cards: per card it would be 3 + 3 and 1 to the bank
-    (17, [7, 7]),         # odd two-digit bid, 2 cards
-    (8, [8, 8]),          # even bid, 2 cards
-    (9, [9, 9, 9]),       # 9 / 3 would divide evenly: still all 9 to Bert
-    (16, [6, 6, 6]),      # even bid, 3 cards: per card it would be 5 x 3 and 1 to the bank
-    (13, [3, 3, 3, 1]),   # odd bid, 3 cards among others
-    (12, [2, 2]),         # like line 81, with two 2s
-])
+
+@pytest.mark.parametrize(
+    "bid,bert",
+    [
+        (7, [7, 7]),  # odd bid, 2 cards: per card it would be 3 + 3 and 1 to the bank
+        (17, [7, 7]),  # odd two-digit bid, 2 cards
+        (8, [8, 8]),  # even bid, 2 cards
+        (9, [9, 9, 9]),  # 9 / 3 would divide evenly: still all 9 to Bert
+        (16, [6, 6, 6]),  # even bid, 3 cards: per card it would be 5 x 3 and 1 to the bank
+        (13, [3, 3, 3, 1]),  # odd bid, 3 cards among others
+        (12, [2, 2]),  # like line 81, with two 2s
+    ],
+)
 def test_lone_holder_takes_the_whole_bid_however_many_cards(bid, bert):
     pay = g.payout(bid, "Anne", holdings(Bert=bert, Chris=[5], Rich=[]))
     assert pay.shares == {"Bert": bid}
@@ -110,21 +115,24 @@ def test_lone_holder_of_two_sevens_among_three_players():
     assert pay.shares == {"B": 7} and pay.remainder == 0
 
 
-@pytest.mark.parametrize("bid,bert,chris,shares,remainder", [
-    # bid, Bert's and Chris's digits -> shares (per card bid // cards), rest to the bank
-    (7, [7, 7], [7], {"Bert": 4, "Chris": 2}, 1),      # 7 // 3 = 2 a card
-    (17, [7, 7], [7], {"Bert": 10, "Chris": 5}, 2),    # 17 // 3 = 5 a card
-    (8, [8, 8], [8], {"Bert": 4, "Chris": 2}, 2),      # 8 // 3 = 2 a card
-    (8, [8], [8], {"Bert": 4, "Chris": 4}, 0),         # 8 // 2 = 4 a card
-    (9, [9, 9], [9], {"Bert": 6, "Chris": 3}, 0),      # 9 // 3 = 3 a card
-    (16, [6, 6], [6, 6], {"Bert": 8, "Chris": 8}, 0),  # 16 // 4 = 4 a card
-    (13, [3, 3], [3], {"Bert": 8, "Chris": 4}, 1),     # 13 // 3 = 4 a card
-    (3, [3, 3], [3], {"Bert": 2, "Chris": 1}, 0),      # 3 // 3 = 1 a card
-    (1, [1], [1], {}, 1),                              # 1 // 2 = 0 a card
-    (1, [1, 1], [1], {}, 1),                           # 1 // 3 = 0 a card
-    (2, [2, 2], [2], {}, 2),                           # 2 // 3 = 0 a card
-    (2, [2], [2], {"Bert": 1, "Chris": 1}, 0),         # 2 // 2 = 1 a card
-])
+@pytest.mark.parametrize(
+    "bid,bert,chris,shares,remainder",
+    [
+        # bid, Bert's and Chris's digits -> shares (per card bid // cards), rest to the bank
+        (7, [7, 7], [7], {"Bert": 4, "Chris": 2}, 1),  # 7 // 3 = 2 a card
+        (17, [7, 7], [7], {"Bert": 10, "Chris": 5}, 2),  # 17 // 3 = 5 a card
+        (8, [8, 8], [8], {"Bert": 4, "Chris": 2}, 2),  # 8 // 3 = 2 a card
+        (8, [8], [8], {"Bert": 4, "Chris": 4}, 0),  # 8 // 2 = 4 a card
+        (9, [9, 9], [9], {"Bert": 6, "Chris": 3}, 0),  # 9 // 3 = 3 a card
+        (16, [6, 6], [6, 6], {"Bert": 8, "Chris": 8}, 0),  # 16 // 4 = 4 a card
+        (13, [3, 3], [3], {"Bert": 8, "Chris": 4}, 1),  # 13 // 3 = 4 a card
+        (3, [3, 3], [3], {"Bert": 2, "Chris": 1}, 0),  # 3 // 3 = 1 a card
+        (1, [1], [1], {}, 1),  # 1 // 2 = 0 a card
+        (1, [1, 1], [1], {}, 1),  # 1 // 3 = 0 a card
+        (2, [2, 2], [2], {}, 2),  # 2 // 3 = 0 a card
+        (2, [2], [2], {"Bert": 1, "Chris": 1}, 0),  # 2 // 2 = 1 a card
+    ],
+)
 def test_two_holders_share_per_card_with_the_rest_to_the_bank(bid, bert, chris, shares, remainder):
     pay = g.payout(bid, "Anne", holdings(Bert=bert, Chris=chris))
     assert pay.shares == shares
@@ -179,6 +187,7 @@ def test_abacus_uneven_per_card_shares():
 
 # ---------------------------------------------------------------- payout: Don
 
+
 def test_don_most_matching_cards_takes_it_all():
     # The rule text's 6-example under Don: Anne (two 6s) beats Rich (one 6) and takes all 6.
     pay = g.payout(6, "Chris", holdings(Anne=[6, 6], Rich=[6]), variant="don")
@@ -232,12 +241,26 @@ def test_don_lone_holder_takes_bid_and_pot():
 
 # ---------------------------------------------------------------- payout: bad input
 
-@pytest.mark.parametrize("kwargs", [
-    dict(bid=0), dict(bid=-3), dict(bid=1000), pytest.param(dict(bid=10**5000), id="huge"), dict(bid=2.5), dict(bid=True), dict(bid="7"),
-    dict(variant="queen"), dict(pot=-1), dict(pot=2),  # Abacus has no pot
-    dict(holdings={"Anne": [10]}), dict(holdings={"Anne": "12"}), dict(holdings=[1, 2]),
-    dict(holdings={"Anne": [1.0]}),
-])
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(bid=0),
+        dict(bid=-3),
+        dict(bid=1000),
+        pytest.param(dict(bid=10**5000), id="huge"),
+        dict(bid=2.5),
+        dict(bid=True),
+        dict(bid="7"),
+        dict(variant="queen"),
+        dict(pot=-1),
+        dict(pot=2),  # Abacus has no pot
+        dict(holdings={"Anne": [10]}),
+        dict(holdings={"Anne": "12"}),
+        dict(holdings=[1, 2]),
+        dict(holdings={"Anne": [1.0]}),
+    ],
+)
 def test_payout_refuses_bad_input(kwargs):
     args = dict(bid=7, winner="Anne", holdings=holdings(Bert=[7]))
     args.update(kwargs)
@@ -264,6 +287,7 @@ def test_payout_line_reads_plainly():
 
 # ---------------------------------------------------------------- bid_error
 
+
 def test_example_forbidden_digits_4_and_6():
     # Anne owns a 4 and a 6: she may not bid 4, 6, 14 or 16 (nor 24, 26...).
     for bid in (4, 6, 14, 16, 24, 26, 104):
@@ -281,8 +305,9 @@ def test_bid_must_beat_the_high_bid():
     assert g.bid_error(3, [8, 9], 7) == "The high bid is 7: bid at least 10, or pass."
 
 
-@pytest.mark.parametrize("bid", [0, -1, 2.0, "5", None, True, 1000,
-                                 pytest.param(10**5000, id="huge")])
+@pytest.mark.parametrize(
+    "bid", [0, -1, 2.0, "5", None, True, 1000, pytest.param(10**5000, id="huge")]
+)
 def test_bid_must_be_a_positive_whole_number(bid):
     assert g.bid_rule(bid, []) == "bid-number"
     assert "positive whole number" in g.bid_error(bid, [])
@@ -316,6 +341,7 @@ def test_bid_hint_lists_the_lowest_legal_bids():
 
 # ---------------------------------------------------------------- score
 
+
 def test_tribe_points_table():
     # 1/3/6/10/15 points for 1-5 cards of a tribe
     for count, points in [(0, 0), (1, 1), (2, 3), (3, 6), (4, 10), (5, 15)]:
@@ -345,14 +371,17 @@ def test_score_players_missing_from_one_mapping():
     assert g.score({"C": ["nuba", "nuba"]}, {"D": 3}) == {"C": 3, "D": 3}
 
 
-@pytest.mark.parametrize("collections,chips", [
-    ({"A": ["nuba"] * 6}, {"A": 1}),
-    ({"A": "nuba"}, {"A": 1}),
-    ({"A": [1, 2]}, {"A": 1}),
-    ({"A": []}, {"A": -1}),
-    ({"A": []}, {"A": 1.5}),
-    ([["nuba"]], {"A": 1}),
-])
+@pytest.mark.parametrize(
+    "collections,chips",
+    [
+        ({"A": ["nuba"] * 6}, {"A": 1}),
+        ({"A": "nuba"}, {"A": 1}),
+        ({"A": [1, 2]}, {"A": 1}),
+        ({"A": []}, {"A": -1}),
+        ({"A": []}, {"A": 1.5}),
+        ([["nuba"]], {"A": 1}),
+    ],
+)
 def test_score_refuses_impossible_input(collections, chips):
     with pytest.raises(g.InputError):
         g.score(collections, chips)
@@ -360,14 +389,14 @@ def test_score_refuses_impossible_input(collections, chips):
 
 # ---------------------------------------------------------------- standings / tie-breaks
 
+
 def cards(*specs):
     """cards("nuba4", "tonga0") -> card dicts."""
     return [{"tribe": s[:-1], "digit": int(s[-1])} for s in specs]
 
 
 def test_standings_breakdown():
-    table = g.standings({0: cards("nuba1", "nuba2", "tonga3"), 1: cards("bantu5")},
-                        {0: 4, 1: 9})
+    table = g.standings({0: cards("nuba1", "nuba2", "tonga3"), 1: cards("bantu5")}, {0: 4, 1: 9})
     top, second = table["players"]
     assert top["player"] == 0 and top["total"] == 4  # nuba 3 + tonga 1, no bonus
     assert top["tribes"]["nuba"] == {"cards": 2, "points": 3}
@@ -385,8 +414,14 @@ def test_standings_breakdown():
 def test_standings_chips_break_a_tie_on_points_and_cards():
     # A: nuba x2 = 3, 5 chips. B: tonga x2 = 3, 4 chips. C: bantu x2 = 3, 6 chips (+3 -> 6).
     # A and B tie on 3 points and 2 cards: A has more chips.
-    table = g.standings({"A": cards("nuba1", "nuba2"), "B": cards("tonga1", "tonga2"),
-                         "C": cards("bantu1", "bantu2")}, {"A": 5, "B": 4, "C": 6})
+    table = g.standings(
+        {
+            "A": cards("nuba1", "nuba2"),
+            "B": cards("tonga1", "tonga2"),
+            "C": cards("bantu1", "bantu2"),
+        },
+        {"A": 5, "B": 4, "C": 6},
+    )
     assert table["ranking"] == ["C", "A", "B"]
     assert table["tie_break"] == "points"
     rows = {r["player"]: r for r in table["players"]}
@@ -405,8 +440,11 @@ def test_standings_shared_win():
 def test_standings_don_tie_break_is_digit_sum():
     # Don: A nuba 1 + nuba 2 = 3 points, digit sum 3; B tonga 8 + tonga 9 = 3 points, sum 17.
     # Chips equal (4 each -> both +2). More cards would not help: the Don tie-break is the sum.
-    table = g.standings({"A": cards("nuba1", "nuba2"), "B": cards("tonga8", "tonga9")},
-                        {"A": 4, "B": 4}, variant="don")
+    table = g.standings(
+        {"A": cards("nuba1", "nuba2"), "B": cards("tonga8", "tonga9")},
+        {"A": 4, "B": 4},
+        variant="don",
+    )
     assert table["ranking"] == ["B", "A"]
     assert table["tie_break"] == "digit_sum"
     assert table["players"][0]["total"] == 5
@@ -442,7 +480,7 @@ def test_rule_ids_and_clarifications_are_documented():
 def test_every_rule_id_the_module_raises_is_on_the_rules_page():
     source = Path(g.__file__).read_text()
     raised = set(re.findall(r'(?:RuleError|InputError)\(\s*"([a-z-]+)"', source))
-    raised |= set(re.findall(r'return \("([a-z-]+)",', source))  # _bid_problem's rule ids
+    raised |= set(re.findall(r'return \(\s*"([a-z-]+)",', source))  # _bid_problem's rule ids
     assert {"bid-digit", "bid-higher", "bid-number", "turn", "deck", "sale"} <= raised
     assert raised - set(g.RULES) == set()
 

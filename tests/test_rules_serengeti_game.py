@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from companion.games.serengeti import rules as g
 from companion.games.base import Msg, RuleError
+from companion.games.serengeti import rules as g
 
 
 def start(variant="abacus", players=3, **options):
@@ -43,10 +43,13 @@ def card(spec):
 
 
 # A valid deck: tribes 1, 3, 5 show digits 0-4, tribes 2, 4, 6 show 5-9 (each digit 3 times).
-DECK = [f"{t}{d}" for i, t in enumerate(g.TRIBES) for d in (range(5) if i % 2 == 0 else range(5, 10))]
+DECK = [
+    f"{t}{d}" for i, t in enumerate(g.TRIBES) for d in (range(5) if i % 2 == 0 else range(5, 10))
+]
 
 
 # ---------------------------------------------------------------- set-up
+
 
 @pytest.mark.parametrize("players,bank", [(3, 35), (4, 25), (5, 15)])
 def test_abacus_setup(players, bank):
@@ -66,10 +69,18 @@ def test_don_setup(players):
     assert g.total_chips(state) == 12 * players
 
 
-@pytest.mark.parametrize("options,players", [
-    ({"variant": "queen"}, 3), ({}, 2), ({}, 6), ({}, "3"), ({"start": 3}, 3),
-    ({"start": "1"}, 3), ({"penalty": "no"}, 4),
-])
+@pytest.mark.parametrize(
+    "options,players",
+    [
+        ({"variant": "queen"}, 3),
+        ({}, 2),
+        ({}, 6),
+        ({}, "3"),
+        ({"start": 3}, 3),
+        ({"start": "1"}, 3),
+        ({"penalty": "no"}, 4),
+    ],
+)
 def test_setup_refuses_bad_options(options, players):
     with pytest.raises(RuleError):
         g.new(options, players)
@@ -81,6 +92,7 @@ def test_start_option_picks_the_first_bidder():
 
 
 # ---------------------------------------------------------------- a hand-played Abacus game
+
 
 def test_round_one_by_hand():
     state = reveal(start(), "nuba4")  # round 1: one card; the auction opens with seat 0
@@ -95,7 +107,10 @@ def test_round_one_by_hand():
     assert state["chips"] == [12, 14, 5] and state["bank"] == 34
     assert state["cards"][2] == [card("nuba4")]
     assert state["round"] == 2 and state["start"] == 2 and state["phase"] == "reveal"
-    assert g.view(state, None)["payout_line"] == "Player 3 paid 5: Player 1 2, Player 2 2, 1 to the bank"
+    assert (
+        g.view(state, None)["payout_line"]
+        == "Player 3 paid 5: Player 1 2, Player 2 2, 1 to the bank"
+    )
 
 
 def play_to_round_three():
@@ -256,6 +271,7 @@ def test_lone_holder_of_two_matching_cards_takes_the_whole_bid_in_play():
 
 # ---------------------------------------------------------------- refusals
 
+
 def test_bids_are_checked():
     state = round_three_state()  # seat 0 owns 1, 7 and is on turn
     assert refused(state, "bid", 1, amount=5) == "turn"
@@ -276,18 +292,34 @@ def test_bids_are_checked():
     assert str(err.value) == "The high bid is 5: bid at least 6, or pass."
 
 
-@pytest.mark.parametrize("action", [
-    None, [], "bid", {}, {"type": "dance"}, {"type": 3}, {"type": "bid", "seat": 7, "amount": 3},
-    {"type": "bid", "seat": "0", "amount": 3}, {"type": "bid", "seat": True, "amount": 3},
-    {"type": "pass", "seat": None}, {"type": "bid", "seat": 0, "amount": 3, "host": "yes"},
-    {"type": "card", "tribe": "zulu", "digit": 1}, {"type": "card", "tribe": 4, "digit": 1},
-    {"type": "card", "tribe": "nuba", "digit": 10}, {"type": "card", "tribe": "nuba"},
-    {"type": "card", "tribe": "nuba", "digit": "²"}, pytest.param({"type": 10**5000}, id="huge"),
-    {"type": "card", "tribe": "x" * 10**5, "digit": 1}, {"type": "card", "seat": 9, "tribe": "nuba",
-                                                      "digit": 1},
-    {"type": "waive", "seat": 0}, {"type": "sell", "seat": 0, "tribe": "nuba", "digit": 4},
-    {"type": "discard", "seat": 0, "tribe": "nuba", "digit": 4}, {"type": "penalty", "seat": 0},
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        [],
+        "bid",
+        {},
+        {"type": "dance"},
+        {"type": 3},
+        {"type": "bid", "seat": 7, "amount": 3},
+        {"type": "bid", "seat": "0", "amount": 3},
+        {"type": "bid", "seat": True, "amount": 3},
+        {"type": "pass", "seat": None},
+        {"type": "bid", "seat": 0, "amount": 3, "host": "yes"},
+        {"type": "card", "tribe": "zulu", "digit": 1},
+        {"type": "card", "tribe": 4, "digit": 1},
+        {"type": "card", "tribe": "nuba", "digit": 10},
+        {"type": "card", "tribe": "nuba"},
+        {"type": "card", "tribe": "nuba", "digit": "²"},
+        pytest.param({"type": 10**5000}, id="huge"),
+        {"type": "card", "tribe": "x" * 10**5, "digit": 1},
+        {"type": "card", "seat": 9, "tribe": "nuba", "digit": 1},
+        {"type": "waive", "seat": 0},
+        {"type": "sell", "seat": 0, "tribe": "nuba", "digit": 4},
+        {"type": "discard", "seat": 0, "tribe": "nuba", "digit": 4},
+        {"type": "penalty", "seat": 0},
+    ],
+)
 def test_bad_actions_raise_rule_error_only(action):
     state = start()
     before = copy.deepcopy(state)
@@ -330,6 +362,7 @@ def test_discarded_cards_still_count_for_the_deck():
 
 # ---------------------------------------------------------------- fines
 
+
 def test_illegal_bid_fine_and_waiver():
     state = round_three_state()  # seat 0 on turn, owns a 7; chips [14, 16, 5], bank 30
     assert refused(state, "bid", 0, amount=17) == "bid-digit"
@@ -340,7 +373,9 @@ def test_illegal_bid_fine_and_waiver():
     state = act(state, "penalty", 0, bid=17)
     assert state["chips"][0] == 13 and state["bank"] == 31
     assert state["auction"]["turn"] == 0  # the same player bids again or passes
-    assert g.describe(None, {}, state) == ["Player 1 paid a 1-chip fine to the bank for an illegal bid."]
+    assert g.describe(None, {}, state) == [
+        "Player 1 paid a 1-chip fine to the bank for an illegal bid."
+    ]
     assert refused(state, "waive", 0) == "host"
     assert refused(state, "waive", 1, host=True) == "waive"
     state = act(state, "waive", 0, host=True)
@@ -374,6 +409,7 @@ def test_waive_needs_a_chip_in_the_bank():
 
 
 # ---------------------------------------------------------------- Don
+
 
 def don_round_two():
     state = reveal(start("don"), "nuba4")
@@ -412,7 +448,8 @@ def test_don_sale_pays_the_seller():
     assert state["chips"] == [17, 2, 16] and state["pot"] == 1
     assert g.total_chips(state) == 36
     assert g.view(state, None)["payout_line"] == (
-        "Player 2 paid 6, plus 1 from the pot: Player 1 3, Player 3 3, 1 in the pot")
+        "Player 2 paid 6, plus 1 from the pot: Player 1 3, Player 3 3, 1 in the pot"
+    )
 
 
 def test_don_sale_not_before_cards_and_not_in_abacus():
@@ -458,6 +495,7 @@ def test_don_most_matching_cards_in_play():
 
 
 # ---------------------------------------------------------------- views
+
 
 def chip_keys(value, path=""):
     """Every path in a view where a 'chips' key appears."""
@@ -517,6 +555,7 @@ def test_view_refuses_unknown_seat():
 
 # ---------------------------------------------------------------- a complete game
 
+
 def test_complete_game_where_nobody_ever_bids():
     state = start()
     deck = iter(DECK)
@@ -529,7 +568,8 @@ def test_complete_game_where_nobody_ever_bids():
                 # the bank is down to 1: seat 2 gets just that
                 assert state["chips"][2] == 21
                 assert g.describe(before, {}, state)[0] == (
-                    "Player 3 passed at once; the bank had only 1 to give.")
+                    "Player 3 passed at once; the bank had only 1 to give."
+                )
         if round_number < 15:
             assert g.result(state) is None and state["phase"] == "reveal"
     # rounds 1-5 pay 6 each (bank 35 -> 5); round 6 pays 2, 2, 1; then the bank is empty.
@@ -547,6 +587,7 @@ def test_complete_game_where_nobody_ever_bids():
 
 # ---------------------------------------------------------------- history and undo
 
+
 def test_describe_lines():
     state = start()
     after = act(state, "card", tribe="nuba", digit=4)
@@ -557,9 +598,12 @@ def test_describe_lines():
     state = act(act(after, "bid", 0, amount=3), "pass", 1)
     final = act(state, "pass", 2)
     lines = g.describe(state, {"type": "pass"}, final)
-    assert lines == ["Player 3 passed at once and took 2 from the bank.", "Player 1 won with 3.",
-                     "Player 1 paid 3: Player 2 1, Player 3 1, 1 to the bank",
-                     "Round 2: a lot of 2; Player 1 starts."]
+    assert lines == [
+        "Player 3 passed at once and took 2 from the bank.",
+        "Player 1 won with 3.",
+        "Player 1 paid 3: Player 2 1, Player 3 1, 1 to the bank",
+        "Round 2: a lot of 2; Player 1 starts.",
+    ]
     for line in lines:  # history lines survive a JSON round trip
         assert Msg.from_json(json.loads(json.dumps(line.to_json()))) == line
 
@@ -579,6 +623,7 @@ def test_seat_may_undo():
 
 
 # ---------------------------------------------------------------- host switches, pass bonus, JSON
+
 
 def test_host_waives_from_the_table_view_by_naming_the_player():
     state = reveal(start(), "nuba4")

@@ -10,8 +10,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.serengeti import rules as g
 from companion.games.base import Msg, RuleError
+from companion.games.serengeti import rules as g
 
 FAST = settings(max_examples=200, deadline=None)
 GAMES = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -22,9 +22,15 @@ holdings_st = st.lists(digits_st, min_size=3, max_size=5)
 
 # ---------------------------------------------------------------- payout
 
+
 @FAST
-@given(bid=st.integers(1, 200), hands=holdings_st, winner_index=st.integers(0, 4),
-       variant=st.sampled_from(g.VARIANTS), pot=st.integers(0, 9))
+@given(
+    bid=st.integers(1, 200),
+    hands=holdings_st,
+    winner_index=st.integers(0, 4),
+    variant=st.sampled_from(g.VARIANTS),
+    pot=st.integers(0, 9),
+)
 def test_payout_conserves_and_never_pays_the_winner(bid, hands, winner_index, variant, pot):
     pot = pot if variant == "don" else 0
     holdings = {f"P{i}": d for i, d in enumerate(hands)}
@@ -57,8 +63,12 @@ def test_payout_conserves_and_never_pays_the_winner(bid, hands, winner_index, va
 
 
 @FAST
-@given(bid=st.integers(1, 99), hands=holdings_st, variant=st.sampled_from(g.VARIANTS),
-       seed=st.integers(0, 2**16))
+@given(
+    bid=st.integers(1, 99),
+    hands=holdings_st,
+    variant=st.sampled_from(g.VARIANTS),
+    seed=st.integers(0, 2**16),
+)
 def test_payout_ignores_order(bid, hands, variant, seed):
     rnd = random.Random(seed)
     holdings = {f"P{i}": d for i, d in enumerate(hands)}
@@ -83,6 +93,7 @@ def test_only_the_last_digit_picks_the_receivers(bid, hands):
 
 # ---------------------------------------------------------------- bids
 
+
 @FAST
 @given(bid=st.integers(-5, 150), own=digits_st, high=st.none() | st.integers(0, 120))
 def test_bid_error_is_exactly_the_three_rules(bid, own, high):
@@ -104,12 +115,16 @@ def test_bid_hint_lists_the_smallest_legal_bids(own, high):
 # ---------------------------------------------------------------- scoring
 
 tribe_lists = st.lists(st.sampled_from(list(g.TRIBES)), max_size=12).filter(
-    lambda ts: max(Counter(ts).values(), default=0) <= 5)
+    lambda ts: max(Counter(ts).values(), default=0) <= 5
+)
 
 
 @FAST
-@given(collections=st.lists(tribe_lists, min_size=3, max_size=5), data=st.data(),
-       variant=st.sampled_from(g.VARIANTS))
+@given(
+    collections=st.lists(tribe_lists, min_size=3, max_size=5),
+    data=st.data(),
+    variant=st.sampled_from(g.VARIANTS),
+)
 def test_score_order_independent_and_bounded(collections, data, variant):
     players = [f"P{i}" for i in range(len(collections))]
     chips = {p: data.draw(st.integers(0, 30)) for p in players}
@@ -127,6 +142,7 @@ def test_score_order_independent_and_bounded(collections, data, variant):
 
 # ---------------------------------------------------------------- random complete games
 
+
 def random_deck(rnd):
     """30 cards: 6 tribes x 5 different digits, every digit on exactly 3 cards, shuffled."""
     digits = list(range(10))
@@ -135,8 +151,11 @@ def random_deck(rnd):
     rnd.shuffle(tribes)
     # windows of 5 consecutive digits (cyclically); both offset patterns cover each digit 3 times
     offsets = rnd.choice([(0, 5, 0, 5, 0, 5), (0, 1, 2, 5, 6, 7)])
-    deck = [{"tribe": t, "digit": digits[(o + k) % 10]} for t, o in zip(tribes, offsets)
-            for k in range(5)]
+    deck = [
+        {"tribe": t, "digit": digits[(o + k) % 10]}
+        for t, o in zip(tribes, offsets)
+        for k in range(5)
+    ]
     rnd.shuffle(deck)
     return deck
 
@@ -190,8 +209,10 @@ JUNK_VALUES = [None, -1, 0, 1, 3, 9, 10, 99, "4", "x", "", 2.5, True, [], {}, "n
 
 
 def junk_action(rnd, players):
-    action = {"type": rnd.choice(JUNK_TYPES), "seat": rnd.choice([None, *range(players), players,
-                                                                  -1, "0", True])}
+    action = {
+        "type": rnd.choice(JUNK_TYPES),
+        "seat": rnd.choice([None, *range(players), players, -1, "0", True]),
+    }
     for key in ("amount", "tribe", "digit", "bid", "host"):
         if rnd.random() < 0.5:
             action[key] = rnd.choice(JUNK_VALUES)
@@ -219,8 +240,10 @@ def attempt(state, action, total, drawn, seen):
 
 def play_random_game(seed, variant, players):
     rnd = random.Random(seed)
-    state = g.new({"variant": variant, "start": rnd.randrange(players),
-                   "penalty": rnd.random() < 0.8}, players)
+    state = g.new(
+        {"variant": variant, "start": rnd.randrange(players), "penalty": rnd.random() < 0.8},
+        players,
+    )
     total = g.total_chips(state)
     assert total == (65 if variant == "abacus" else 12 * players)
     deck = random_deck(rnd)
@@ -237,8 +260,9 @@ def play_random_game(seed, variant, players):
                 continue
         phase = state["phase"]
         if phase == "reveal":
-            sellers = [s for s in range(players) if state["cards"][s]
-                       and s not in state["sold_this_round"]]
+            sellers = [
+                s for s in range(players) if state["cards"][s] and s not in state["sold_this_round"]
+            ]
             if variant == "don" and not state["lot"] and sellers and rnd.random() < 0.2:
                 seller = rnd.choice(sellers)
                 c = rnd.choice(state["cards"][seller])
@@ -280,16 +304,19 @@ def auction_move(state, rnd, total, drawn, seen):
     if roll < 0.12:
         bad = [b for b in range((high or 0) + 1, (high or 0) + 30) if b % 10 in own]
         bid = rnd.choice(bad) if bad and rnd.random() < 0.7 else rnd.randint(-2, high or 0)
-        new_state, err = attempt(state, {"type": "bid", "seat": seat, "amount": bid}, total, drawn,
-                                 seen)
+        new_state, err = attempt(
+            state, {"type": "bid", "seat": seat, "amount": bid}, total, drawn, seen
+        )
         assert new_state is None and err is not None
         if g.penalty_applies(state, err.rule):
-            fined, err = attempt(state, {"type": "penalty", "seat": seat, "bid": bid}, total,
-                                 drawn, seen)
+            fined, err = attempt(
+                state, {"type": "penalty", "seat": seat, "bid": bid}, total, drawn, seen
+            )
             assert err is None
             if rnd.random() < 0.3:
-                waived, err = attempt(fined, {"type": "waive", "seat": seat, "host": True},
-                                      total, drawn, seen)
+                waived, err = attempt(
+                    fined, {"type": "waive", "seat": seat, "host": True}, total, drawn, seen
+                )
                 fined = waived or fined
             return None, fined
         return None, state
@@ -318,6 +345,16 @@ def test_random_games_reach_every_situation():
     for seed in range(8):
         seen += play_random_game(seed, "abacus", 3 + seed % 3)
         seen += play_random_game(seed, "don", 3 + seed % 3)
-    for event in ("payout", "free", "cannot_pay", "discard", "penalty", "waive", "offer", "sold",
-                  "kept", "over"):
+    for event in (
+        "payout",
+        "free",
+        "cannot_pay",
+        "discard",
+        "penalty",
+        "waive",
+        "offer",
+        "sold",
+        "kept",
+        "over",
+    ):
         assert seen[event] > 0, event

@@ -13,7 +13,6 @@ from companion import tables
 from companion.games import GAMES, base
 from companion.games.base import N_, Msg, RuleError, Seat
 
-
 # A tiny counting game registered for these tests only, so the store is tested apart from any
 # real game's rules: each seat adds a positive number to the shared total, in turn.
 counter = types.ModuleType("companion.games.test_counter.rules")
@@ -30,9 +29,12 @@ def _apply(state, action):
         raise RuleError("turn", N_("It is %(who)s's turn."), who=Seat(state["turn"]))
     if action["n"] <= 0:
         raise RuleError("positive", N_("Add a positive number."))
-    return {**state, "total": state["total"] + action["n"],
-            "turn": (state["turn"] + 1) % state["players"],
-            "adds": state["adds"] + [action["n"]]}
+    return {
+        **state,
+        "total": state["total"] + action["n"],
+        "turn": (state["turn"] + 1) % state["players"],
+        "adds": state["adds"] + [action["n"]],
+    }
 
 
 def _describe(before, action, after):
@@ -54,8 +56,9 @@ def counter_game(monkeypatch):
     package = types.ModuleType("companion.games.test_counter")
     monkeypatch.setitem(sys.modules, "companion.games.test_counter", package)
     monkeypatch.setitem(sys.modules, "companion.games.test_counter.rules", counter)
-    monkeypatch.setitem(GAMES, "counter",
-                        base.GameInfo("counter", "Counter", "companion.games.test_counter", 2, 4))
+    monkeypatch.setitem(
+        GAMES, "counter", base.GameInfo("counter", "Counter", "companion.games.test_counter", 2, 4)
+    )
     yield
 
 
@@ -71,8 +74,9 @@ def table(db):
 
 
 def add(db, table, seat, n, version=None):
-    return tables.act(db, table, {"type": "add", "n": n}, seat=seat, host=False,
-                      expected_version=version)
+    return tables.act(
+        db, table, {"type": "add", "n": n}, seat=seat, host=False, expected_version=version
+    )
 
 
 def test_create_table_gives_code_seats_and_host_token(db):
@@ -191,8 +195,9 @@ def test_concurrent_writers_in_threads_never_both_win(tmp_path):
         conn = database.connect(path)
         barrier.wait()
         try:
-            tables.act(conn, table, {"type": "add", "n": n}, seat=0, host=False,
-                       expected_version=v0)
+            tables.act(
+                conn, table, {"type": "add", "n": n}, seat=0, host=False, expected_version=v0
+            )
             outcomes.append("won")
         except tables.Conflict:
             outcomes.append("conflict")
@@ -285,8 +290,12 @@ def test_too_many_wrong_codes_are_refused_for_a_while(db):
 
 
 def test_messages_survive_a_json_round_trip():
-    msg = Msg(N_("%(who)s paid %(n)s: %(detail)s"), who=Seat(2), n=13,
-              detail=Msg(N_("%(n)s to the bank"), n=1))
+    msg = Msg(
+        N_("%(who)s paid %(n)s: %(detail)s"),
+        who=Seat(2),
+        n=13,
+        detail=Msg(N_("%(n)s to the bank"), n=1),
+    )
     again = Msg.from_json(json.loads(json.dumps(msg.to_json())))
     assert again == msg and again.params == msg.params
     assert isinstance(again.params["who"], Seat)

@@ -23,8 +23,9 @@ def start_table(client, game="serengeti", players=3, names=("Anna", "Ben", "Chri
 
 def take_seat(client, code, seat, name=""):
     page = client.get("/")
-    return client.post(f"/t/{code}/join", data={"csrf_token": csrf_from(page.text),
-                                                "seat": seat, "name": name})
+    return client.post(
+        f"/t/{code}/join", data={"csrf_token": csrf_from(page.text), "seat": seat, "name": name}
+    )
 
 
 def version_of(html):
@@ -39,23 +40,31 @@ def test_home_lists_every_game_and_the_join_form(client):
     assert 'id="join-code"' in page.text
 
 
-@pytest.mark.parametrize("game,players,expected", [
-    ("serengeti", 2, "3 to 5 players"), ("serengeti", 6, "3 to 5 players"),
-    ("cape_to_cairo", 5, "2 to 4 players"), ("africana", 1, "2 to 4 players"),
-    ("kahuna", 3, "exactly 2 players"), ("kahuna", "many", "Enter how many play."),
-])
+@pytest.mark.parametrize(
+    "game,players,expected",
+    [
+        ("serengeti", 2, "3 to 5 players"),
+        ("serengeti", 6, "3 to 5 players"),
+        ("cape_to_cairo", 5, "2 to 4 players"),
+        ("africana", 1, "2 to 4 players"),
+        ("kahuna", 3, "exactly 2 players"),
+        ("kahuna", "many", "Enter how many play."),
+    ],
+)
 def test_out_of_range_player_counts_are_refused_with_the_limits(client, game, players, expected):
     home = client.get("/")
-    response = client.post("/tables", data={"csrf_token": csrf_from(home.text), "game": game,
-                                            "players": players})
+    response = client.post(
+        "/tables", data={"csrf_token": csrf_from(home.text), "game": game, "players": players}
+    )
     assert response.status_code == 400
     assert expected in response.text
 
 
 def test_an_unknown_game_is_refused(client):
     home = client.get("/")
-    response = client.post("/tables", data={"csrf_token": csrf_from(home.text), "game": "chess",
-                                            "players": 2})
+    response = client.post(
+        "/tables", data={"csrf_token": csrf_from(home.text), "game": "chess", "players": 2}
+    )
     assert response.status_code == 400 and "Not a valid choice" in response.text
 
 
@@ -77,8 +86,14 @@ def test_host_sees_the_table_with_qr_code_and_join_address(client):
 
 
 def test_the_qr_code_uses_the_configured_public_url(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.db"), "SECRET_KEY": "x",
-                      "PUBLIC_URL": "https://games.example.org/"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "p.db"),
+            "SECRET_KEY": "x",
+            "PUBLIC_URL": "https://games.example.org/",
+        }
+    )
     client = app.test_client()
     code = start_table(client)
     page = client.get(f"/t/{code}/")
@@ -100,7 +115,9 @@ def test_join_base_prefers_public_url_then_the_host_used_then_the_lan():
     assert qr.join_base("", "http://192.168.1.20:8000/") == ("http://192.168.1.20:8000", False)
     base, warn = qr.join_base("", "http://127.0.0.1:8000/")
     assert warn and base.endswith(":8000") and "127.0.0.1" not in base
-    assert qr.is_loopback("[::1]") and qr.is_loopback("localhost") and not qr.is_loopback("10.0.0.5")
+    assert (
+        qr.is_loopback("[::1]") and qr.is_loopback("localhost") and not qr.is_loopback("10.0.0.5")
+    )
 
 
 def test_a_phone_joins_a_seat_and_keeps_it(client, app):
@@ -141,7 +158,7 @@ def test_a_taken_seat_and_a_nonexistent_seat_are_refused(client, app):
     assert response.status_code == 400 and "no such seat" in response.text
     response = take_seat(app.test_client(), code, 9)  # no table has it
     assert response.status_code == 400 and "Pick one of the free seats." in response.text
-    page = app.test_client().get(f"/t/{code}/join")
+    app.test_client().get(f"/t/{code}/join")
     response = app.test_client().post(f"/t/{code}/join", data={"seat": "x"})
     assert response.status_code == 400
 
@@ -159,16 +176,23 @@ def test_typing_the_code_on_the_home_page_leads_to_the_join_page(client, app):
     code = start_table(client)
     phone = app.test_client()
     home = phone.get("/")
-    response = phone.post("/join", data={"csrf_token": csrf_from(home.text),
-                                         "code": code.lower()[:3] + " " + code.lower()[3:]})
+    response = phone.post(
+        "/join",
+        data={
+            "csrf_token": csrf_from(home.text),
+            "code": code.lower()[:3] + " " + code.lower()[3:],
+        },
+    )
     assert response.headers["Location"].endswith(f"/t/{code}/join")
 
 
 def test_guessing_codes_is_limited(client):
     home = client.get("/")
     token = csrf_from(home.text)
-    statuses = [client.post("/join", data={"csrf_token": token, "code": f"ZZZZ{i:03d}"}).status_code
-                for i in range(25)]
+    statuses = [
+        client.post("/join", data={"csrf_token": token, "code": f"ZZZZ{i:03d}"}).status_code
+        for i in range(25)
+    ]
     assert statuses[0] == 404 and statuses[-1] == 429
     assert "Too many wrong table codes" in client.get("/t/ZZZZ999/").text
 
@@ -204,8 +228,9 @@ def test_forged_seat_cookie_is_treated_as_no_seat(client, app):
     response = phone.get(f"/t/{code}/")
     assert response.status_code == 302 and "/join" in response.headers["Location"]
     page = phone.get(f"/t/{code}/join")
-    response = phone.post(f"/t/{code}/note", data={"csrf_token": csrf_from(page.text),
-                                                   "text": "hi", "version": 1})
+    response = phone.post(
+        f"/t/{code}/note", data={"csrf_token": csrf_from(page.text), "text": "hi", "version": 1}
+    )
     assert response.status_code == 403 and "has no seat" in response.text
     phone.set_cookie(f"host_{code}", "forged-host", path=f"/t/{code}")
     response = phone.post(f"/t/{code}/host/lock", data={"csrf_token": csrf_from(page.text)})
@@ -218,10 +243,15 @@ def test_notes_appear_in_the_history_and_on_every_device(client, app):
     take_seat(phone, code, 1)
     page = phone.get(f"/t/{code}/")
     version = version_of(page.text)
-    response = phone.post(f"/t/{code}/note", data={"csrf_token": csrf_from(page.text),
-                                                   "text": "<b>Ben</b> shuffles",
-                                                   "version": version},
-                          headers={"HX-Request": "true"})
+    response = phone.post(
+        f"/t/{code}/note",
+        data={
+            "csrf_token": csrf_from(page.text),
+            "text": "<b>Ben</b> shuffles",
+            "version": version,
+        },
+        headers={"HX-Request": "true"},
+    )
     assert response.status_code == 200 and 'id="live"' in response.text
     assert "&lt;b&gt;Ben&lt;/b&gt; shuffles" in response.text  # auto-escaped
     host_view = client.get(f"/t/{code}/live?v={version}")
@@ -233,8 +263,10 @@ def test_an_unchanged_poll_answers_204_and_a_changed_one_the_new_state(client):
     page = client.get(f"/t/{code}/")
     version = version_of(page.text)
     assert client.get(f"/t/{code}/live?v={version}").status_code == 204
-    client.post(f"/t/{code}/note", data={"csrf_token": csrf_from(page.text), "text": "x",
-                                         "version": version})
+    client.post(
+        f"/t/{code}/note",
+        data={"csrf_token": csrf_from(page.text), "text": "x", "version": version},
+    )
     changed = client.get(f"/t/{code}/live?v={version}")
     assert changed.status_code == 200 and version_of(changed.text) == version + 1
     assert client.get("/t/NOPE234/live?v=1").status_code == 204
@@ -257,19 +289,29 @@ def test_undo_rules_for_seats_and_host(client, app):
     take_seat(anna, code, 0)
     take_seat(ben, code, 1)
     page = anna.get(f"/t/{code}/")
-    anna.post(f"/t/{code}/note", data={"csrf_token": csrf_from(page.text), "text": "first",
-                                       "version": version_of(page.text)})
+    anna.post(
+        f"/t/{code}/note",
+        data={
+            "csrf_token": csrf_from(page.text),
+            "text": "first",
+            "version": version_of(page.text),
+        },
+    )
     # Ben may not undo Anna's action.
     page = ben.get(f"/t/{code}/")
     assert "Undo:" not in page.text
-    response = ben.post(f"/t/{code}/undo", data={"csrf_token": csrf_from(page.text),
-                                                 "version": version_of(page.text)})
+    response = ben.post(
+        f"/t/{code}/undo",
+        data={"csrf_token": csrf_from(page.text), "version": version_of(page.text)},
+    )
     assert response.status_code == 200 and "nothing you may undo" in response.text
     # Anna may, and the undone line stays visible, struck through.
     page = anna.get(f"/t/{code}/")
     assert "Undo: Anna: first" in page.text
-    anna.post(f"/t/{code}/undo", data={"csrf_token": csrf_from(page.text),
-                                       "version": version_of(page.text)})
+    anna.post(
+        f"/t/{code}/undo",
+        data={"csrf_token": csrf_from(page.text), "version": version_of(page.text)},
+    )
     page = client.get(f"/t/{code}/")
     assert "<del>Anna: first</del>" in page.text
 
@@ -278,11 +320,15 @@ def test_a_stale_form_is_refused_with_the_new_state(client, app):
     code = start_table(client)
     page = client.get(f"/t/{code}/")
     stale = version_of(page.text)
-    client.post(f"/t/{code}/note", data={"csrf_token": csrf_from(page.text), "text": "one",
-                                         "version": stale})
-    response = client.post(f"/t/{code}/undo", data={"csrf_token": csrf_from(page.text),
-                                                     "version": stale},
-                           headers={"HX-Request": "true"})
+    client.post(
+        f"/t/{code}/note",
+        data={"csrf_token": csrf_from(page.text), "text": "one", "version": stale},
+    )
+    response = client.post(
+        f"/t/{code}/undo",
+        data={"csrf_token": csrf_from(page.text), "version": stale},
+        headers={"HX-Request": "true"},
+    )
     assert "The table changed" in response.text
     assert "one" in response.text  # nothing was undone
     assert "<del>" not in response.text
@@ -292,23 +338,31 @@ def test_host_can_act_for_a_seat_and_rename_it(client):
     code = start_table(client)
     page = client.get(f"/t/{code}/?as=1")
     assert "Acting for Ben." in page.text
-    client.post(f"/t/{code}/note?as=1", data={"csrf_token": csrf_from(page.text),
-                                              "text": "pass", "version": version_of(page.text)})
+    client.post(
+        f"/t/{code}/note?as=1",
+        data={"csrf_token": csrf_from(page.text), "text": "pass", "version": version_of(page.text)},
+    )
     assert "Ben: pass" in client.get(f"/t/{code}/").text
     page = client.get(f"/t/{code}/")
-    client.post(f"/t/{code}/host/rename/1", data={"csrf_token": csrf_from(page.text),
-                                                  "name": "Benedict", "version": 0})
+    client.post(
+        f"/t/{code}/host/rename/1",
+        data={"csrf_token": csrf_from(page.text), "name": "Benedict", "version": 0},
+    )
     assert "Benedict: pass" in client.get(f"/t/{code}/").text
-    response = client.post(f"/t/{code}/host/rename/1", data={"csrf_token": csrf_from(page.text),
-                                                             "name": ""})
+    response = client.post(
+        f"/t/{code}/host/rename/1", data={"csrf_token": csrf_from(page.text), "name": ""}
+    )
     assert "Type a name" in response.text
 
 
 def test_unknown_action_type_is_refused_in_the_page(client):
     code = start_table(client)
     page = client.get(f"/t/{code}/")
-    response = client.post(f"/t/{code}/act/teleport", data={"csrf_token": csrf_from(page.text)},
-                           headers={"HX-Request": "true"})
+    response = client.post(
+        f"/t/{code}/act/teleport",
+        data={"csrf_token": csrf_from(page.text)},
+        headers={"HX-Request": "true"},
+    )
     assert response.status_code == 200 and "no such action" in response.text
 
 
@@ -346,8 +400,9 @@ def test_secret_key_is_generated_once_into_the_instance_folder(tmp_path, monkeyp
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
 
 
-@pytest.mark.parametrize("seat", ["99999999999999999999", "-99999999999999999999", "7", "-1",
-                                  "1e9", "１０"])
+@pytest.mark.parametrize(
+    "seat", ["99999999999999999999", "-99999999999999999999", "7", "-1", "1e9", "１０"]
+)
 def test_an_out_of_range_seat_number_is_refused_with_a_message(client, seat):
     code = start_table(client)
     phone = client.application.test_client()
@@ -359,19 +414,26 @@ def test_an_out_of_range_seat_number_is_refused_with_a_message(client, seat):
 @pytest.mark.parametrize("players", ["99999999999999999999", "-5", "0", "x"])
 def test_an_impossible_player_count_is_refused_with_a_message(client, players):
     home = client.get("/")
-    response = client.post("/tables", data={"csrf_token": csrf_from(home.text),
-                                            "game": "serengeti", "players": players})
+    response = client.post(
+        "/tables",
+        data={"csrf_token": csrf_from(home.text), "game": "serengeti", "players": players},
+    )
     assert response.status_code == 400
-    assert "Serengeti is for 3 to 5 players." in response.text or \
-        "Enter how many play." in response.text
+    assert (
+        "Serengeti is for 3 to 5 players." in response.text
+        or "Enter how many play." in response.text
+    )
 
 
 def _all_form_classes():
     from companion import forms
     from companion.games import GAMES
 
-    found = {cls for cls in vars(forms).values()
-             if isinstance(cls, type) and issubclass(cls, forms.FlaskForm)}
+    found = {
+        cls
+        for cls in vars(forms).values()
+        if isinstance(cls, type) and issubclass(cls, forms.FlaskForm)
+    }
     for info in GAMES.values():
         found.update(info.adapter.forms.values())
     return sorted(found, key=lambda cls: f"{cls.__module__}.{cls.__name__}")
@@ -392,7 +454,9 @@ def test_every_numeric_form_field_is_bounded(app):
             for field in form:
                 if not isinstance(field, IntegerField) or isinstance(field, WholeNumber):
                     continue
-                if not any(isinstance(v, NumberRange) and v.min is not None and v.max is not None
-                           for v in field.validators):
+                if not any(
+                    isinstance(v, NumberRange) and v.min is not None and v.max is not None
+                    for v in field.validators
+                ):
                     unbounded.append(f"{cls.__module__}.{cls.__name__}.{field.name}")
     assert unbounded == []

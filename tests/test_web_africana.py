@@ -7,7 +7,6 @@ to the rule when the rules refused it), never a 500, and nothing stored.
 from __future__ import annotations
 
 import html
-import json
 import re
 
 import pytest
@@ -22,6 +21,7 @@ NAMES = ("Anna", "Ben", "Chris")
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
 
 class Table:
     """A table with a host and one phone per seat."""
@@ -50,8 +50,9 @@ class Table:
             body["version"] = version_of(page)
         elif version is not None:
             body["version"] = version
-        return client.post(f"/t/{self.code}/act/{action_type}{query}", data=body,
-                           headers=HX if htmx else {})
+        return client.post(
+            f"/t/{self.code}/act/{action_type}{query}", data=body, headers=HX if htmx else {}
+        )
 
     def state(self):
         with self.app.app_context():
@@ -72,12 +73,12 @@ def refusal(text: str) -> str:
 def section(page: str, id_: str) -> str:
     """The element with this id up to the end of the first section closing after it."""
     start = page.index(f'id="{id_}"')
-    return page[start:page.index("</section>", start)]
+    return page[start : page.index("</section>", start)]
 
 
 def section_form(page: str, id_: str) -> str:
     start = page.index(f'id="{id_}"')
-    return page[start:page.index("</form>", start)]
+    return page[start : page.index("</form>", start)]
 
 
 def rule_link(text: str) -> str | None:
@@ -85,12 +86,17 @@ def rule_link(text: str) -> str | None:
     return match.group(1) if match else None
 
 
-def sheet_data(expeditions=(), artifacts=(), guides=0, gold=0, silver=0, movement=0,
-               unfinished=0, prefix=""):
+def sheet_data(
+    expeditions=(), artifacts=(), guides=0, gold=0, silver=0, movement=0, unfinished=0, prefix=""
+):
     """Form fields of a scoring sheet; artifacts as (kind letter, points)."""
-    data = {f"{prefix}guide_adventures": guides, f"{prefix}gold": gold,
-            f"{prefix}silver": silver, f"{prefix}movement_cards": movement,
-            f"{prefix}unfinished_artifacts": unfinished}
+    data = {
+        f"{prefix}guide_adventures": guides,
+        f"{prefix}gold": gold,
+        f"{prefix}silver": silver,
+        f"{prefix}movement_cards": movement,
+        f"{prefix}unfinished_artifacts": unfinished,
+    }
     for i, points in enumerate(expeditions):
         data[f"{prefix}expedition_points-{i}"] = points
     per_kind: dict[str, int] = {}
@@ -114,13 +120,17 @@ def finished(table):
 
 # --- set-up ------------------------------------------------------------------------------------
 
+
 def test_each_seat_sees_its_company_start_region_coins_and_what_it_receives(table):
-    expected = [("Italy", "white", "Napoli", 2), ("France", "blue", "Cape Town", 2),
-                ("Germany", "yellow", "Lagos", 3)]
+    expected = [
+        ("Italy", "white", "Napoli", 2),
+        ("France", "blue", "Cape Town", 2),
+        ("Germany", "yellow", "Lagos", 3),
+    ]
     for phone, (country, colour, start, coins) in zip(table.phones, expected):
         page = table.page(phone)
-        setup = page[page.index('id="af-setup"'):]
-        setup = setup[:setup.index("</details>")]
+        setup = page[page.index('id="af-setup"') :]
+        setup = setup[: setup.index("</details>")]
         assert "<details" not in setup and country in setup and colour in setup
         assert f"<dd>{start}</dd>" in setup and f"{coins} silver" in setup
         assert "the explorer of your colour" in setup and "1 joker and 1 movement card" in setup
@@ -142,6 +152,7 @@ def test_two_and_four_players_show_their_deck_sizes(app):
 
 # --- the ledger and the turn tracker -----------------------------------------------------------
 
+
 def test_ledger_entries_with_names_amounts_and_balances(table):
     anna, ben, chris = table.phones
     # Anna has 2 silver: buying an adventure is refused with the reason, nothing stored.
@@ -149,8 +160,9 @@ def test_ledger_entries_with_names_amounts_and_balances(table):
     before = table.version()
     response = table.post(anna, "buy_adventure", {"cards": 1})
     assert response.status_code == 200
-    assert refusal(response.text) == ("Adventure cards cost 5 silver each: 1 cost 5 silver, but "
-                                      "Italy has 2 (enough for 0).")
+    assert refusal(response.text) == (
+        "Adventure cards cost 5 silver each: 1 cost 5 silver, but Italy has 2 (enough for 0)."
+    )
     assert rule_link(response.text) == "no-debt"
     assert table.version() == before
     # The reason is repeated next to the form that was refused, and only there.
@@ -170,8 +182,8 @@ def test_ledger_entries_with_names_amounts_and_balances(table):
     response = table.post(ben, "complete_expedition", {"slot": 2, "coins": 4, "points": 5})
     assert refusal(response.text) == ""
     assert table.state()["seats"][1]["coins"] == 2 + 3 + 4
-    ledger = response.text[response.text.index('id="af-account-1"'):]
-    ledger = ledger[:ledger.index("</details>")]
+    ledger = response.text[response.text.index('id="af-account-1"') :]
+    ledger = ledger[: ledger.index("</details>")]
     assert "Join bonus" in ledger and "Expedition reward" in ledger and "Starting coins" in ledger
     assert "+3" in ledger and "+4" in ledger and "9 silver" in ledger
     # Ben's colour change: 5 silver each, and 2 cards are more than he can pay.
@@ -215,7 +227,7 @@ def test_end_of_turn_reminders_and_discarding_extra_adventures(table):
     table.post(table.host, "correct_coins", {"amount": 20}, query="?as=0")
     table.post(anna, "buy_adventure", {"cards": 4})
     page = table.page(anna)
-    end = page[page.index('id="af-end"'):]
+    end = page[page.index('id="af-end"') :]
     assert "If you hold more than 5 cards" in end
     assert "Italy has 4 unfinished adventures: discard 1" in html.unescape(end)
     assert 'name="discarded_adventures"' in end and 'value="1"' in end
@@ -242,15 +254,22 @@ def test_a_seat_cannot_end_its_turn_over_the_adventure_limit(table):
     five_unfinished(table)
     anna = table.phones[0]
     response = table.post(anna, "end_turn", {"discarded_adventures": 1})
-    message = ("Italy has 5 unfinished adventures, and at most 3 may stay at the end of a turn: "
-               "discard 2 (they leave the game), not 1.")
+    message = (
+        "Italy has 5 unfinished adventures, and at most 3 may stay at the end of a turn: "
+        "discard 2 (they leave the game), not 1."
+    )
     assert refusal(response.text) == message and rule_link(response.text) == "adventure-limit"
     form = end_form(response.text)
     assert message in form  # next to the form too
     assert 'name="override"' not in form
     assert "the host can end the turn anyway" in form
-    assert table.state()["turn"] == {"seat": 0, "number": 1, "action": "buy", "pages": 0,
-                                     "entries": 1}
+    assert table.state()["turn"] == {
+        "seat": 0,
+        "number": 1,
+        "action": "buy",
+        "pages": 0,
+        "entries": 1,
+    }
     # A crafted override from a phone is refused as well.
     response = table.post(anna, "end_turn", {"discarded_adventures": 0, "override": "1"})
     assert rule_link(response.text) == "host-only" and "discard 2 first" in refusal(response.text)
@@ -271,14 +290,17 @@ def test_the_host_sees_the_refusal_and_can_end_the_turn_anyway(table):
     assert table.state()["turn"]["seat"] == 0
     # Not offered before a refusal: the host first ends the turn like anybody else.
     assert 'name="override"' not in end_form(table.page(table.host, "?as=0"))
-    response = table.post(table.host, "end_turn", {"discarded_adventures": 1, "override": "1"},
-                          query="?as=0")
+    response = table.post(
+        table.host, "end_turn", {"discarded_adventures": 1, "override": "1"}, query="?as=0"
+    )
     assert refusal(response.text) == ""
     state = table.state()
     assert state["turn"]["seat"] == 1 and state["seats"][0]["adventures_open"] == 4
     for client in (table.host, *table.phones):
-        assert ("The host ended the turn of Anna with 4 unfinished adventures (limit 3)."
-                in html.unescape(table.page(client)))
+        assert (
+            "The host ended the turn of Anna with 4 unfinished adventures (limit 3)."
+            in html.unescape(table.page(client))
+        )
 
 
 def test_the_last_round_is_announced_and_the_game_ends_after_the_last_seat(app):
@@ -296,8 +318,7 @@ def test_the_last_round_is_announced_and_the_game_ends_after_the_last_seat(app):
             t.post(phone, "choose_action", {"action": "draw"})
         else:
             t.post(phone, "join_expedition", {"slot": 1, "bonus_coins": 0})
-            response = t.post(phone, "complete_expedition", {"slot": 1, "coins": 1,
-                                                             "points": 1})
+            response = t.post(phone, "complete_expedition", {"slot": 1, "coins": 1, "points": 1})
             assert refusal(response.text) == ""
         response = t.post(phone, "end_turn")
         assert refusal(response.text) == ""
@@ -315,8 +336,7 @@ def test_the_last_round_is_announced_and_the_game_ends_after_the_last_seat(app):
 
 def test_host_corrections_and_refused_ones(table):
     response = table.post(table.host, "correct_coins", {"amount": -5}, query="?as=1")
-    assert "France has 2 silver: a correction can take at most that much." == \
-        refusal(response.text)
+    assert "France has 2 silver: a correction can take at most that much." == refusal(response.text)
     assert rule_link(response.text) == "no-debt"
     response = table.post(table.host, "correct_coins", {"amount": 7}, query="?as=1")
     assert refusal(response.text) == "" and table.state()["seats"][1]["coins"] == 9
@@ -339,8 +359,9 @@ GOOD = {
     "complete_artifact": {"kind": "A", "coins": 1, "points": 1},
     "complete_guide": {},
     "end_turn": {},
-    "rename_kinds": {f"names-{i}": n for i, n in enumerate(["Mask", "Idol", "Vase", "Drum",
-                                                              "Bow"])},
+    "rename_kinds": {
+        f"names-{i}": n for i, n in enumerate(["Mask", "Idol", "Vase", "Drum", "Bow"])
+    },
     "submit_sheet": sheet_data(expeditions=[3]),
     "correct_coins": {"amount": 1},
     "finish_game": {},
@@ -348,8 +369,7 @@ GOOD = {
 
 BAD_INPUT = [
     ("choose_action", {"action": "dance"}, "Choose draw, buy or move.", "one-action"),
-    ("choose_action", {"action": "x" * 40}, "Field cannot be longer than 10 characters.",
-     None),
+    ("choose_action", {"action": "x" * 40}, "Field cannot be longer than 10 characters.", None),
     ("buy_adventure", {"cards": "two"}, "Adventure cards: type a whole number, such as 3.", None),
     ("buy_adventure", {"cards": "0"}, "'Cards' must be at least 1.", "buy-adventure"),
     ("buy_adventure", {"cards": "31"}, "'Cards' can be at most 30.", "buy-adventure"),
@@ -357,54 +377,119 @@ BAD_INPUT = [
     ("turn_pages", {"pages": "-2"}, "'Pages' must be at least 1.", "page-turn"),
     ("change_colour", {"cards": "9" * 5000}, "Cards changed: type a whole number", None),
     ("change_colour", {"cards": "100"}, "'Cards' can be at most 99.", "change-colour"),
-    ("join_expedition", {"slot": "6", "bonus_coins": 0}, "'Expedition space' can be at most 5.",
-     "bad-action"),
-    ("join_expedition", {"slot": "", "bonus_coins": 0}, "needs a value for 'Expedition space'",
-     "bad-action"),
-    ("join_expedition", {"slot": 1, "bonus_coins": "-1"},
-     "'Join bonus (silver)' cannot be negative", "join-expedition"),
-    ("complete_expedition", {"slot": 1, "coins": 1, "points": 1},
-     "Italy has no marker on the expedition in space 1", "complete-expedition"),
+    (
+        "join_expedition",
+        {"slot": "6", "bonus_coins": 0},
+        "'Expedition space' can be at most 5.",
+        "bad-action",
+    ),
+    (
+        "join_expedition",
+        {"slot": "", "bonus_coins": 0},
+        "needs a value for 'Expedition space'",
+        "bad-action",
+    ),
+    (
+        "join_expedition",
+        {"slot": 1, "bonus_coins": "-1"},
+        "'Join bonus (silver)' cannot be negative",
+        "join-expedition",
+    ),
+    (
+        "complete_expedition",
+        {"slot": 1, "coins": 1, "points": 1},
+        "Italy has no marker on the expedition in space 1",
+        "complete-expedition",
+    ),
     ("complete_expedition", {"slot": "one"}, "Expedition space: type a whole number", None),
-    ("complete_artifact", {"kind": "Q", "coins": 1, "points": 1},
-     "Choose one of the five artifact kinds: A, B, C, D, E.", "artifact-limits"),
-    ("complete_artifact", {"kind": "A", "coins": "lots", "points": 1},
-     "Silver printed on the card: type a whole number", None),
+    (
+        "complete_artifact",
+        {"kind": "Q", "coins": 1, "points": 1},
+        "Choose one of the five artifact kinds: A, B, C, D, E.",
+        "artifact-limits",
+    ),
+    (
+        "complete_artifact",
+        {"kind": "A", "coins": "lots", "points": 1},
+        "Silver printed on the card: type a whole number",
+        None,
+    ),
     ("complete_guide", {}, "Italy has no unfinished adventure card", "complete-adventure"),
     ("end_turn", {}, "Choose the turn's action first", "one-action"),
-    ("end_turn", {"discarded_adventures": "x"}, "Unfinished adventures discarded: type a whole",
-     None),
-    ("rename_kinds", {"names-0": "Mask", "names-1": "Mask", "names-2": "c", "names-3": "d",
-                      "names-4": "e"}, "Two artifact kinds cannot have the same name.",
-     "kind-names"),
-    ("rename_kinds", {"names-0": "M" * 21, "names-1": "b", "names-2": "c", "names-3": "d",
-                      "names-4": "e"}, "at most 20 characters", "kind-names"),
+    (
+        "end_turn",
+        {"discarded_adventures": "x"},
+        "Unfinished adventures discarded: type a whole",
+        None,
+    ),
+    (
+        "rename_kinds",
+        {"names-0": "Mask", "names-1": "Mask", "names-2": "c", "names-3": "d", "names-4": "e"},
+        "Two artifact kinds cannot have the same name.",
+        "kind-names",
+    ),
+    (
+        "rename_kinds",
+        {"names-0": "M" * 21, "names-1": "b", "names-2": "c", "names-3": "d", "names-4": "e"},
+        "at most 20 characters",
+        "kind-names",
+    ),
     ("rename_kinds", {"names-0": "Mask"}, "Every artifact kind needs a name.", "kind-names"),
-    ("correct_coins", {"amount": "ten"}, "Silver to add (or take away with a minus sign): type",
-     None),
-    ("correct_coins", {"amount": "0"}, "A correction needs an amount other than 0.",
-     "bad-action"),
-    ("submit_sheet", sheet_data(movement=-1), "'Movement cards in hand' cannot be negative",
-     "sheet-values"),
-    ("submit_sheet", sheet_data(movement=6), "'Movement cards in hand' can be at most 5.",
-     "sheet-values"),
+    (
+        "correct_coins",
+        {"amount": "ten"},
+        "Silver to add (or take away with a minus sign): type",
+        None,
+    ),
+    ("correct_coins", {"amount": "0"}, "A correction needs an amount other than 0.", "bad-action"),
+    (
+        "submit_sheet",
+        sheet_data(movement=-1),
+        "'Movement cards in hand' cannot be negative",
+        "sheet-values",
+    ),
+    (
+        "submit_sheet",
+        sheet_data(movement=6),
+        "'Movement cards in hand' can be at most 5.",
+        "sheet-values",
+    ),
     ("submit_sheet", sheet_data(gold="a lot"), "Gold coins: type a whole number", None),
-    ("submit_sheet", sheet_data(expeditions=[3, -4]), "Each expedition's points must be a whole",
-     "sheet-values"),
-    ("submit_sheet", sheet_data(artifacts=[("A", 1)] * 5),
-     "There are only 4 artifact cards of each kind; the sheet lists 5 of A.", "artifact-limits"),
-    ("submit_sheet", sheet_data(artifacts=[(k, 1) for k in "ABCDE" for _ in range(4)]
-                                + [("E", 2)]),
-     "the sheet lists 5 of E", "artifact-limits"),
-    ("submit_sheet", sheet_data(unfinished=-1),
-     "'Unfinished artifact adventures' cannot be negative", "sheet-values"),
+    (
+        "submit_sheet",
+        sheet_data(expeditions=[3, -4]),
+        "Each expedition's points must be a whole",
+        "sheet-values",
+    ),
+    (
+        "submit_sheet",
+        sheet_data(artifacts=[("A", 1)] * 5),
+        "There are only 4 artifact cards of each kind; the sheet lists 5 of A.",
+        "artifact-limits",
+    ),
+    (
+        "submit_sheet",
+        sheet_data(artifacts=[(k, 1) for k in "ABCDE" for _ in range(4)] + [("E", 2)]),
+        "the sheet lists 5 of E",
+        "artifact-limits",
+    ),
+    (
+        "submit_sheet",
+        sheet_data(unfinished=-1),
+        "'Unfinished artifact adventures' cannot be negative",
+        "sheet-values",
+    ),
 ]
 
 
-@pytest.mark.parametrize("action_type, data, message, rule", BAD_INPUT,
-                         ids=[f"{a}-{i}" for i, (a, *_) in enumerate(BAD_INPUT)])
-def test_bad_input_is_refused_with_the_reason_and_nothing_is_stored(table, action_type, data,
-                                                                    message, rule):
+@pytest.mark.parametrize(
+    "action_type, data, message, rule",
+    BAD_INPUT,
+    ids=[f"{a}-{i}" for i, (a, *_) in enumerate(BAD_INPUT)],
+)
+def test_bad_input_is_refused_with_the_reason_and_nothing_is_stored(
+    table, action_type, data, message, rule
+):
     anna = table.phones[0]
     if action_type in ("complete_expedition", "complete_artifact", "complete_guide"):
         table.post(anna, "choose_action", {"action": "move"})
@@ -431,8 +516,9 @@ def test_more_than_twenty_artifact_cards_are_refused(table):
     response = table.post(table.phones[0], "submit_sheet", data)
     assert rule_link(response.text) == "artifact-limits"
     assert table.state()["seats"][0]["sheet"] is None
-    response = table.post(table.phones[0], "submit_sheet", sheet_data(artifacts=cards,
-                                                                      unfinished=1))
+    response = table.post(
+        table.phones[0], "submit_sheet", sheet_data(artifacts=cards, unfinished=1)
+    )
     assert "completed and unfinished together are 21" in refusal(response.text)
 
 
@@ -464,10 +550,13 @@ def test_a_sheet_sent_without_a_version_is_taken_but_a_stale_one_is_refused(tabl
     """Sheets do not depend on other players' entries, so the sheet form carries no version
     (everybody fills one in at once); a version sent anyway is still checked."""
     finished(table)
-    assert 'name="version"' not in table.page(table.phones[0]).split('id="af-sheet"')[1] \
-        .split("</form>")[0]
-    response = table.post(table.phones[0], "submit_sheet", sheet_data(expeditions=[4]),
-                          version=None)
+    assert (
+        'name="version"'
+        not in table.page(table.phones[0]).split('id="af-sheet"')[1].split("</form>")[0]
+    )
+    response = table.post(
+        table.phones[0], "submit_sheet", sheet_data(expeditions=[4]), version=None
+    )
     assert refusal(response.text) == ""
     assert table.state()["seats"][0]["sheet"]["expedition_points"] == [4]
     stale = table.version() - 1
@@ -499,6 +588,7 @@ def test_a_phone_cannot_end_the_game(table):
 
 # --- sheets, privacy, result -------------------------------------------------------------------
 
+
 def test_the_sheet_is_prefilled_from_the_entries(table):
     anna = table.phones[0]
     table.post(table.host, "correct_coins", {"amount": 21}, query="?as=0")  # 23 silver
@@ -523,16 +613,19 @@ def test_the_sheet_leaves_unfinished_artifacts_to_the_player_when_guides_may_be_
     finished(table)
     form = table.page(anna).split('id="af-sheet"')[1].split("</form>")[0]
     assert 'name="unfinished_artifacts" value=""' in form
-    assert ("The entries leave 2 unfinished adventure cards in front of you, and the app cannot "
-            "tell guides from artifacts: count only the artifact adventures.") in \
-        html.unescape(form)
+    assert (
+        "The entries leave 2 unfinished adventure cards in front of you, and the app cannot "
+        "tell guides from artifacts: count only the artifact adventures."
+    ) in html.unescape(form)
     response = table.post(anna, "submit_sheet", {**sheet_data(), "unfinished_artifacts": ""})
     assert rule_link(response.text) == "other-points"
     assert "Italy has 2 unfinished adventures in the app" in refusal(response.text)
     assert table.state()["seats"][0]["sheet"] is None
     response = table.post(anna, "submit_sheet", sheet_data(unfinished=1))
-    assert refusal(response.text) == "" and table.state()["seats"][0]["sheet"][
-        "unfinished_artifacts"] == 1
+    assert (
+        refusal(response.text) == ""
+        and table.state()["seats"][0]["sheet"]["unfinished_artifacts"] == 1
+    )
     other = table.page(ben).split('id="af-sheet"')[1].split("</form>")[0]
     assert 'name="unfinished_artifacts" value="0"' in other  # Ben has none: certainly 0
     assert "The entries leave" not in other
@@ -565,34 +658,52 @@ def test_result_shows_breakdown_grouping_ranking_and_tie_break(table):
     finished(table)
     # Anna: 5 + 6 + 2*3 + 1*3 = 20 card points, sets Mask Mask + Mask Idol Vase Drum = 16,
     # 23 silver = 2, 3 movement cards = 1: 39
-    table.post(anna, "submit_sheet", sheet_data(
-        expeditions=[5, 6], artifacts=[("A", 2)] * 3 + [("B", 1), ("C", 1), ("D", 1)],
-        gold=4, silver=3, movement=3))
+    table.post(
+        anna,
+        "submit_sheet",
+        sheet_data(
+            expeditions=[5, 6],
+            artifacts=[("A", 2)] * 3 + [("B", 1), ("C", 1), ("D", 1)],
+            gold=4,
+            silver=3,
+            movement=3,
+        ),
+    )
     # Ben: 35 - 10 + 2 unfinished = 27
-    table.post(ben, "submit_sheet", sheet_data(expeditions=[20, 15], guides=3, unfinished=2,
-                                               silver=9))
+    table.post(
+        ben, "submit_sheet", sheet_data(expeditions=[20, 15], guides=3, unfinished=2, silver=9)
+    )
     assert 'id="af-result"' not in table.page(ben)
     # Chris: 30 + 95 silver = 39, ties Anna and wins on coins
     response = table.post(chris, "submit_sheet", sheet_data(expeditions=[30], gold=19))
     assert refusal(response.text) == ""
     for client in (anna, ben, chris, table.host):
         page = table.page(client)
-        ranking = page[page.index('id="af-ranking"'):page.index("</table>", page.index(
-            'id="af-ranking"'))]
+        ranking = page[
+            page.index('id="af-ranking"') : page.index("</table>", page.index('id="af-ranking"'))
+        ]
         seats = re.findall(r'data-seat="(\d)"', ranking)
         assert seats == ["2", "0", "1"]
         assert re.findall(r"<strong>(\d+)</strong>", ranking) == ["39", "39", "27"]
         assert "Equal totals: the player with more coins wins." in page
         anna_score = section(page, "af-score-0")
-        for line in ("Completed expeditions", "Completed artifact adventures",
-                     "Artifact set bonus", "Completed guide adventures",
-                     "Coins (1 point per 10 silver)", "Movement cards in hand",
-                     "Unfinished artifact adventures"):
+        for line in (
+            "Completed expeditions",
+            "Completed artifact adventures",
+            "Artifact set bonus",
+            "Completed guide adventures",
+            "Coins (1 point per 10 silver)",
+            "Movement cards in hand",
+            "Unfinished artifact adventures",
+        ):
             assert line in anna_score
-        sets = re.findall(r'<span class="af-set">(.*?)</span> <span class="af-bonus">\+(\d+)',
-                          anna_score, re.S)
-        groups = sorted((sorted(re.findall(r"</span> (\w+)</span>", chips)), int(bonus))
-                        for chips, bonus in sets)
+        sets = re.findall(
+            r'<span class="af-set">(.*?)</span> <span class="af-bonus">\+(\d+)', anna_score, re.S
+        )
+        groups = sorted(
+            (sorted(re.findall(r"</span> (\w+)</span>", chips)), int(bonus))
+            for chips, bonus in sets
+        )
         assert groups == [(["Drum", "Idol", "Mask", "Vase"], 10), (["Mask", "Mask"], 6)]
         ben_score = section(page, "af-score-1")
         assert "-10" in ben_score and "3 cards" in ben_score
@@ -610,8 +721,7 @@ def test_a_shared_victory_is_announced(app):
 
 def test_the_host_fills_in_the_sheet_of_a_player_without_a_phone(table):
     finished(table)
-    response = table.post(table.host, "submit_sheet", sheet_data(expeditions=[12]),
-                          query="?as=2")
+    response = table.post(table.host, "submit_sheet", sheet_data(expeditions=[12]), query="?as=2")
     assert refusal(response.text) == "" and "Scoring sheet of Chris" in response.text
     assert table.state()["seats"][2]["sheet"]["expedition_points"] == [12]
 
@@ -648,16 +758,19 @@ def test_names_with_markup_are_escaped_once(app):
 
 # --- the live preview of a sheet ---------------------------------------------------------------
 
+
 def test_the_preview_renders_the_breakdown_without_storing(table):
     finished(table)
     anna = table.phones[0]
     token = csrf_from(table.page(anna))
     before = table.version()
-    data = sheet_data(expeditions=[5], artifacts=[("A", 2)] * 3 + [("B", 1), ("C", 1),
-                                                                    ("D", 1)], gold=2)
+    data = sheet_data(
+        expeditions=[5], artifacts=[("A", 2)] * 3 + [("B", 1), ("C", 1), ("D", 1)], gold=2
+    )
     data["kind_names"] = ["Mask", "Idol", "Vase", "Drum", "Bow"]
-    response = anna.post("/tools/africana/preview", data=data,
-                         headers=dict(HX, **{"X-CSRFToken": token}))
+    response = anna.post(
+        "/tools/africana/preview", data=data, headers=dict(HX, **{"X-CSRFToken": token})
+    )
     assert response.status_code == 200
     assert "Total so far: 31 points" in response.text  # 5 + 9 + 16 + 1
     assert "Mask" in response.text and "+16" not in response.text and "+10" in response.text
@@ -670,28 +783,34 @@ def test_the_breakdown_counts_one_card_and_one_set_in_the_singular(client):
     # 1 guide adventure (no penalty), 1 movement card, 1 unfinished artifact: 1 point in all;
     # two different artifacts worth 0 points each make 1 set of 2.
     data = sheet_data(artifacts=[("A", 0), ("B", 0)], guides=1, movement=1, unfinished=1)
-    response = client.post("/tools/africana/preview", data=data,
-                           headers=dict(HX, **{"X-CSRFToken": token}))
+    response = client.post(
+        "/tools/africana/preview", data=data, headers=dict(HX, **{"X-CSRFToken": token})
+    )
     text = " ".join(html.unescape(response.text).split())
     assert "Total so far: 3 points" in text  # 0 + 2 (set) + 0 + 0 + 1
     assert "1 set" in text and "1 sets" not in text
     assert "1 card" in text and "1 cards" not in text
     data = sheet_data(unfinished=1)
-    response = client.post("/tools/africana/preview", data=data,
-                           headers=dict(HX, **{"X-CSRFToken": token}))
+    response = client.post(
+        "/tools/africana/preview", data=data, headers=dict(HX, **{"X-CSRFToken": token})
+    )
     assert "Total so far: 1 point<" in response.text
 
 
-@pytest.mark.parametrize("data, message, rule", [
-    (sheet_data(artifacts=[("C", 1)] * 5), "the sheet lists 5 of C", "artifact-limits"),
-    (sheet_data(guides=-1), "'Completed guide adventures' cannot be negative", "sheet-values"),
-    (sheet_data(silver="x"), "Silver coins: type a whole number", None),
-    ({"expedition_points-0": "100"}, "from 0 to 99", "sheet-values"),
-])
+@pytest.mark.parametrize(
+    "data, message, rule",
+    [
+        (sheet_data(artifacts=[("C", 1)] * 5), "the sheet lists 5 of C", "artifact-limits"),
+        (sheet_data(guides=-1), "'Completed guide adventures' cannot be negative", "sheet-values"),
+        (sheet_data(silver="x"), "Silver coins: type a whole number", None),
+        ({"expedition_points-0": "100"}, "from 0 to 99", "sheet-values"),
+    ],
+)
 def test_the_preview_shows_refusals_with_their_rule(client, data, message, rule):
     token = csrf_from(client.get("/tools/africana/").text)
-    response = client.post("/tools/africana/preview", data=data,
-                           headers=dict(HX, **{"X-CSRFToken": token}))
+    response = client.post(
+        "/tools/africana/preview", data=data, headers=dict(HX, **{"X-CSRFToken": token})
+    )
     assert response.status_code == 200
     assert message in html.unescape(response.text)
     if rule:
@@ -705,6 +824,7 @@ def test_the_preview_needs_the_csrf_token(client):
 
 
 # --- the calculator -----------------------------------------------------------------------------
+
 
 def calc_post(client, players, sheets, names=(), htmx=False):
     token = csrf_from(client.get(f"/tools/africana/?players={players}").text)
@@ -730,22 +850,37 @@ def test_the_calculator_page_offers_two_to_four_players(client):
 
 def test_the_calculator_ranks_with_breakdowns_sets_and_tie_break(client):
     sheets = [
-        {"expeditions": [5, 6], "artifacts": [("A", 2)] * 3 + [("B", 1), ("C", 1), ("D", 1)],
-         "gold": 4, "silver": 3, "movement": 3},  # 39, 23 silver
+        {
+            "expeditions": [5, 6],
+            "artifacts": [("A", 2)] * 3 + [("B", 1), ("C", 1), ("D", 1)],
+            "gold": 4,
+            "silver": 3,
+            "movement": 3,
+        },  # 39, 23 silver
         {"expeditions": [20, 15], "guides": 3, "unfinished": 2, "silver": 9},  # 27
         {"expeditions": [30], "gold": 19},  # 39, 95 silver
-        {"artifacts": [("A", 1), ("A", 1), ("B", 1), ("B", 1), ("C", 1), ("C", 1), ("D", 1),
-                       ("D", 1)]},  # 8 + 24 = 32
+        {
+            "artifacts": [
+                ("A", 1),
+                ("A", 1),
+                ("B", 1),
+                ("B", 1),
+                ("C", 1),
+                ("C", 1),
+                ("D", 1),
+                ("D", 1),
+            ]
+        },  # 8 + 24 = 32
     ]
     response = calc_post(client, 4, sheets, names=["Anna", "", "Chris"])
     assert response.status_code == 200
-    ranking = response.text[response.text.index('id="af-ranking"'):]
-    ranking = ranking[:ranking.index("</table>")]
+    ranking = response.text[response.text.index('id="af-ranking"') :]
+    ranking = ranking[: ranking.index("</table>")]
     assert re.findall(r'data-player="(\d)"', ranking) == ["2", "0", "3", "1"]
     assert re.findall(r"<strong>(\d+)</strong>", ranking) == ["39", "39", "32", "27"]
     assert "Chris" in ranking and "Player 2" in ranking and "Anna" in ranking
     assert "Equal totals: the player with more coins wins." in response.text
-    fourth = response.text[response.text.index('id="af-calc-score-3"'):]
+    fourth = response.text[response.text.index('id="af-calc-score-3"') :]
     assert fourth.count('class="af-bonus">+6') == 4  # four pairs beat two sets of four
     # htmx gets the result alone, with the totals next to each sheet out of band
     response = calc_post(client, 4, sheets, htmx=True)
@@ -770,10 +905,16 @@ def test_the_calculator_refuses_out_of_game_sheets_with_the_reason(client):
 
 def test_the_calculator_handles_garbage_without_a_500(client):
     token = csrf_from(client.get("/tools/africana/").text)
-    response = client.post("/tools/africana/", data={"csrf_token": token, "players": "99",
-                                                     "names-0": "x" * 500,
-                                                     "p0-art_Z-0": "1",
-                                                     "p0-expedition_points-999": "3"})
+    response = client.post(
+        "/tools/africana/",
+        data={
+            "csrf_token": token,
+            "players": "99",
+            "names-0": "x" * 500,
+            "p0-art_Z-0": "1",
+            "p0-expedition_points-999": "3",
+        },
+    )
     assert response.status_code == 200
     assert 'id="af-results"' in response.text
 
@@ -785,32 +926,38 @@ def test_the_calculator_needs_the_csrf_token(client):
 
 # --- rules page and languages ------------------------------------------------------------------
 
+
 def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
     page = client.get("/rules/africana").text
     ids = re.findall(r'id="([^"]+)"', page)
     for rule_id in list(af.RULES) + list(af.CLARIFICATIONS):
         assert ids.count(rule_id) == 1, rule_id
     assert "12 + 2 = 14" in page and "6 + 10 = 16" in page
-    examples = page[page.index('class="af-examples"'):]
+    examples = page[page.index('class="af-examples"') :]
     assert "<strong>14</strong>" in examples and "<strong>16</strong>" in examples
     assert "<strong>20</strong>" in examples and "<strong>24</strong>" in examples
     assert "Coins are counted by value in silver" in page
     assert "An unfinished guide adventure scores nothing" in page
-    limit = html.unescape(page[page.index('id="adventure-limit"'):])
-    limit = limit[:limit.index("</div>")]
+    limit = html.unescape(page[page.index('id="adventure-limit"') :])
+    limit = limit[: limit.index("</div>")]
     assert "the app refuses to end the turn" in limit and "the host" in limit
     assert "hand limit of 5 is only a reminder" in page
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("ja", ["会社", "銀貨"]),
-    ("ru", ["компани", "серебр"]),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("ja", ["会社", "銀貨"]),
+        ("ru", ["компани", "серебр"]),
+    ],
+)
 def test_the_panel_calculator_and_rules_speak_the_language(app, lang, words):
     t = Table(app)
     headers = {"Accept-Language": lang}
-    for page in (t.phones[0].get(f"/t/{t.code}/", headers=headers).text,
-                 t.host.get("/tools/africana/", headers=headers).text,
-                 t.host.get("/rules/africana", headers=headers).text):
+    for page in (
+        t.phones[0].get(f"/t/{t.code}/", headers=headers).text,
+        t.host.get("/tools/africana/", headers=headers).text,
+        t.host.get("/rules/africana", headers=headers).text,
+    ):
         assert any(word in page for word in words), page[:300]
         assert "Completed expeditions" not in page and "Expedition deck:" not in page

@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from companion import get_db, tables
-from companion.games.cape_to_cairo import rules as rules
 from companion.games.base import Msg, Seat
+from companion.games.cape_to_cairo import rules as rules
 from tests.conftest import csrf_from, post_from
 from tests.test_web import start_table, take_seat, version_of
 
@@ -46,8 +46,7 @@ def post(t, device, kind, query="", csrf=True, version=None, **data):
     form = {"version": version_of(current) if version is None else version, **data}
     if csrf:
         form["csrf_token"] = csrf_from(current)
-    return device.post(f"/t/{t.code}/act/{kind}{query}", data=form,
-                       headers={"HX-Request": "true"})
+    return device.post(f"/t/{t.code}/act/{kind}{query}", data=form, headers={"HX-Request": "true"})
 
 
 def ok(t, device, kind, query="", **data):
@@ -95,7 +94,7 @@ def visible(markup):
 
 
 def live(markup):
-    return markup[markup.index('<div id="live"'):]
+    return markup[markup.index('<div id="live"') :]
 
 
 def enter_cards(t, cards, device=None):
@@ -112,8 +111,9 @@ def act_direct(t, action, seat=None):
     """An action stored the way the routes store it, without rendering a page."""
     with t.app.app_context():
         db = get_db()
-        tables.act(db, tables.get_table(db, t.code), action, seat=seat, host=False,
-                   expected_version=None)
+        tables.act(
+            db, tables.get_table(db, t.code), action, seat=seat, host=False, expected_version=None
+        )
 
 
 ROUND_ONE = [("river", 1, 5), ("savanna", 2, 3), ("desert", 0, 7)]
@@ -163,8 +163,9 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     assert "Cross the river now?" in text
     assert "It needs 10 tracks. Symbols that count now: 4 (3 turned up, 1 on your row)." in text
     # The cheapest way is highlighted in words, not only by its look.
-    best = re.search(r'<button[^>]*class="ctc-choice-button ctc-best"[^>]*>(.*?)</button>', mine,
-                     re.S)
+    best = re.search(
+        r'<button[^>]*class="ctc-choice-button ctc-best"[^>]*>(.*?)</button>', mine, re.S
+    )
     assert best and "Cheapest" in best.group(1) and "Cross for 60 pounds" in visible(best.group(1))
     assert "Pass: Ben goes on" in text
     assert 'id="ctc-cross-form"' not in page(t, ben)  # not Ben's turn
@@ -233,8 +234,9 @@ def test_nobody_can_afford_to_cross_is_shown_and_crossing_is_refused(t):
 
 def no_amount(markup, amount):
     """The amount appears nowhere a person could read it, nor in any form value."""
-    return (not re.search(rf"\b{amount}\b", visible(live(markup)))
-            and f'value="{amount}"' not in markup)
+    return (
+        not re.search(rf"\b{amount}\b", visible(live(markup))) and f'value="{amount}"' not in markup
+    )
 
 
 def test_a_sealed_bid_is_seen_only_by_the_phone_that_made_it(t):
@@ -247,7 +249,9 @@ def test_a_sealed_bid_is_seen_only_by_the_phone_that_made_it(t):
     refused = post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/reveal")
     assert "keeps nothing hidden from the host" in visible(refused.text)
     others = {
-        "Ben": page(t, ben), "Chris": page(t, chris), "host": page(t, t.host),
+        "Ben": page(t, ben),
+        "Chris": page(t, chris),
+        "host": page(t, t.host),
         "host reveal": page(t, t.host, "?reveal=1"),
         "host acting for Anna": page(t, t.host, "?as=0&reveal=1"),
         "host acting for Ben": page(t, t.host, "?as=1&reveal=1"),
@@ -293,9 +297,11 @@ def test_a_phone_may_take_back_its_bid_until_the_last_one_is_in(t):
     enter_cards(t, ROUND_ONE)
     ok(t, anna, "bid", amount=37)
     current = page(t, anna)
-    anna.post(f"/t/{t.code}/undo", data={"csrf_token": csrf_from(current),
-                                         "version": version_of(current)},
-              headers={"HX-Request": "true"})
+    anna.post(
+        f"/t/{t.code}/undo",
+        data={"csrf_token": csrf_from(current), "version": version_of(current)},
+        headers={"HX-Request": "true"},
+    )
     assert state_of(t)["bids"] == [None, None, None]
     ok(t, anna, "bid", amount=12)
     ok(t, ben, "bid", amount=10)
@@ -310,11 +316,23 @@ def test_a_phone_may_take_back_its_bid_until_the_last_one_is_in(t):
 
 def test_bad_bids_are_refused(t):
     anna, ben, chris = t.phones
-    refused(t, anna, "bid", "Bidding opens once all 3 cards are turned up (0 so far).",
-            rule="bid-sealed", amount=10)
+    refused(
+        t,
+        anna,
+        "bid",
+        "Bidding opens once all 3 cards are turned up (0 so far).",
+        rule="bid-sealed",
+        amount=10,
+    )
     enter_cards(t, ROUND_ONE)
-    refused(t, anna, "bid", "You hold 100 pounds: bid a whole number from 0 to 100.",
-            rule="bid-range", amount=101)
+    refused(
+        t,
+        anna,
+        "bid",
+        "You hold 100 pounds: bid a whole number from 0 to 100.",
+        rule="bid-range",
+        amount=101,
+    )
     refused(t, anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount="ten")
     refused(t, anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount="12.5")
     refused(t, anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount=-5)
@@ -329,8 +347,9 @@ def test_bad_bids_are_refused(t):
     refused(t, anna, "bid", "Anna has already bid in this phase.", rule="bid-once", amount=5)
     ok(t, ben, "bid", amount=5)
     ok(t, chris, "bid", amount=6)
-    refused(t, anna, "bid", "The bids of this phase are already revealed", rule="bid-sealed",
-            amount=5)
+    refused(
+        t, anna, "bid", "The bids of this phase are already revealed", rule="bid-sealed", amount=5
+    )
     refused(t, ben, "bid", "already revealed", amount=5)
 
 
@@ -339,8 +358,7 @@ def test_stale_forms_and_missing_csrf_tokens_store_nothing(t):
     old = version_of(page(t, anna))
     ok(t, t.phones[BEN], "card", terrain="river", marks=1, income=5)
     # The same card entered from a second phone at the same moment is not entered twice.
-    refused(t, anna, "card", "The table changed", version=old, terrain="river", marks=1,
-            income=5)
+    refused(t, anna, "card", "The table changed", version=old, terrain="river", marks=1, income=5)
     # Without its CSRF token the app refuses the post before the game sees it (the htmx
     # configuration swaps that error page into the main area).
     before = snapshot(t)
@@ -351,9 +369,10 @@ def test_stale_forms_and_missing_csrf_tokens_store_nothing(t):
     enter_cards(t, ROUND_ONE[1:])
     current = page(t, anna)
     before = snapshot(t)
-    response = anna.post(f"/t/{t.code}/act/bid", data={"csrf_token": csrf_from(current),
-                                                       "version": version_of(current),
-                                                       "amount": "lots"})
+    response = anna.post(
+        f"/t/{t.code}/act/bid",
+        data={"csrf_token": csrf_from(current), "version": version_of(current), "amount": "lots"},
+    )
     assert response.status_code == 200 and "<html" in response.text
     assert "A bid is a whole number of pounds" in alert_of(response.text)
     assert snapshot(t) == before
@@ -364,9 +383,16 @@ def test_bids_typed_at_the_same_time_are_all_accepted(t):
     enter_cards(t, ROUND_ONE)
     pages = [page(t, phone) for phone in t.phones]
     for seat, phone in enumerate(t.phones):
-        response = phone.post(f"/t/{t.code}/act/bid", headers={"HX-Request": "true"}, data={
-            "csrf_token": csrf_from(pages[seat]), "version": version_of(pages[seat]),
-            "round": 1, "amount": 10 + seat})
+        response = phone.post(
+            f"/t/{t.code}/act/bid",
+            headers={"HX-Request": "true"},
+            data={
+                "csrf_token": csrf_from(pages[seat]),
+                "version": version_of(pages[seat]),
+                "round": 1,
+                "amount": 10 + seat,
+            },
+        )
         assert alert_of(response.text) is None
     assert state_of(t)["reveal"]["bids"] == [10, 11, 12]
 
@@ -379,8 +405,15 @@ def test_a_bid_form_left_open_since_an_earlier_round_is_refused(t):
     ok(t, t.phones[BEN], "cross")
     enter_cards(t, [("village", 1, 4), ("mountain", 0, 6), ("savanna", 3, 2)])
     assert 'name="round" value="2"' in page(t, t.phones[ANNA])
-    refused(t, t.phones[ANNA], "bid", "This bid was typed in acquisition round 1; it is round 2 "
-            "now.", rule="bid-once", round=1, amount=5)
+    refused(
+        t,
+        t.phones[ANNA],
+        "bid",
+        "This bid was typed in acquisition round 1; it is round 2 now.",
+        rule="bid-once",
+        round=1,
+        amount=5,
+    )
     refused(t, t.phones[ANNA], "bid", "The bid form is incomplete", round="x", amount=5)
     ok(t, t.phones[ANNA], "bid", round=2, amount=5)
 
@@ -392,30 +425,66 @@ def test_a_draw_sent_twice_counts_once(t):
     assert 'name="attempt" value="1"' in first
     ok(t, t.phones[ANNA], "draw", value=4, attempt=1)
     ok(t, t.phones[BEN], "draw", value=4, attempt=1)  # equal: both draw again
-    refused(t, t.phones[ANNA], "draw", "Draw 1 of Anna is already entered.", rule="tie-draw",
-            value=4, attempt=1)
+    refused(
+        t,
+        t.phones[ANNA],
+        "draw",
+        "Draw 1 of Anna is already entered.",
+        rule="tie-draw",
+        value=4,
+        attempt=1,
+    )
     assert 'name="attempt" value="2"' in page(t, t.phones[ANNA])
 
 
 def test_bad_cards_are_refused(t):
-    refused(t, t.host, "card", "Choose the terrain of the card.", terrain="swamp", marks=1,
-            income=3)
+    refused(
+        t, t.host, "card", "Choose the terrain of the card.", terrain="swamp", marks=1, income=3
+    )
     refused(t, t.host, "card", "Choose the terrain of the card.", marks=1, income=3)
-    refused(t, t.phones[BEN], "card", "track symbols is a whole number from 0 to 3",
-            terrain="river", marks=4, income=3)
-    refused(t, t.phones[BEN], "card", "track symbols is a whole number from 0 to 3",
-            terrain="river", marks="two", income=3)
+    refused(
+        t,
+        t.phones[BEN],
+        "card",
+        "track symbols is a whole number from 0 to 3",
+        terrain="river",
+        marks=4,
+        income=3,
+    )
+    refused(
+        t,
+        t.phones[BEN],
+        "card",
+        "track symbols is a whole number from 0 to 3",
+        terrain="river",
+        marks="two",
+        income=3,
+    )
     for income in (0, 11, "ten", ""):
-        refused(t, t.host, "card", "The income is a whole number from 1 to 10.",
-                terrain="river", marks=1, income=income)
+        refused(
+            t,
+            t.host,
+            "card",
+            "The income is a whole number from 1 to 10.",
+            terrain="river",
+            marks=1,
+            income=income,
+        )
     enter_cards(t, ROUND_ONE)
-    refused(t, t.host, "card", "All 3 cards of this acquisition phase are already turned up.",
-            rule="acquisition-cards", terrain="river", marks=1, income=3)
+    refused(
+        t,
+        t.host,
+        "card",
+        "All 3 cards of this acquisition phase are already turned up.",
+        rule="acquisition-cards",
+        terrain="river",
+        marks=1,
+        income=3,
+    )
 
 
 def test_bad_draws_are_refused(t):
-    refused(t, t.phones[ANNA], "draw", "Nobody needs to draw a card now.", rule="tie-draw",
-            value=5)
+    refused(t, t.phones[ANNA], "draw", "Nobody needs to draw a card now.", rule="tie-draw", value=5)
     enter_cards(t, ROUND_ONE)
     bid_all(t, [20, 20, 10])
     text = visible(page(t, t.host))
@@ -424,8 +493,9 @@ def test_bad_draws_are_refused(t):
     assert 'id="ctc-draw-form"' not in page(t, t.phones[CHRIS])
     refused(t, t.phones[CHRIS], "draw", "Chris does not need to draw a card now.", value=5)
     for value in (0, 11, "x", ""):
-        refused(t, t.phones[ANNA], "draw", "The drawn card shows a number from 1 to 10.",
-                value=value)
+        refused(
+            t, t.phones[ANNA], "draw", "The drawn card shows a number from 1 to 10.", value=value
+        )
     refused(t, t.host, "draw", "must say which player", value=5)
     ok(t, t.phones[ANNA], "draw", value=4)
     refused(t, t.phones[ANNA], "draw", "Anna does not need to draw a card now.", value=5)
@@ -439,12 +509,19 @@ def test_bad_draws_are_refused(t):
 
 
 def test_bad_takes_are_refused(t):
-    refused(t, t.phones[ANNA], "take", "No terrain cards are being handed out now.",
-            rule="take-card", card=0)
+    refused(
+        t,
+        t.phones[ANNA],
+        "take",
+        "No terrain cards are being handed out now.",
+        rule="take-card",
+        card=0,
+    )
     enter_cards(t, ROUND_ONE)
     bid_all(t, [37, 30, 20])
-    refused(t, t.phones[BEN], "take", "It is Anna's turn to choose a card.", rule="take-card",
-            card=1)
+    refused(
+        t, t.phones[BEN], "take", "It is Anna's turn to choose a card.", rule="take-card", card=1
+    )
     refused(t, t.host, "take", "must say which player", card=1)
     for card in ("x", "", 7, -1):
         refused(t, t.phones[ANNA], "take", "Choose one of the cards on offer.", card=card)
@@ -458,21 +535,28 @@ def test_bad_building_actions_are_refused(t):
     to_building(t)
     refused(t, t.phones[ANNA], "cross", "First turn up a card", rule="turn-up")
     for marks in (4, -1, "two", ""):
-        refused(t, t.host, "turn_up", "track symbols is a whole number from 0 to 3",
-                marks=marks)
+        refused(t, t.host, "turn_up", "track symbols is a whole number from 0 to 3", marks=marks)
     ok(t, t.phones[BEN], "turn_up", marks=1)
-    refused(t, t.host, "turn_up", "A card is already turned up: Anna now crosses or passes.",
-            marks=1)
+    refused(
+        t, t.host, "turn_up", "A card is already turned up: Anna now crosses or passes.", marks=1
+    )
     refused(t, t.phones[BEN], "cross", "It is Anna's turn to build.", rule="turn")
     refused(t, t.phones[BEN], "pass", "It is Anna's turn to build.", rule="turn")
     refused(t, t.host, "pass", "must say which player")
     refused(t, t.phones[ANNA], "cross", "You hold 0 bonus tracks", rule="cross-bonus", bonus=2)
     for bonus in (6, "some", -1):
-        refused(t, t.phones[ANNA], "cross", "Bonus tracks are a whole number from 0 to 5.",
-                bonus=bonus)
+        refused(
+            t, t.phones[ANNA], "cross", "Bonus tracks are a whole number from 0 to 5.", bonus=bonus
+        )
     # 2 symbols count; 8 bought tracks would cost 80 pounds and Anna holds 63.
-    refused(t, t.phones[ANNA], "cross", "Crossing the river needs 10 tracks: the symbols (2), "
-            "all bonus tracks (0) and all money (£63) are not enough. Pass.", rule="cross-money")
+    refused(
+        t,
+        t.phones[ANNA],
+        "cross",
+        "Crossing the river needs 10 tracks: the symbols (2), "
+        "all bonus tracks (0) and all money (£63) are not enough. Pass.",
+        rule="cross-money",
+    )
     ok(t, t.phones[ANNA], "pass")
     assert "Ben's turn." in visible(page(t, t.host))
 
@@ -480,9 +564,11 @@ def test_bad_building_actions_are_refused(t):
 def test_an_unknown_action_type_is_refused(t):
     before = snapshot(t)
     current = page(t, t.phones[ANNA])
-    response = t.phones[ANNA].post(f"/t/{t.code}/act/teleport",
-                                   data={"csrf_token": csrf_from(current)},
-                                   headers={"HX-Request": "true"})
+    response = t.phones[ANNA].post(
+        f"/t/{t.code}/act/teleport",
+        data={"csrf_token": csrf_from(current)},
+        headers={"HX-Request": "true"},
+    )
     assert response.status_code == 200 and "no such action" in response.text
     assert snapshot(t) == before
 
@@ -534,12 +620,23 @@ def test_the_game_ends_with_the_8th_crossing_and_nothing_more_is_accepted(t2):
     play_to_the_end(t2)
     text = visible(page(t2, t2.host))
     assert "Anna wins!" in text
-    assert "Anna crossed their 8th terrain, a savanna, in acquisition round 8 and wins at once." in text
+    assert (
+        "Anna crossed their 8th terrain, a savanna, in acquisition round 8 and wins at once."
+        in text
+    )
     assert "Anna 8 of 8 crossed" in text and "Ben 0 of 8 crossed" in text
     assert re.search(r"Anna winner 8/8 80 172 Ben 0/8 0 100", text)
     assert 'id="ctc-card-form"' not in page(t2, t2.phones[BEN])
-    refused(t2, t2.phones[BEN], "card", "The game is over: Anna has crossed 8 terrains.",
-            rule="game-over", terrain="river", marks=1, income=1)
+    refused(
+        t2,
+        t2.phones[BEN],
+        "card",
+        "The game is over: Anna has crossed 8 terrains.",
+        rule="game-over",
+        terrain="river",
+        marks=1,
+        income=1,
+    )
     refused(t2, t2.phones[BEN], "bid", "The game is over", amount=1)
 
 
@@ -553,8 +650,9 @@ def test_the_state_holds_no_message_objects_and_messages_keep_their_msgid(t):
         ok(t, t.phones[seat], "draw", value=value)
     # The rules module's own states (before any JSON) hold no Msg anywhere.
     s = rules.new({}, 3)
-    for action in [{"type": "card", "terrain": tr, "marks": m, "income": i}
-                   for tr, m, i in ROUND_ONE]:
+    for action in [
+        {"type": "card", "terrain": tr, "marks": m, "income": i} for tr, m, i in ROUND_ONE
+    ]:
         s = rules.apply(s, {**action, "seat": None, "host": False})
     for seat, amount in enumerate([20, 20, 10]):
         s = rules.apply(s, {"type": "bid", "amount": amount, "seat": seat, "host": False})
@@ -567,7 +665,8 @@ def test_the_state_holds_no_message_objects_and_messages_keep_their_msgid(t):
     ties = rules.view(stored, None)["reveal"]["tie_breaks"]
     assert [m.msgid for m in ties] == [
         "%(first)s before %(second)s: same bid and money left, higher drawn card (%(a)s to "
-        "%(b)s, draw %(round)s)"]
+        "%(b)s, draw %(round)s)"
+    ]
     assert ties[0].params["first"] == Seat(BEN) and isinstance(ties[0].params["first"], Seat)
     with t.app.app_context():
         db = get_db()
@@ -607,44 +706,55 @@ def test_the_calculator_is_listed_and_opens_empty(client):
     assert client.get("/tools/cape_to_cairo").status_code in (301, 308)  # to the slash
 
 
-@pytest.mark.parametrize("terrain, marks, bonus, money, expected", [
-    ("river", 4, 2, 40, "cross the river costs 40 pounds"),  # 4 symbols, 2 bonus, 4 bought
-    ("savanna", 6, 3, 0, "costs nothing"),
-    ("savanna", 9, 0, 0, "costs nothing"),  # more symbols than needed
-    ("mountain", 0, 5, 40, "cross the mountain costs 40 pounds"),
-    ("river", 3, 2, 40, "You cannot cross the river now."),
-])
+@pytest.mark.parametrize(
+    "terrain, marks, bonus, money, expected",
+    [
+        ("river", 4, 2, 40, "cross the river costs 40 pounds"),  # 4 symbols, 2 bonus, 4 bought
+        ("savanna", 6, 3, 0, "costs nothing"),
+        ("savanna", 9, 0, 0, "costs nothing"),  # more symbols than needed
+        ("mountain", 0, 5, 40, "cross the mountain costs 40 pounds"),
+        ("river", 3, 2, 40, "You cannot cross the river now."),
+    ],
+)
 def test_the_crossing_cost(client, terrain, marks, bonus, money, expected):
     markup = calc(client, terrain=terrain, marks=marks, bonus=bonus, money=money)
     text = visible(markup)
     assert expected in text
     assert rules.crossing_cost(terrain, marks, bonus, money) == (
-        None if "cannot" in expected else int(re.search(r"(\d+) pounds", expected).group(1))
-        if "pounds" in expected else 0)
+        None
+        if "cannot" in expected
+        else int(re.search(r"(\d+) pounds", expected).group(1))
+        if "pounds" in expected
+        else 0
+    )
 
 
 def test_the_crossing_cost_lists_every_way_with_the_cheapest_marked(client):
     text = visible(calc(client, terrain="river", marks=4, bonus=2, money=50))
-    assert ("Cross for 40 pounds Cheapest symbols: 4 + bonus tracks: 2 + bought tracks: 4 "
-            "Cross for 50 pounds symbols: 4 + bonus tracks: 1 + bought tracks: 5 "
-            "Cross for 60 pounds not enough money symbols: 4 + bonus tracks: 0 + "
-            "bought tracks: 6"
-            ) in text
+    assert (
+        "Cross for 40 pounds Cheapest symbols: 4 + bonus tracks: 2 + bought tracks: 4 "
+        "Cross for 50 pounds symbols: 4 + bonus tracks: 1 + bought tracks: 5 "
+        "Cross for 60 pounds not enough money symbols: 4 + bonus tracks: 0 + "
+        "bought tracks: 6"
+    ) in text
     text = visible(calc(client, terrain="river", marks=3, bonus=2, money=40))
     assert "buy tracks for 50 pounds, 10 more than you hold" in text
     assert "What happens when nobody can afford to cross?" in text
 
 
-@pytest.mark.parametrize("query, expected", [
-    ({"terrain": "swamp", "marks": 1, "bonus": 0, "money": 0}, "Not a valid choice"),
-    ({"terrain": "river", "marks": "many", "bonus": 0, "money": 0}, "Track symbols: a whole"),
-    ({"terrain": "river", "marks": 100, "bonus": 0, "money": 0}, "from 0 to 99"),
-    ({"terrain": "river", "marks": 1, "bonus": 6, "money": 0}, "Bonus tracks: a whole number"),
-    ({"terrain": "river", "marks": 1, "bonus": -1, "money": 0}, "Bonus tracks: a whole number"),
-    ({"terrain": "river", "marks": 1, "bonus": 0, "money": "£5"}, "Money: a whole number"),
-    ({"terrain": "river", "marks": 1, "bonus": 0, "money": ""}, "Money: a whole number"),
-    ({"terrain": "river", "marks": 1, "bonus": 0}, "Money: a whole number"),
-])
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ({"terrain": "swamp", "marks": 1, "bonus": 0, "money": 0}, "Not a valid choice"),
+        ({"terrain": "river", "marks": "many", "bonus": 0, "money": 0}, "Track symbols: a whole"),
+        ({"terrain": "river", "marks": 100, "bonus": 0, "money": 0}, "from 0 to 99"),
+        ({"terrain": "river", "marks": 1, "bonus": 6, "money": 0}, "Bonus tracks: a whole number"),
+        ({"terrain": "river", "marks": 1, "bonus": -1, "money": 0}, "Bonus tracks: a whole number"),
+        ({"terrain": "river", "marks": 1, "bonus": 0, "money": "£5"}, "Money: a whole number"),
+        ({"terrain": "river", "marks": 1, "bonus": 0, "money": ""}, "Money: a whole number"),
+        ({"terrain": "river", "marks": 1, "bonus": 0}, "Money: a whole number"),
+    ],
+)
 def test_the_crossing_calculator_explains_bad_input(client, query, expected):
     markup = calc(client, **query)
     assert expected in markup
@@ -654,16 +764,28 @@ def test_the_crossing_calculator_explains_bad_input(client, query, expected):
 def bids_query(*players):
     query = {}
     for i, (name, bid, money, draws) in enumerate(players):
-        query.update({f"p-{i}-name": name, f"p-{i}-bid": bid, f"p-{i}-money": money,
-                      f"p-{i}-draws": draws})
+        query.update(
+            {f"p-{i}-name": name, f"p-{i}-bid": bid, f"p-{i}-money": money, f"p-{i}-draws": draws}
+        )
     return query
 
 
 def test_the_bid_order_with_each_tie_break(client):
-    text = visible(calc(client, **bids_query(("Ann", 20, 50, "7 3"), ("Bo", 30, 100, ""),
-                                             ("Cy", 20, 60, ""), ("Di", 20, 50, "7 9"))))
-    assert ("Bo — bid 30, 70 pounds left Di — bid 20, 30 pounds left, drew 7, 9 "
-            "Ann — bid 20, 30 pounds left, drew 7, 3 Cy — bid 20, 40 pounds left") in text
+    text = visible(
+        calc(
+            client,
+            **bids_query(
+                ("Ann", 20, 50, "7 3"),
+                ("Bo", 30, 100, ""),
+                ("Cy", 20, 60, ""),
+                ("Di", 20, 50, "7 9"),
+            ),
+        )
+    )
+    assert (
+        "Bo — bid 30, 70 pounds left Di — bid 20, 30 pounds left, drew 7, 9 "
+        "Ann — bid 20, 30 pounds left, drew 7, 3 Cy — bid 20, 40 pounds left"
+    ) in text
     assert "Bo before Di: higher bid (30 to 20 pounds)" in text
     assert "Di before Ann: same bid and money left, higher drawn card (9 to 3, draw 2)" in text
     assert "Ann before Cy: same bid, less money left (30 to 40 pounds)" in text
@@ -677,15 +799,21 @@ def test_the_bid_order_says_who_must_draw(client):
     assert "Bo before Ann: same bid, less money left (20 to 30 pounds)" in text
 
 
-@pytest.mark.parametrize("players, expected", [
-    ([("Ann", 10, 5, ""), ("Bo", 1, 5, "")], "A bid is a whole number from 0 to the money held"),
-    ([("Ann", 10, 50, "")], "Fill in the bid and money of 2 to 4 players."),
-    ([("Ann", 10, "", ""), ("Bo", 1, 5, "")], "Ann: give both the bid and the money held"),
-    ([("Ann", "ten", 50, ""), ("Bo", 1, 5, "")], "A bid is a whole number of pounds."),
-    ([("Ann", 1, 50, "x"), ("Bo", 1, 50, "")], "Ann: drawn cards are numbers from 1 to 10"),
-    ([("Ann", 1, 50, "11"), ("Bo", 1, 50, "3")], "A drawn card shows a number from 1 to 10."),
-    ([("Ann", -1, 50, ""), ("Bo", 1, 50, "")], "A bid is 0 or more pounds."),
-])
+@pytest.mark.parametrize(
+    "players, expected",
+    [
+        (
+            [("Ann", 10, 5, ""), ("Bo", 1, 5, "")],
+            "A bid is a whole number from 0 to the money held",
+        ),
+        ([("Ann", 10, 50, "")], "Fill in the bid and money of 2 to 4 players."),
+        ([("Ann", 10, "", ""), ("Bo", 1, 5, "")], "Ann: give both the bid and the money held"),
+        ([("Ann", "ten", 50, ""), ("Bo", 1, 5, "")], "A bid is a whole number of pounds."),
+        ([("Ann", 1, 50, "x"), ("Bo", 1, 50, "")], "Ann: drawn cards are numbers from 1 to 10"),
+        ([("Ann", 1, 50, "11"), ("Bo", 1, 50, "3")], "A drawn card shows a number from 1 to 10."),
+        ([("Ann", -1, 50, ""), ("Bo", 1, 50, "")], "A bid is 0 or more pounds."),
+    ],
+)
 def test_the_bid_order_explains_bad_input(client, players, expected):
     markup = calc(client, **bids_query(*players))
     assert expected in visible(markup)
@@ -712,12 +840,29 @@ def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
 # languages
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("ja", ["第1ラウンド地形獲得：同点の決着", "引いたカードの数字が大きい（9対2、2回目）",
-            "AnnaとBenを待っています。", "線路マーク1個"]),
-    ("ru", ["Приобретение, раунд 1: ничья", "вытянутая карта старше (9 против 2, попытка 2)",
-            "Ждём: Anna и Ben.", "1 знак"]),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        (
+            "ja",
+            [
+                "第1ラウンド地形獲得：同点の決着",
+                "引いたカードの数字が大きい（9対2、2回目）",
+                "AnnaとBenを待っています。",
+                "線路マーク1個",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "Приобретение, раунд 1: ничья",
+                "вытянутая карта старше (9 против 2, попытка 2)",
+                "Ждём: Anna и Ben.",
+                "1 знак",
+            ],
+        ),
+    ],
+)
 def test_the_panel_and_stored_messages_in_japanese_and_russian(t, lang, words):
     enter_cards(t, ROUND_ONE)
     bid_all(t, [20, 20, 10])

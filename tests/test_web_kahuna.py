@@ -63,7 +63,9 @@ def drive(app, code: str, actions: list[dict]) -> None:
         db = get_db()
         for action in actions:
             table = tables.get_table(db, code)
-            tables.act(db, table, action, seat=action.get("seat"), host=False, expected_version=None)
+            tables.act(
+                db, table, action, seat=action.get("seat"), host=False, expected_version=None
+            )
 
 
 def finish_round(app, code: str) -> None:
@@ -85,12 +87,14 @@ def finish_round(app, code: str) -> None:
         if s["deck"]:
             actions.append({"type": "draw", "seat": seat, "source": "deck"})
         else:
-            actions.append({"type": "draw", "seat": seat, "source": "display",
-                            "island": s["display"][0]})
+            actions.append(
+                {"type": "draw", "seat": seat, "source": "display", "island": s["display"][0]}
+            )
         drive(app, code, actions)
 
 
 # --- the page -----------------------------------------------------------------------------------
+
 
 def test_each_phone_sees_the_board_with_27_named_sites_and_12_islands(game):
     page = game["white"].get(f"/t/{game['code']}/").text
@@ -123,8 +127,10 @@ def test_the_face_up_cards_are_entered_by_any_phone_with_an_island_picker(client
     assert "Both cards already seen: Aloa." in page
     # Bad input: a third Aloa, an unknown island, nothing at all, a very long name.
     before = state_of(app, code)
-    for island, text, rule in [("Aloa", "Both Aloa cards are already accounted for", "card-count"),
-                               ("Atlantis", "Atlantis is not an island", "island-unknown")]:
+    for island, text, rule in [
+        ("Aloa", "Both Aloa cards are already accounted for", "card-count"),
+        ("Atlantis", "Atlantis is not an island", "island-unknown"),
+    ]:
         response = post(black, code, "reveal", island=island)
         assert response.status_code == 200 and text in refusal(response.text)
         assert rule_link(response.text) == rule
@@ -144,9 +150,12 @@ def test_tapping_a_site_asks_for_the_card_and_offers_only_legal_ones(game):
     assert 'aria-current="true" data-site="Iffi-Lale"' in response.text
     # Site names are forgiving (order, case) and unknown ones are explained.
     assert "Bridge site Iffi–Lale" in sheet(white.get(f"/t/{code}/?site=lale-iffi").text)
-    for bad, text in [("Aloa-Lale", "No bridge site joins Aloa and Lale"),
-                      ("Nowhere", "is not a bridge site"),
-                      ("x" * 300, "is not a bridge site"), ("", None)]:
+    for bad, text in [
+        ("Aloa-Lale", "No bridge site joins Aloa and Lale"),
+        ("Nowhere", "is not a bridge site"),
+        ("x" * 300, "is not a bridge site"),
+        ("", None),
+    ]:
         question = sheet(white.get(f"/t/{code}/?site={bad}").text)
         if text is None:
             assert question == ""
@@ -198,32 +207,67 @@ def test_building_taking_an_island_highlights_and_writes_the_history(game):
     assert "Black removed the white bridge on Elai-Huna (cards Elai and Huna)" in response.text
     assert "White lost Elai" in response.text and 'class="k-island lost"' in response.text
     # Every phone's history says the same.
-    assert "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed" in game["host"].get(
-        f"/t/{code}/").text
+    assert (
+        "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed"
+        in game["host"].get(f"/t/{code}/").text
+    )
 
 
-@pytest.mark.parametrize("action,fields,text,rule", [
-    ("place", {"site": "Aloa-Bari", "card": "Coco"}, "A Coco card builds only on a site touching Coco", "place-card"),
-    ("place", {"site": "Aloa-Bari", "card": "Zzz"}, "Zzz is not an island", "island-unknown"),
-    ("place", {"site": "Aloa-Zzz", "card": "Aloa"}, "Zzz is not an island", "island-unknown"),
-    ("place", {"site": "Aloa", "card": "Aloa"}, "Aloa is not a bridge site", "site-unknown"),
-    ("place", {"site": "Aloa-Bari"}, "Say which card was played.", None),
-    ("place", {"card": "Aloa"}, "Tap a bridge site on the board first.", None),
-    ("place", {"site": "Aloa-Bari", "card": "A" * 300}, "Field cannot be longer than 40 characters", None),
-    ("remove", {"site": "Aloa-Bari", "first": "Aloa", "second": "Bari"}, "Site Aloa-Bari is free", "remove-opponent"),
-    ("remove", {"site": "Aloa-Bari", "first": "Aloa"}, "Say which two cards were played.", None),
-    ("discard", {"count": "abc"}, "Not a valid integer value", None),
-    ("discard", {"count": "9"}, "a number from 1 to 5", None),
-    ("discard", {"count": "0"}, "a number from 1 to 5", None),
-    ("discard", {"count": "-1"}, "a number from 1 to 5", None),
-    ("discard", {"count": "4"}, "Discard between 1 and 3 cards", "discard"),
-    ("discard", {}, "Say how many cards were discarded", None),
-    ("draw", {"source": "sky"}, "Draw from the deck or from the face-up cards.", "draw"),
-    ("draw", {"source": "display", "island": "Aloa"}, "Aloa is not face up; the face-up cards are Coco, Gola, Lale", "draw"),
-    ("draw", {"source": "display"}, "None is not an island", "island-unknown"),
-    ("draw", {}, "Say where the card was drawn from.", None),
-    ("set_option", {"arabana": "on"}, "Only the host's device can change the table options.", "arabana"),
-])
+@pytest.mark.parametrize(
+    "action,fields,text,rule",
+    [
+        (
+            "place",
+            {"site": "Aloa-Bari", "card": "Coco"},
+            "A Coco card builds only on a site touching Coco",
+            "place-card",
+        ),
+        ("place", {"site": "Aloa-Bari", "card": "Zzz"}, "Zzz is not an island", "island-unknown"),
+        ("place", {"site": "Aloa-Zzz", "card": "Aloa"}, "Zzz is not an island", "island-unknown"),
+        ("place", {"site": "Aloa", "card": "Aloa"}, "Aloa is not a bridge site", "site-unknown"),
+        ("place", {"site": "Aloa-Bari"}, "Say which card was played.", None),
+        ("place", {"card": "Aloa"}, "Tap a bridge site on the board first.", None),
+        (
+            "place",
+            {"site": "Aloa-Bari", "card": "A" * 300},
+            "Field cannot be longer than 40 characters",
+            None,
+        ),
+        (
+            "remove",
+            {"site": "Aloa-Bari", "first": "Aloa", "second": "Bari"},
+            "Site Aloa-Bari is free",
+            "remove-opponent",
+        ),
+        (
+            "remove",
+            {"site": "Aloa-Bari", "first": "Aloa"},
+            "Say which two cards were played.",
+            None,
+        ),
+        ("discard", {"count": "abc"}, "Not a valid integer value", None),
+        ("discard", {"count": "9"}, "a number from 1 to 5", None),
+        ("discard", {"count": "0"}, "a number from 1 to 5", None),
+        ("discard", {"count": "-1"}, "a number from 1 to 5", None),
+        ("discard", {"count": "4"}, "Discard between 1 and 3 cards", "discard"),
+        ("discard", {}, "Say how many cards were discarded", None),
+        ("draw", {"source": "sky"}, "Draw from the deck or from the face-up cards.", "draw"),
+        (
+            "draw",
+            {"source": "display", "island": "Aloa"},
+            "Aloa is not face up; the face-up cards are Coco, Gola, Lale",
+            "draw",
+        ),
+        ("draw", {"source": "display"}, "None is not an island", "island-unknown"),
+        ("draw", {}, "Say where the card was drawn from.", None),
+        (
+            "set_option",
+            {"arabana": "on"},
+            "Only the host's device can change the table options.",
+            "arabana",
+        ),
+    ],
+)
 def test_bad_input_is_refused_in_the_page_and_nothing_is_stored(game, action, fields, text, rule):
     code, white, app = game["code"], game["white"], game["app"]
     before = state_of(app, code)
@@ -240,9 +284,12 @@ def test_bad_input_is_refused_in_the_page_and_nothing_is_stored(game, action, fi
 def test_the_wrong_seat_and_the_wrong_phase_are_refused(game):
     code, white, black, app = game["code"], game["white"], game["black"], game["app"]
     before = state_of(app, code)
-    for action, fields in [("place", {"site": "Aloa-Bari", "card": "Aloa"}),
-                           ("draw", {"source": "deck"}), ("end_turn", {}),
-                           ("discard", {"count": "1"})]:
+    for action, fields in [
+        ("place", {"site": "Aloa-Bari", "card": "Aloa"}),
+        ("draw", {"source": "deck"}),
+        ("end_turn", {}),
+        ("discard", {"count": "1"}),
+    ]:
         response = post(black, code, action, **fields)
         assert response.status_code == 200
         assert "It is not your turn: White plays now." in refusal(response.text)
@@ -297,15 +344,32 @@ def test_stale_version_and_missing_csrf_store_nothing(game):
     stale = version_of(page)
     post(white, code, "place", site="Aloa-Bari", card="Aloa")
     before = state_of(app, code)
-    response = white.post(f"/t/{code}/act/place", headers=HX, data={
-        "csrf_token": csrf_from(page), "version": stale, "site": "Aloa-Duda", "card": "Aloa"})
+    response = white.post(
+        f"/t/{code}/act/place",
+        headers=HX,
+        data={"csrf_token": csrf_from(page), "version": stale, "site": "Aloa-Duda", "card": "Aloa"},
+    )
     assert response.status_code == 200 and "The table changed" in refusal(response.text)
-    response = white.post(f"/t/{code}/act/place", headers=HX, data={
-        "version": version_of(white.get(f"/t/{code}/").text), "site": "Aloa-Duda", "card": "Aloa"})
+    response = white.post(
+        f"/t/{code}/act/place",
+        headers=HX,
+        data={
+            "version": version_of(white.get(f"/t/{code}/").text),
+            "site": "Aloa-Duda",
+            "card": "Aloa",
+        },
+    )
     assert response.status_code == 400 and "This form has expired" in response.text
-    response = white.post(f"/t/{code}/act/place", headers=HX, data={
-        "csrf_token": csrf_from(page), "version": "not a number", "site": "Aloa-Duda",
-        "card": "Duda"})
+    response = white.post(
+        f"/t/{code}/act/place",
+        headers=HX,
+        data={
+            "csrf_token": csrf_from(page),
+            "version": "not a number",
+            "site": "Aloa-Duda",
+            "card": "Duda",
+        },
+    )
     assert response.status_code == 200  # no version: applied as the rules allow
     assert state_of(app, code)["bridges"] == {**before["bridges"], "Aloa-Duda": "white"}
     # A stranger without a seat cannot act.
@@ -335,9 +399,15 @@ def test_the_host_sets_the_arabana_option_before_the_first_turn_action(game):
     response = post(host, code, "set_option", arabana="on")
     assert "Table option Arabana switched on" in response.text and "Arabana is on." in response.text
     assert state_of(game["app"], code)["options"] == {"arabana": True}
-    drive(game["app"], code, [{"type": "place", "seat": 0, "site": "Aloa-Bari", "card": "Aloa"},
-                              {"type": "place", "seat": 0, "site": "Aloa-Duda", "card": "Duda"},
-                              {"type": "draw", "seat": 0, "source": "deck"}])
+    drive(
+        game["app"],
+        code,
+        [
+            {"type": "place", "seat": 0, "site": "Aloa-Bari", "card": "Aloa"},
+            {"type": "place", "seat": 0, "site": "Aloa-Duda", "card": "Duda"},
+            {"type": "draw", "seat": 0, "source": "deck"},
+        ],
+    )
     # White holds Aloa: with Arabana, Black may not build on Aloa-Huna.
     question = sheet(game["black"].get(f"/t/{code}/?site=Aloa-Huna").text)
     assert "Table option Arabana: no bridge may touch Aloa while white controls it." in question
@@ -350,8 +420,14 @@ def test_the_host_sets_the_arabana_option_before_the_first_turn_action(game):
 
 def test_round_end_scoring_is_shown_as_a_clear_message(game):
     code, app, white = game["code"], game["app"], game["white"]
-    drive(app, code, [{"type": "place", "seat": 0, "site": "Aloa-Bari", "card": "Aloa"},
-                      {"type": "place", "seat": 0, "site": "Aloa-Duda", "card": "Duda"}])
+    drive(
+        app,
+        code,
+        [
+            {"type": "place", "seat": 0, "site": "Aloa-Bari", "card": "Aloa"},
+            {"type": "place", "seat": 0, "site": "Aloa-Duda", "card": "Duda"},
+        ],
+    )
     finish_round(app, code)
     page = white.get(f"/t/{code}/").text
     assert "Round 1 is over" in page
@@ -365,8 +441,17 @@ def test_round_end_scoring_is_shown_as_a_clear_message(game):
         s = state_of(app, code)
         while s["pending_reveals"]:
             taken = {i: k._accounted(s, i) for i in k.ISLANDS}
-            drive(app, code, [{"type": "reveal", "seat": None,
-                               "island": next(i for i in k.ISLANDS if taken[i] < 2)}])
+            drive(
+                app,
+                code,
+                [
+                    {
+                        "type": "reveal",
+                        "seat": None,
+                        "island": next(i for i in k.ISLANDS if taken[i] < 2),
+                    }
+                ],
+            )
             s = state_of(app, code)
         if s["over"]:
             break
@@ -400,8 +485,9 @@ def test_the_state_stored_for_a_table_keeps_translatable_lines(game):
         db = get_db()
         table = tables.get_table(db, code)
         raw = db.execute("SELECT state FROM tables WHERE id = ?", [table.id]).fetchone()[0]
-        lines = db.execute("SELECT lines FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
-                           [table.id]).fetchone()[0]
+        lines = db.execute(
+            "SELECT lines FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", [table.id]
+        ).fetchone()[0]
     assert json.loads(raw)["last_changes"]["site"] == "Aloa-Bari"
     assert json.loads(lines)[0]["id"] == "%(seat)s built a bridge on %(site)s (card %(card)s)"
     page = white.get(f"/t/{code}/", headers={"Accept-Language": "ja"}).text
@@ -409,6 +495,7 @@ def test_the_state_stored_for_a_table_keeps_translatable_lines(game):
 
 
 # --- the control checker --------------------------------------------------------------------------
+
 
 def test_the_checker_starts_empty_and_each_site_links_to_its_next_state(client):
     page = client.get("/tools/kahuna/")
@@ -429,20 +516,25 @@ def test_the_checker_reports_control_and_round_points(client):
     row = re.search(r'<tr data-island="Elai">(.*?)</tr>', page, re.S).group(1)
     assert ">6<" in row and ">4<" in row and "White" in row
     # Cycling: a white bridge's link makes it black, a black bridge's link frees it.
-    assert ('href="/tools/kahuna/?white=Aloa-Bari,Aloa-Duda,Aloa-Huna,Bari-Elai,Duda-Elai,'
-            'Elai-Iffi,Huna-Iffi&amp;black=Coco-Faaa,Elai-Huna,Faaa-Gola,Faaa-Jojo"') in page
+    assert (
+        'href="/tools/kahuna/?white=Aloa-Bari,Aloa-Duda,Aloa-Huna,Bari-Elai,Duda-Elai,'
+        'Elai-Iffi,Huna-Iffi&amp;black=Coco-Faaa,Elai-Huna,Faaa-Gola,Faaa-Jojo"'
+    ) in page
     assert "Bridge site Faaa–Gola, Black bridge: tap to make it free" in page
     assert "k-stone white" in page and "k-stone black" in page
 
 
-@pytest.mark.parametrize("query,text", [
-    ("white=Atlantis-Bari", "Atlantis is not an island"),
-    ("white=Aloa-Lale", "No bridge site joins Aloa and Lale"),
-    ("black=Aloa", "Aloa is not a bridge site"),
-    ("white=Aloa-Bari&black=Bari-Aloa", "Site Aloa-Bari was given both colours"),
-    ("white=" + "Aloa-Bari," * 300, "The list of white bridges is too long."),
-    ("white=%00%ff", "is not a bridge site"),
-])
+@pytest.mark.parametrize(
+    "query,text",
+    [
+        ("white=Atlantis-Bari", "Atlantis is not an island"),
+        ("white=Aloa-Lale", "No bridge site joins Aloa and Lale"),
+        ("black=Aloa", "Aloa is not a bridge site"),
+        ("white=Aloa-Bari&black=Bari-Aloa", "Site Aloa-Bari was given both colours"),
+        ("white=" + "Aloa-Bari," * 300, "The list of white bridges is too long."),
+        ("white=%00%ff", "is not a bridge site"),
+    ],
+)
 def test_the_checker_explains_bad_input(client, query, text):
     response = client.get(f"/tools/kahuna/?{query}")
     assert response.status_code == 400
@@ -460,15 +552,22 @@ def test_the_checker_warns_about_impossible_positions(client):
 
 # --- the rules page -------------------------------------------------------------------------------
 
+
 def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
     page = client.get("/rules/kahuna").text
     ids = re.findall(r'id="([\w-]+)"', page)
     for rule in list(k.RULES) + list(k.CLARIFICATIONS):
         assert rule in ids, rule
     assert len(ids) == len(set(ids)), "duplicate ids"
-    for phrase in ("strictly more than half of ALL", "One bridge counts for both islands",
-                   "Nothing goes further", "Arabana", "obliges the opponent to draw",
-                   "one more turn", "then the player with more bridges on the board"):
+    for phrase in (
+        "strictly more than half of ALL",
+        "One bridge counts for both islands",
+        "Nothing goes further",
+        "Arabana",
+        "obliges the opponent to draw",
+        "one more turn",
+        "then the player with more bridges on the board",
+    ):
         assert phrase in unescape(page), phrase
 
 
@@ -481,19 +580,23 @@ def test_kahuna_pages_are_translated(game, lang, words):
             assert word in page, (url, word)
 
 
-@pytest.mark.parametrize("lang,unsure,order", [
-    ("en", "unconfirmed", ["round 3", "more bridges", "draw"]),
-    ("ja", "未確認", ["第3ラウンド", "橋", "引き分け"]),
-    ("ru", "не подтвержд", ["3-м раунде", "мостов", "ничья"]),
-])
-def test_the_winner_tie_break_is_the_rule_texts_not_an_unconfirmed_guess(client, lang, unsure,
-                                                                          order):
+@pytest.mark.parametrize(
+    "lang,unsure,order",
+    [
+        ("en", "unconfirmed", ["round 3", "more bridges", "draw"]),
+        ("ja", "未確認", ["第3ラウンド", "橋", "引き分け"]),
+        ("ru", "не подтвержд", ["3-м раунде", "мостов", "ничья"]),
+    ],
+)
+def test_the_winner_tie_break_is_the_rule_texts_not_an_unconfirmed_guess(
+    client, lang, unsure, order
+):
     """Rule "winner": the rule text itself breaks equal points by the round-3 scorer, then by
     more bridges built at the end, else a draw. The page states it without calling it
     unconfirmed, in every language."""
     page = unescape(client.get("/rules/kahuna", headers={"Accept-Language": lang}).text)
-    winner = page[page.index('id="winner"'):]
-    winner = winner[:winner.index("</section>")]
+    winner = page[page.index('id="winner"') :]
+    winner = winner[: winner.index("</section>")]
     assert unsure not in winner.lower()
     positions = [winner.find(word) for word in order]
     assert -1 not in positions and positions == sorted(positions), (winner, positions)
@@ -502,8 +605,10 @@ def test_the_winner_tie_break_is_the_rule_texts_not_an_unconfirmed_guess(client,
 def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(game):
     code, host, app = game["code"], game["host"], game["app"]
     page = host.get(f"/t/{code}/?as=0").text
-    assert f'href="/t/{code}/?site=Aloa-Bari&amp;as=0"' in page or \
-        f'href="/t/{code}/?as=0&amp;site=Aloa-Bari"' in page
+    assert (
+        f'href="/t/{code}/?site=Aloa-Bari&amp;as=0"' in page
+        or f'href="/t/{code}/?as=0&amp;site=Aloa-Bari"' in page
+    )
     assert '<input type="hidden" name="as" value="0">' in page  # the list form keeps "act as"
     assert 'name="site"' in page and '<option value="Aloa-Bari">Aloa–Bari: free</option>' in page
     question = sheet(host.get(f"/t/{code}/?as=0&site=Aloa-Bari").text)
@@ -525,9 +630,13 @@ def _drawn_points(key: str, steps: int = 48) -> list[tuple[float, float]]:
     else:
         (x1, y1, x2, y2) = numbers
         cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-    return [((1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2,
-             (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2)
-            for t in (i / steps for i in range(steps + 1))]
+    return [
+        (
+            (1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2,
+            (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2,
+        )
+        for t in (i / steps for i in range(steps + 1))
+    ]
 
 
 def test_the_drawn_sites_never_cross_nor_run_over_a_third_island():
@@ -542,6 +651,7 @@ def test_the_drawn_sites_never_cross_nor_run_over_a_third_island():
     def crosses(p, q, r, s):
         def turn(a, b, c):
             return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
         return turn(p, q, r) * turn(p, q, s) < 0 and turn(r, s, p) * turn(r, s, q) < 0
 
     drawn = {k.site_key(s): _drawn_points(k.site_key(s)) for s in k.SITES}
@@ -549,8 +659,11 @@ def test_the_drawn_sites_never_cross_nor_run_over_a_third_island():
     for one, line in drawn.items():
         for two, other in drawn.items():
             if one < two and not set(one.split("-")) & set(two.split("-")):
-                if any(crosses(line[i], line[i + 1], other[j], other[j + 1])
-                       for i in range(len(line) - 1) for j in range(len(other) - 1)):
+                if any(
+                    crosses(line[i], line[i + 1], other[j], other[j + 1])
+                    for i in range(len(line) - 1)
+                    for j in range(len(other) - 1)
+                ):
                     crossings.add((one, two))
     assert crossings == set()
     for key, line in drawn.items():

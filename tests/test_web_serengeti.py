@@ -10,8 +10,8 @@ import re
 import pytest
 
 from companion import get_db, tables
-from companion.games.serengeti import rules as rules
 from companion.games.base import Msg, RuleError
+from companion.games.serengeti import rules as rules
 from companion.games.serengeti import web as play_serengeti
 from tests.conftest import csrf_from, post_from
 from tests.test_web import start_table, take_seat, version_of
@@ -20,6 +20,7 @@ NAMES = ("Anna", "Ben", "Chris")
 
 
 # ---------------------------------------------------------------- helpers
+
 
 @pytest.fixture
 def game(client, app):
@@ -56,8 +57,9 @@ class Game:
         form = {"version": version_of(page) if version is None else version, **data}
         if csrf:
             form["csrf_token"] = csrf_from(page)
-        return self.device(who).post(f"/t/{self.code}/act/{action}{query}", data=form,
-                                     headers={"HX-Request": "true"})
+        return self.device(who).post(
+            f"/t/{self.code}/act/{action}{query}", data=form, headers={"HX-Request": "true"}
+        )
 
     def ok(self, who, action, **data):
         before = self.version()
@@ -138,6 +140,7 @@ def rounds_one_to_three(g):
 
 # ---------------------------------------------------------------- the table view
 
+
 def test_table_view_shows_round_lot_turn_high_bid_bank_and_cards(game):
     text = _text(game.page())
     assert "Round 1 of 15" in text and "lot of 1 card" in text
@@ -167,8 +170,9 @@ def test_payout_line_after_an_auction_reads_like_the_rule_example(game):
 
 
 def _toggle_show_all(game, who="host", query=""):
-    return post_from(game.device(who), f"/t/{game.code}/{query}",
-                     f"/t/{game.code}/host/reveal{query}")
+    return post_from(
+        game.device(who), f"/t/{game.code}/{query}", f"/t/{game.code}/host/reveal{query}"
+    )
 
 
 def test_host_show_all_toggle_reveals_every_chip_count_only_to_the_host(game):
@@ -210,15 +214,19 @@ def test_a_trace_line_is_not_an_action_undo_skips_it_and_no_form_goes_stale(game
     assert "The host looked at Chris's chips." in _text(game.page())
     # Anna may still undo her own bid: a trace is nobody acting, and her button is not stale.
     response = game.device("Anna").post(
-        f"/t/{game.code}/undo", headers={"HX-Request": "true"},
-        data={"csrf_token": csrf_from(anna_page), "version": version_of(anna_page)})
+        f"/t/{game.code}/undo",
+        headers={"HX-Request": "true"},
+        data={"csrf_token": csrf_from(anna_page), "version": version_of(anna_page)},
+    )
     assert game.state()["auction"]["high"] is None, _text(response.text)[:800]
     # A game form rendered before a trace is not stale either.
     anna_form = game.page("Anna")
     game.page(query="?as=0")  # trace: the host looks at Anna's chips
     response = game.device("Anna").post(
-        f"/t/{game.code}/act/bid", headers={"HX-Request": "true"},
-        data={"csrf_token": csrf_from(anna_form), "version": version_of(anna_form), "amount": "7"})
+        f"/t/{game.code}/act/bid",
+        headers={"HX-Request": "true"},
+        data={"csrf_token": csrf_from(anna_form), "version": version_of(anna_form), "amount": "7"},
+    )
     assert game.state()["auction"]["high"] == 7, _text(response.text)[:800]
     # The host's undo takes back the last action, never a trace line.
     game.page(query="?as=1")  # one more trace after the last action
@@ -251,6 +259,7 @@ def test_a_seat_without_a_phone_is_run_from_the_host_device_without_a_trace(clie
 
 
 # ---------------------------------------------------------------- the phone view
+
 
 def test_phone_shows_my_chips_cards_forbidden_digits_and_the_keypad(game):
     rounds_one_to_three(game)
@@ -306,6 +315,7 @@ def test_another_phone_never_sees_my_chip_count(game):
 
 # ---------------------------------------------------------------- fines
 
+
 def test_illegal_bid_is_refused_with_the_reason_and_costs_a_chip_the_host_can_waive(game):
     rounds_one_to_three(game)
     game.card("host", "tonga9")
@@ -314,7 +324,7 @@ def test_illegal_bid_is_refused_with_the_reason_and_costs_a_chip_the_host_can_wa
     assert response.status_code == 200
     text = _text(response.text)
     assert "You own a 2, so no bid may end in 2: try 9 or 13." in text
-    assert f'href="/rules/serengeti#bid-digit"' in response.text
+    assert 'href="/rules/serengeti#bid-digit"' in response.text
     assert "Anna paid a 1-chip fine for an illegal bid." in text
     assert 'value="12"' in response.text  # the bound form keeps what was typed
     after = game.state()
@@ -361,8 +371,9 @@ def test_a_double_tap_on_an_illegal_bid_is_fined_once(game, monkeypatch):
     statuses = []
 
     def tap():
-        response = game.phones[0].post(f"/t/{game.code}/act/bid", data=form,
-                                       headers={"HX-Request": "true"})
+        response = game.phones[0].post(
+            f"/t/{game.code}/act/bid", data=form, headers={"HX-Request": "true"}
+        )
         statuses.append(response.status_code)
 
     threads = [threading.Thread(target=tap) for _ in range(2)]
@@ -383,7 +394,8 @@ def test_a_fine_that_cannot_be_paid_shows_everyone_that_the_player_has_no_chip(g
     game.card("host", "tonga9")
     assert "Anna paid a 1-chip fine" in _text(game.post("Anna", "bid", amount="12").text)
     assert "Anna made an illegal bid (no chip to pay the fine)." in _text(
-        game.post("Anna", "bid", amount="10").text)
+        game.post("Anna", "bid", amount="10").text
+    )
     state = game.state()
     assert state["chips"][0] == 0 and [p["paid"] for p in state["penalties"]] == [1, 0]
     for who in ("Ben", "Chris", "host"):
@@ -435,7 +447,9 @@ def test_follow_up_returns_the_penalty_only_for_the_digit_rule():
     digit = RuleError("bid-digit", "x")
     higher = RuleError("bid-higher", "x")
     assert play_serengeti.follow_up(state, {"type": "bid", "amount": 14}, digit) == {
-        "type": "penalty", "bid": 14}
+        "type": "penalty",
+        "bid": 14,
+    }
     assert play_serengeti.follow_up(state, {"type": "bid", "amount": 14}, higher) is None
     assert play_serengeti.follow_up(state, {"type": "pass"}, digit) is None
     friendly = dict(state, penalty_on=False)
@@ -443,6 +457,7 @@ def test_follow_up_returns_the_penalty_only_for_the_digit_rule():
 
 
 # ---------------------------------------------------------------- cannot pay, discard
+
 
 def test_winner_who_cannot_pay_discards_a_card_of_their_choice(game):
     rounds_one_to_three(game)  # Anna has 1 chip and Massai 0, Nandi 1, Samburu 2
@@ -453,10 +468,13 @@ def test_winner_who_cannot_pay_discards_a_card_of_their_choice(game):
     anna = game.page("Anna")
     assert "You cannot pay: discard a card" in _text(anna)
     assert re.findall(r'name="card" value="([^"]+)"', anna) == ["massai:0", "nandi:1", "samburu:2"]
-    assert "Anna won at 3 but cannot pay, and is choosing a card to discard." in _text(game.page("Ben"))
+    assert "Anna won at 3 but cannot pay, and is choosing a card to discard." in _text(
+        game.page("Ben")
+    )
     assert "Anna cannot pay 3 and must discard a card." in _text(game.page())
-    refused(game, "Ben", "discard", "Only Anna, who cannot pay, discards a card now.",
-            card="nuba:3")
+    refused(
+        game, "Ben", "discard", "Only Anna, who cannot pay, discards a card now.", card="nuba:3"
+    )
     refused(game, "Anna", "discard", "Anna owns no Tonga 9", card="tonga:9")
     for bad in ["nuba:x", "zulu:3", "", "massai"]:
         refused(game, "Anna", "discard", "Choose one of your cards to discard.", card=bad)
@@ -471,6 +489,7 @@ def test_winner_who_cannot_pay_discards_a_card_of_their_choice(game):
 
 
 # ---------------------------------------------------------------- bad input on every form
+
 
 def test_card_form_refuses_bad_input(game):
     for data, expect in [
@@ -489,8 +508,9 @@ def test_card_form_refuses_bad_input(game):
     game.ok("Anna", "pass")
     game.ok("Ben", "pass")
     game.ok("Chris", "pass")
-    response = refused(game, "host", "card", "Nuba 3 is already in the game", tribe="nuba",
-                       digit="3")
+    response = refused(
+        game, "host", "card", "Nuba 3 is already in the game", tribe="nuba", digit="3"
+    )
     assert 'href="/rules/serengeti#deck"' in response.text
 
 
@@ -498,16 +518,19 @@ def test_bid_and_pass_forms_refuse_bad_input_wrong_seat_and_wrong_phase(game):
     refused(game, "Anna", "bid", "Not now: the table enters card 1 of 1 for round 1.", amount="3")
     refused(game, "Anna", "pass", "Not now: the table enters card 1 of 1 for round 1.")
     game.card("host", "nuba4")
-    for amount, expect in [("abc", "A bid is a whole number of chips, from 1 to 999."),
-                           ("0", "A bid is a whole number of chips, from 1 to 999."),
-                           ("-3", "A bid is a whole number of chips, from 1 to 999."),
-                           ("1000", "A bid is a whole number of chips, from 1 to 999."),
-                           ("2.5", "A bid is a whole number of chips, from 1 to 999."),
-                           ("9" * 400, "A bid is a whole number of chips"),
-                           ("", "Type your bid, or pass.")]:
+    for amount, expect in [
+        ("abc", "A bid is a whole number of chips, from 1 to 999."),
+        ("0", "A bid is a whole number of chips, from 1 to 999."),
+        ("-3", "A bid is a whole number of chips, from 1 to 999."),
+        ("1000", "A bid is a whole number of chips, from 1 to 999."),
+        ("2.5", "A bid is a whole number of chips, from 1 to 999."),
+        ("9" * 400, "A bid is a whole number of chips"),
+        ("", "Type your bid, or pass."),
+    ]:
         refused(game, "Anna", "bid", expect, amount=amount)
-    response = refused(game, "Ben", "bid", "It is not Ben's turn: Anna bids or passes now.",
-                       amount="3")
+    response = refused(
+        game, "Ben", "bid", "It is not Ben's turn: Anna bids or passes now.", amount="3"
+    )
     assert 'href="/rules/serengeti#turn"' in response.text
     refused(game, "Chris", "pass", "It is not Chris's turn")
     refused(game, "host", "bid", "Choose a seat from 1 to 3.", amount="3")  # the table has no seat
@@ -524,11 +547,25 @@ def test_host_acting_for_a_seat_bids_for_it(game):
 def test_stale_version_and_missing_csrf_token_store_nothing(game):
     game.card("host", "nuba4")
     stale = game.version() - 1
-    refused(game, "Anna", "bid", "The table changed while you were entering this", amount="3",
-            version=stale)
+    refused(
+        game,
+        "Anna",
+        "bid",
+        "The table changed while you were entering this",
+        amount="3",
+        version=stale,
+    )
     refused(game, "Anna", "bid", "This form has expired", status=400, amount="3", csrf=False)
-    refused(game, "host", "card", "This form has expired", status=400, csrf=False,
-            tribe="tonga", digit="1")
+    refused(
+        game,
+        "host",
+        "card",
+        "This form has expired",
+        status=400,
+        csrf=False,
+        tribe="tonga",
+        digit="1",
+    )
 
 
 def test_host_only_forms_refuse_bad_input_and_phones(game):
@@ -551,8 +588,13 @@ def test_host_picks_the_start_player_before_the_first_card(game):
     game.card("host", "nuba4")
     assert "Your turn" in _text(game.page("Chris"))
     assert "Who starts round 1?" not in game.page()
-    refused(game, "host", "start", "The start player can only be chosen before the first card",
-            player="0")
+    refused(
+        game,
+        "host",
+        "start",
+        "The start player can only be chosen before the first card",
+        player="0",
+    )
 
 
 def test_sale_is_a_don_rule(game):
@@ -570,6 +612,7 @@ def test_unknown_action_is_refused(game):
 
 
 # ---------------------------------------------------------------- Don
+
 
 def test_don_shows_the_pot_and_no_pass_bonus_and_a_sale_pays_the_seller(don):
     text = _text(don.page())
@@ -615,8 +658,11 @@ def test_don_fine_goes_to_the_pot(don):
 
 # ---------------------------------------------------------------- the end screen
 
-DECK = [f"{t}{d}" for i, t in enumerate(rules.TRIBES)
-        for d in (range(5) if i % 2 == 0 else range(5, 10))]
+DECK = [
+    f"{t}{d}"
+    for i, t in enumerate(rules.TRIBES)
+    for d in (range(5) if i % 2 == 0 else range(5, 10))
+]
 
 
 def play_whole_game(game, variant):
@@ -638,8 +684,12 @@ def play_whole_game(game, variant):
                 seat = state["auction"]["turn"]
                 me = rules.view(state, seat)["me"]
                 lucky = (state["round"] + seat) % 3 == 0
-                if (state["auction"]["high"] is None and lucky and me["min_bid"]
-                        and me["min_bid"] <= me["chips"]):
+                if (
+                    state["auction"]["high"] is None
+                    and lucky
+                    and me["min_bid"]
+                    and me["min_bid"] <= me["chips"]
+                ):
                     action = {"type": "bid", "amount": me["min_bid"]}
                 else:
                     action = {"type": "pass"}
@@ -663,11 +713,12 @@ def test_end_screen_shows_breakdown_bonus_ranking_and_tie_break(client, app, var
     for tribe in ("Nuba", "Massai", "Bantu", "Nandi", "Tonga", "Samburu"):
         assert tribe in text
     winner = NAMES[result["winners"][0]]
-    verdict = {"points": f"{winner} wins on points.",
-               "cards": f"{winner} ties on points and wins with more cards.",
-               "chips": f"{winner} ties on points and cards and wins with more chips.",
-               "digit_sum": f"{winner} ties on points and wins with the higher sum of card digits.",
-               }.get(result["tie_break"], "share the win")
+    verdict = {
+        "points": f"{winner} wins on points.",
+        "cards": f"{winner} ties on points and wins with more cards.",
+        "chips": f"{winner} ties on points and cards and wins with more chips.",
+        "digit_sum": f"{winner} ties on points and wins with the higher sum of card digits.",
+    }.get(result["tie_break"], "share the win")
     assert verdict in text
     ranking = [NAMES[p] for p in result["ranking"]]
     listed = re.findall(r"<li value=\"\d\"><strong>(\w+)</strong>", page)
@@ -684,8 +735,11 @@ def test_end_screen_names_the_tie_break_that_decided(client, app):
     # Ben: Massai 1, Massai 2 (3), Bantu 5 (1): 4 points, 3 cards, 5 chips.
     # Chris: no card, 20 chips: the chip bonus, 3 points. Anna wins on chips.
     card = lambda spec: {"tribe": spec[:-1], "digit": int(spec[-1])}  # noqa: E731
-    state["cards"] = [[card("nuba1"), card("nuba2"), card("tonga3")],
-                      [card("massai1"), card("massai2"), card("bantu5")], []]
+    state["cards"] = [
+        [card("nuba1"), card("nuba2"), card("tonga3")],
+        [card("massai1"), card("massai2"), card("bantu5")],
+        [],
+    ]
     state["chips"], state["bank"] = [6, 5, 20], 34
     state.update(phase="over", round=15)
     g.set_state(state)
@@ -699,6 +753,7 @@ def test_end_screen_names_the_tie_break_that_decided(client, app):
 
 
 # ---------------------------------------------------------------- history, languages, rules page
+
 
 def test_payout_line_and_history_are_translated_from_their_msgids(game, app):
     """The state and the history keep msgids (JSON), so a Japanese phone reads them in Japanese."""
@@ -725,16 +780,19 @@ def test_rules_page_has_an_entry_for_every_rule_and_clarification(client):
     text = _text(page.text)
     for key, summary in rules.RULE_SUMMARIES.items():
         assert _text(summary) in text.replace("&#39;", "'"), key
-    for question in ["Nobody bids: does the start player also get the pass bonus?",
-                     "What if a winner who cannot pay owns no card?",
-                     "What if several players tie for the most chips?",
-                     "Don: who is paid in a sale?"]:
+    for question in [
+        "Nobody bids: does the start player also get the pass bonus?",
+        "What if a winner who cannot pay owns no card?",
+        "What if several players tie for the most chips?",
+        "Don: who is paid in a sale?",
+    ]:
         assert question in text
     assert "Don: what changes" in text
     assert client.get("/rules/don").status_code == 404  # Don's entries are on this page
 
 
 # ---------------------------------------------------------------- the payout calculator
+
 
 def calc(client, **args):
     query = {"variant": "abacus", "players": "3", "bid": "", "winner": "0", **args}
@@ -744,32 +802,86 @@ def calc(client, **args):
 def test_calculator_is_listed_and_answers_empty(client):
     assert "/tools/serengeti/" in client.get("/tools/").text
     page = client.get("/tools/serengeti/")
-    assert page.status_code == 200 and "Share the bid" in page.text and 'id="outcome"' not in page.text
+    assert (
+        page.status_code == 200 and "Share the bid" in page.text and 'id="outcome"' not in page.text
+    )
 
 
-@pytest.mark.parametrize("args,line,shares,remainder", [
-    # The rule text's examples (Abacus).
-    (dict(bid="7", winner="0", digits_1="7"), "Player 1 paid 7: Player 2 7", [0, 7, 0], 0),
-    (dict(players="4", bid="9", winner="3", digits_0="9", digits_1="9", digits_2="9"),
-     "Player 4 paid 9: Player 1 3, Player 2 3, Player 3 3", [3, 3, 3, 0], 0),
-    (dict(players="4", bid="6", winner="2", digits_0="6 6", digits_3="6"),
-     "Player 3 paid 6: Player 1 4, Player 4 2", [4, 0, 0, 2], 0),
-    (dict(players="4", bid="5", winner="0", digits_1="1 2"), "Player 1 paid 5:", [0, 1, 1, 1], 2),
-    (dict(bid="12", winner="2", digits_1="2"), "Player 3 paid 12: Player 2 12", [0, 12, 0], 0),
-    (dict(bid="13", winner="0", name_0="Anna", name_1="Ben", name_2="Chris", digits_1="3",
-          digits_2="3", digits_0="3"),
-     "Anna paid 13: Ben 6, Chris 6, 1 to the bank", [0, 6, 6], 1),
-    # Don: the most matching cards take it all; the old pot is added; odd chips to the pot.
-    (dict(variant="don", players="4", bid="6", winner="2", digits_0="6 6", digits_3="6"),
-     "Player 3 paid 6: Player 1 6, 0 in the pot", [6, 0, 0, 0], 0),
-    (dict(variant="don", bid="7", pot="2", winner="0", digits_1="7", digits_2="7"),
-     "Player 1 paid 7, plus 2 from the pot: Player 2 4, Player 3 4, 1 in the pot", [0, 4, 4], 1),
-    (dict(variant="don", players="5", bid="10", winner="4", digits_0="0", digits_1="0 5",
-          digits_2="5", digits_4="0"),
-     "Player 5 paid 10: Player 1 5, Player 2 5, 0 in the pot", [5, 5, 0, 0, 0], 0),
-    (dict(variant="don", bid="5", winner="1", pot=""), "Player 2 paid 5: Player 1 2, Player 3 2, 1 in the pot",
-     [2, 0, 2], 1),
-])
+@pytest.mark.parametrize(
+    "args,line,shares,remainder",
+    [
+        # The rule text's examples (Abacus).
+        (dict(bid="7", winner="0", digits_1="7"), "Player 1 paid 7: Player 2 7", [0, 7, 0], 0),
+        (
+            dict(players="4", bid="9", winner="3", digits_0="9", digits_1="9", digits_2="9"),
+            "Player 4 paid 9: Player 1 3, Player 2 3, Player 3 3",
+            [3, 3, 3, 0],
+            0,
+        ),
+        (
+            dict(players="4", bid="6", winner="2", digits_0="6 6", digits_3="6"),
+            "Player 3 paid 6: Player 1 4, Player 4 2",
+            [4, 0, 0, 2],
+            0,
+        ),
+        (
+            dict(players="4", bid="5", winner="0", digits_1="1 2"),
+            "Player 1 paid 5:",
+            [0, 1, 1, 1],
+            2,
+        ),
+        (dict(bid="12", winner="2", digits_1="2"), "Player 3 paid 12: Player 2 12", [0, 12, 0], 0),
+        (
+            dict(
+                bid="13",
+                winner="0",
+                name_0="Anna",
+                name_1="Ben",
+                name_2="Chris",
+                digits_1="3",
+                digits_2="3",
+                digits_0="3",
+            ),
+            "Anna paid 13: Ben 6, Chris 6, 1 to the bank",
+            [0, 6, 6],
+            1,
+        ),
+        # Don: the most matching cards take it all; the old pot is added; odd chips to the pot.
+        (
+            dict(variant="don", players="4", bid="6", winner="2", digits_0="6 6", digits_3="6"),
+            "Player 3 paid 6: Player 1 6, 0 in the pot",
+            [6, 0, 0, 0],
+            0,
+        ),
+        (
+            dict(variant="don", bid="7", pot="2", winner="0", digits_1="7", digits_2="7"),
+            "Player 1 paid 7, plus 2 from the pot: Player 2 4, Player 3 4, 1 in the pot",
+            [0, 4, 4],
+            1,
+        ),
+        (
+            dict(
+                variant="don",
+                players="5",
+                bid="10",
+                winner="4",
+                digits_0="0",
+                digits_1="0 5",
+                digits_2="5",
+                digits_4="0",
+            ),
+            "Player 5 paid 10: Player 1 5, Player 2 5, 0 in the pot",
+            [5, 5, 0, 0, 0],
+            0,
+        ),
+        (
+            dict(variant="don", bid="5", winner="1", pot=""),
+            "Player 2 paid 5: Player 1 2, Player 3 2, 1 in the pot",
+            [2, 0, 2],
+            1,
+        ),
+    ],
+)
 def test_calculator_shares_the_bid(client, args, line, shares, remainder):
     page = calc(client, **args)
     assert page.status_code == 200, _text(page.text)[:2000]
@@ -781,32 +893,68 @@ def test_calculator_shares_the_bid(client, args, line, shares, remainder):
             assert "−" in row
         else:
             assert row.endswith(f"+{amount}"), row
-    assert _text(re.search(r'<tr id="remainder">.*?</tr>', page.text, re.S).group(0)).strip(
-        ).endswith(str(remainder))
+    assert (
+        _text(re.search(r'<tr id="remainder">.*?</tr>', page.text, re.S).group(0))
+        .strip()
+        .endswith(str(remainder))
+    )
 
 
 ABC = dict(name_0="Anna", name_1="Ben", name_2="Chris")
 
 
-@pytest.mark.parametrize("args,line,shares,remainder,explains", [
-    # Only Ben owns 7s: he takes the whole bid however many (shared per card: 3 + 3, 1 to the bank).
-    (dict(bid="7", digits_1="7 7"), "Anna paid 7: Ben 7", [0, 7, 0], 0,
-     "Only Ben owns a 7 (2 cards), so Ben takes the whole bid: a lone holder is not paid per card."),
-    (dict(bid="7", digits_1="7"), "Anna paid 7: Ben 7", [0, 7, 0], 0,
-     "Only Ben owns a 7 (1 card), so Ben takes the whole bid."),
-    (dict(bid="1", digits_1="1 1 1"), "Anna paid 1: Ben 1", [0, 1, 0], 0,
-     "Only Ben owns a 1 (3 cards), so Ben takes the whole bid"),
-    (dict(bid="17", digits_0="7", digits_2="7 7"), "Anna paid 17: Chris 17", [0, 0, 17], 0,
-     "Only Chris owns a 7 (2 cards)"),  # the winner's own 7 never counts
-    # Ben and Chris both own 7s: per card, 7 // 3 = 2, so Ben 4, Chris 2, 1 to the bank.
-    (dict(bid="7", digits_1="7 7", digits_2="7"), "Anna paid 7: Ben 4, Chris 2, 1 to the bank",
-     [0, 4, 2], 1,
-     "Two or more players own a 7, so the bid is shared per card: each card earns 2 chips (7 ÷ 3)."),
-    (dict(bid="1", digits_1="1", digits_2="1"), "Anna paid 1: 1 to the bank", [0, 0, 0], 1,
-     "each card earns 0 chips (1 ÷ 2)"),
-])
-def test_calculator_explains_a_lone_holder_and_sharing_per_card(client, args, line, shares,
-                                                                 remainder, explains):
+@pytest.mark.parametrize(
+    "args,line,shares,remainder,explains",
+    [
+        # Only Ben owns 7s: he takes the whole bid however many (shared per card: 3 + 3, 1 to the bank).
+        (
+            dict(bid="7", digits_1="7 7"),
+            "Anna paid 7: Ben 7",
+            [0, 7, 0],
+            0,
+            "Only Ben owns a 7 (2 cards), so Ben takes the whole bid: a lone holder is not paid per card.",
+        ),
+        (
+            dict(bid="7", digits_1="7"),
+            "Anna paid 7: Ben 7",
+            [0, 7, 0],
+            0,
+            "Only Ben owns a 7 (1 card), so Ben takes the whole bid.",
+        ),
+        (
+            dict(bid="1", digits_1="1 1 1"),
+            "Anna paid 1: Ben 1",
+            [0, 1, 0],
+            0,
+            "Only Ben owns a 1 (3 cards), so Ben takes the whole bid",
+        ),
+        (
+            dict(bid="17", digits_0="7", digits_2="7 7"),
+            "Anna paid 17: Chris 17",
+            [0, 0, 17],
+            0,
+            "Only Chris owns a 7 (2 cards)",
+        ),  # the winner's own 7 never counts
+        # Ben and Chris both own 7s: per card, 7 // 3 = 2, so Ben 4, Chris 2, 1 to the bank.
+        (
+            dict(bid="7", digits_1="7 7", digits_2="7"),
+            "Anna paid 7: Ben 4, Chris 2, 1 to the bank",
+            [0, 4, 2],
+            1,
+            "Two or more players own a 7, so the bid is shared per card: each card earns 2 chips (7 ÷ 3).",
+        ),
+        (
+            dict(bid="1", digits_1="1", digits_2="1"),
+            "Anna paid 1: 1 to the bank",
+            [0, 0, 0],
+            1,
+            "each card earns 0 chips (1 ÷ 2)",
+        ),
+    ],
+)
+def test_calculator_explains_a_lone_holder_and_sharing_per_card(
+    client, args, line, shares, remainder, explains
+):
     page = calc(client, winner="0", **ABC, **args)
     assert page.status_code == 200, _text(page.text)[:2000]
     text = _text(page.text)
@@ -816,32 +964,43 @@ def test_calculator_explains_a_lone_holder_and_sharing_per_card(client, args, li
     for seat, amount in enumerate(shares[1:], start=1):
         row = _text(re.search(rf'<tr id="share-{seat}">.*?</tr>', page.text, re.S).group(0))
         assert row.strip().endswith(f"+{amount}"), row
-    assert _text(re.search(r'<tr id="remainder">.*?</tr>', page.text, re.S).group(0)).strip(
-        ).endswith(str(remainder))
+    assert (
+        _text(re.search(r'<tr id="remainder">.*?</tr>', page.text, re.S).group(0))
+        .strip()
+        .endswith(str(remainder))
+    )
 
 
 def test_calculator_escapes_a_typed_name_in_its_explanation(client):
     page = calc(client, bid="7", winner="0", name_1="<b>Ben</b>", digits_1="7 7")
-    assert "<b>Ben</b>" not in page.text and "&lt;b&gt;Ben&lt;/b&gt; takes the whole bid" in page.text
+    assert (
+        "<b>Ben</b>" not in page.text and "&lt;b&gt;Ben&lt;/b&gt; takes the whole bid" in page.text
+    )
 
 
-@pytest.mark.parametrize("args,expect", [
-    (dict(bid="x"), "The bid is a whole number from 1 to 999."),
-    (dict(bid="0"), "The bid is a whole number from 1 to 999."),
-    (dict(bid="1000"), "The bid is a whole number from 1 to 999."),
-    (dict(bid=""), "Type the winning bid."),
-    (dict(bid="5", winner=""), "Choose who won the auction."),
-    (dict(bid="5", winner="3"), "Choose who won the auction."),  # only 3 players
-    (dict(bid="5", winner="x"), "Choose who won the auction."),
-    (dict(bid="5", players="6"), "Serengeti is for 3 to 5 players."),
-    (dict(bid="5", players="two"), "Serengeti is for 3 to 5 players."),
-    (dict(bid="5", variant="poker"), "Not a valid choice"),
-    (dict(bid="5", digits_1="4a"), "Type only digits 0 to 9"),
-    (dict(bid="5", digits_1="4 4", digits_2="4 4"), "Only 3 cards show a 4, but 4 were entered."),
-    (dict(bid="5", pot="3"), "Abacus has no pot"),
-    (dict(bid="5", variant="don", pot="-1"), "The pot is a whole number of chips, 0 or more."),
-    (dict(bid="5", digits_1="1" * 61), "Field cannot be longer than 60 characters."),
-])
+@pytest.mark.parametrize(
+    "args,expect",
+    [
+        (dict(bid="x"), "The bid is a whole number from 1 to 999."),
+        (dict(bid="0"), "The bid is a whole number from 1 to 999."),
+        (dict(bid="1000"), "The bid is a whole number from 1 to 999."),
+        (dict(bid=""), "Type the winning bid."),
+        (dict(bid="5", winner=""), "Choose who won the auction."),
+        (dict(bid="5", winner="3"), "Choose who won the auction."),  # only 3 players
+        (dict(bid="5", winner="x"), "Choose who won the auction."),
+        (dict(bid="5", players="6"), "Serengeti is for 3 to 5 players."),
+        (dict(bid="5", players="two"), "Serengeti is for 3 to 5 players."),
+        (dict(bid="5", variant="poker"), "Not a valid choice"),
+        (dict(bid="5", digits_1="4a"), "Type only digits 0 to 9"),
+        (
+            dict(bid="5", digits_1="4 4", digits_2="4 4"),
+            "Only 3 cards show a 4, but 4 were entered.",
+        ),
+        (dict(bid="5", pot="3"), "Abacus has no pot"),
+        (dict(bid="5", variant="don", pot="-1"), "The pot is a whole number of chips, 0 or more."),
+        (dict(bid="5", digits_1="1" * 61), "Field cannot be longer than 60 characters."),
+    ],
+)
 def test_calculator_refuses_bad_input(client, args, expect):
     page = calc(client, **args)
     assert page.status_code == 400

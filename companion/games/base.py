@@ -51,7 +51,7 @@ class Msg(str):
     msgid: str
     params: dict[str, Any]
 
-    def __new__(cls, msgid: str, **params: Any) -> "Msg":
+    def __new__(cls, msgid: str, **params: Any) -> Msg:
         english = msgid % {k: str(v) for k, v in params.items()} if params else msgid
         obj = super().__new__(cls, english)
         obj.msgid = msgid
@@ -63,7 +63,7 @@ class Msg(str):
         return {"id": self.msgid, "p": {k: _encode(v) for k, v in self.params.items()}}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Msg":
+    def from_json(cls, data: dict) -> Msg:
         """Rebuild a Msg stored with to_json."""
         return cls(data["id"], **{k: _decode(v) for k, v in data.get("p", {}).items()})
 
@@ -99,7 +99,7 @@ class RuleError(Exception):
         super().__init__(str(self.msg))
 
     @classmethod
-    def of(cls, rule: str, msg: Msg) -> "RuleError":
+    def of(cls, rule: str, msg: Msg) -> RuleError:
         """A refusal whose message is already built."""
         return cls(rule, msg.msgid, **msg.params)
 
@@ -142,8 +142,9 @@ class Moves:
         """The state after the action (a new object), or a RuleError."""
         kind = action.get("type") if isinstance(action, Mapping) else None
         if not isinstance(kind, str) or kind not in self.handlers:
-            raise RuleError("action", N_("This game has no entry called %(type)s."),
-                            type=_short(kind))
+            raise RuleError(
+                "action", N_("This game has no entry called %(type)s."), type=_short(kind)
+            )
         if not isinstance(action.get("host", False), bool):
             raise RuleError("action", N_("The host flag must be true or false."))
         if self.is_over(state):

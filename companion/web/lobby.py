@@ -11,21 +11,28 @@ from flask_babel import get_locale
 from companion import get_db, tables
 from companion.forms import JoinCodeForm, NewTableForm
 from companion.games import GAMES
-from companion.games.base import Msg, N_
+from companion.games.base import N_, Msg
 from companion.i18n import LANG_COOKIE, LANGUAGES, translate
 from companion.web.table import host_cookie, set_token_cookie
 
 bp = Blueprint("lobby", __name__)
 
 
-def _home(new_form: NewTableForm, join_form: JoinCodeForm, error: Msg | None = None,
-          status: int = 200):
+def _home(
+    new_form: NewTableForm, join_form: JoinCodeForm, error: Msg | None = None, status: int = 200
+):
     limits = {key: (g.min_players, g.max_players) for key, g in GAMES.items()}
-    return render_template("lobby/home.html", new_form=new_form, join_form=join_form,
-                           games=GAMES, limits=limits, error=error,
-                           players_hint=players_hint(),
-                           fewest=min(low for low, _ in limits.values()),
-                           most=max(high for _, high in limits.values())), status
+    return render_template(
+        "lobby/home.html",
+        new_form=new_form,
+        join_form=join_form,
+        games=GAMES,
+        limits=limits,
+        error=error,
+        players_hint=players_hint(),
+        fewest=min(low for low, _ in limits.values()),
+        most=max(high for _, high in limits.values()),
+    ), status
 
 
 def players_hint() -> str:
@@ -36,11 +43,15 @@ def players_hint() -> str:
         if info.rules_page != key:
             continue
         if info.min_players == info.max_players:
-            parts.append(translate(N_("%(game)s: %(n)s")) % {"game": translate(info.label),
-                                                            "n": info.min_players})
+            parts.append(
+                translate(N_("%(game)s: %(n)s"))
+                % {"game": translate(info.label), "n": info.min_players}
+            )
         else:
-            parts.append(translate(N_("%(game)s: %(min)s–%(max)s")) % {
-                "game": translate(info.label), "min": info.min_players, "max": info.max_players})
+            parts.append(
+                translate(N_("%(game)s: %(min)s–%(max)s"))
+                % {"game": translate(info.label), "min": info.min_players, "max": info.max_players}
+            )
     return format_list(parts, locale=get_locale() or "en")
 
 
@@ -90,9 +101,13 @@ def join_by_code():
         table = tables.find_table(db, form.code.data)
         if table is None:
             tables.count_unknown_code(db, request.remote_addr or "?")
-            raise tables.TableError(N_("There is no table with the code %(code)s. Check the code "
-                                       "on the host's screen."), status=404,
-                                    code=tables.normalize_code(form.code.data)[:12])
+            raise tables.TableError(
+                N_(
+                    "There is no table with the code %(code)s. Check the code on the host's screen."
+                ),
+                status=404,
+                code=tables.normalize_code(form.code.data)[:12],
+            )
     except tables.TableError as exc:
         new_form = NewTableForm(formdata=None)
         new_form.players.data = 3
@@ -108,6 +123,7 @@ def set_language(lang: str):
         target = "/"  # never redirect off-site
     response = redirect(target)
     if lang in LANGUAGES:
-        response.set_cookie(LANG_COOKIE, lang, max_age=60 * 60 * 24 * 365, samesite="Lax",
-                            httponly=True)
+        response.set_cookie(
+            LANG_COOKIE, lang, max_age=60 * 60 * 24 * 365, samesite="Lax", httponly=True
+        )
     return response

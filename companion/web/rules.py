@@ -23,6 +23,10 @@ def game_rules(game: str):
         abort(404)
     module = info.module
     template = info.adapter.rules_template or "rules/generic.html"
-    return render_template(template, info=info, module=module,
-                           rules=getattr(module, "RULES", {}),
-                           clarifications=getattr(module, "CLARIFICATIONS", {}))
+    return render_template(
+        template,
+        info=info,
+        module=module,
+        rules=getattr(module, "RULES", {}),
+        clarifications=getattr(module, "CLARIFICATIONS", {}),
+    )

@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import (Blueprint, Response, abort, current_app, g, make_response, redirect,
-                   render_template, request, url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from htmx_flask import request as hx_request
 
 from companion import get_db, qr, tables
 from companion.forms import NoteForm, RenameSeatForm, TakeSeatForm, UndoForm, VersionedForm
-from companion.games.base import Msg, N_, RuleError, Seat
+from companion.games.base import N_, Msg, RuleError, Seat
 from companion.i18n import render_msg
 from companion.web.adapter import Panel
 
@@ -30,8 +40,15 @@ def host_cookie(code: str) -> str:
 
 def set_token_cookie(response: Response, name: str, token: str, code: str) -> None:
     """Tokens live in HttpOnly, SameSite cookies scoped to the table's pages."""
-    response.set_cookie(name, token, max_age=COOKIE_AGE, path=f"/t/{code}", httponly=True,
-                        samesite="Lax", secure=request.is_secure)
+    response.set_cookie(
+        name,
+        token,
+        max_age=COOKIE_AGE,
+        path=f"/t/{code}",
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
 
 
 @dataclass
@@ -71,11 +88,22 @@ def load_table(code: str) -> tables.Table:
             if table is None:
                 tables.count_unknown_code(db, client)
                 raise tables.TableError(
-                    N_("There is no table with the code %(code)s. Check the code on the host's "
-                       "screen."), status=404, code=tables.normalize_code(code)[:12])
+                    N_(
+                        "There is no table with the code %(code)s. Check the code on the host's "
+                        "screen."
+                    ),
+                    status=404,
+                    code=tables.normalize_code(code)[:12],
+                )
         except tables.TableError as refused:
-            abort(make_response(render_template("error.html", error_kind="table",
-                                                message=render_msg(refused.msg)), refused.status))
+            abort(
+                make_response(
+                    render_template(
+                        "error.html", error_kind="table", message=render_msg(refused.msg)
+                    ),
+                    refused.status,
+                )
+            )
     return table
 
 
@@ -116,8 +144,9 @@ def _trace_host_look(w: Who, seat_rows: list[tables.SeatRow]) -> None:
         tables.record_host_look(get_db(), w.table, seat, Msg(line, seat=Seat(seat)))
 
 
-def live_context(w: Who, *, error: Msg | None = None, rule: str | None = None,
-                 bound_forms: dict | None = None) -> dict:
+def live_context(
+    w: Who, *, error: Msg | None = None, rule: str | None = None, bound_forms: dict | None = None
+) -> dict:
     """Everything the live region needs: state, view, seats, history, forms, undo."""
     db = get_db()
     _trace_host_look(w, tables.seats(db, w.table))
@@ -136,22 +165,46 @@ def live_context(w: Who, *, error: Msg | None = None, rule: str | None = None,
         form = (bound_forms or {}).get(action_type) or form_class(formdata=None)
         form.version.data = table.version
         forms[action_type] = form
-    extra = adapter.panel_context(Panel(
-        code=table.code, state=state, view=view, seat=seat, host=w.host, names=names,
-        args=page_args(w), query=request.args.to_dict()))
+    extra = adapter.panel_context(
+        Panel(
+            code=table.code,
+            state=state,
+            view=view,
+            seat=seat,
+            host=w.host,
+            names=names,
+            args=page_args(w),
+            query=request.args.to_dict(),
+        )
+    )
     undoable = tables.may_undo(table, log, seat=w.seat_shown if not w.host else None, host=w.host)
     return dict(
-        table=table, who=w, seat=seat, names=names, state=state, view=view,
-        result=module.result(state), seats=seat_rows, history=log[::-1][:HISTORY_SHOWN],
-        history_total=len(log), forms=forms, panel=adapter.panel_template,
+        table=table,
+        who=w,
+        seat=seat,
+        names=names,
+        state=state,
+        view=view,
+        result=module.result(state),
+        seats=seat_rows,
+        history=log[::-1][:HISTORY_SHOWN],
+        history_total=len(log),
+        forms=forms,
+        panel=adapter.panel_template,
         note_form=_versioned(NoteForm, table, (bound_forms or {}).get("note")),
-        undo_form=_versioned(UndoForm, table), undoable=undoable, error=error, rule=rule,
-        args=page_args(w), look_traced=w.host and adapter.look_line is not None, **extra,
+        undo_form=_versioned(UndoForm, table),
+        undoable=undoable,
+        error=error,
+        rule=rule,
+        args=page_args(w),
+        look_traced=w.host and adapter.look_line is not None,
+        **extra,
     )
 
 
-def _versioned(form_class: type[VersionedForm], table: tables.Table,
-               bound: VersionedForm | None = None) -> VersionedForm:
+def _versioned(
+    form_class: type[VersionedForm], table: tables.Table, bound: VersionedForm | None = None
+) -> VersionedForm:
     form = bound or form_class(formdata=None)
     form.version.data = table.version
     return form
@@ -173,14 +226,20 @@ def invite_context(table: tables.Table) -> dict:
 
 # --- pages ---------------------------------------------------------------------------------------
 
+
 @bp.get("/")
 def page(code: str):
     """The table page: the host's table view, or a phone's own seat."""
     table = load_table(code)
     w = who(table)
     if not w.member:
-        return redirect(url_for("table.join", code=table.code, lost=1 if request.cookies.get(
-            seat_cookie(table.code)) else None))
+        return redirect(
+            url_for(
+                "table.join",
+                code=table.code,
+                lost=1 if request.cookies.get(seat_cookie(table.code)) else None,
+            )
+        )
     return render_live(w)
 
 
@@ -207,8 +266,9 @@ def qr_svg(code: str):
     """The join QR code as SVG."""
     table = load_table(code)
     svg = qr.svg(invite_context(table)["join_url"])
-    return Response(svg, mimetype="image/svg+xml",
-                    headers={"Cache-Control": "private, max-age=300"})
+    return Response(
+        svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=300"}
+    )
 
 
 @bp.route("/join", methods=["GET", "POST"])
@@ -234,12 +294,19 @@ def join(code: str):
     table = tables.get_table(get_db(), table.code)
     status = 200 if error is None else 400
     return render_template(
-        "table/join.html", table=table, seats=tables.seats(get_db(), table), form=form,
-        error=error, lost=request.args.get("lost") == "1", who=w, **invite_context(table),
+        "table/join.html",
+        table=table,
+        seats=tables.seats(get_db(), table),
+        form=form,
+        error=error,
+        lost=request.args.get("lost") == "1",
+        who=w,
+        **invite_context(table),
     ), status
 
 
 # --- changing the table --------------------------------------------------------------------------
+
 
 def _acting_seat(w: Who) -> int | None:
     """Whom an action is for: a phone acts for its own seat, the host for the chosen seat."""
@@ -248,10 +315,19 @@ def _acting_seat(w: Who) -> int | None:
 
 def _require_member(w: Who) -> None:
     if not w.member:
-        abort(make_response(render_template(
-            "error.html", error_kind="table",
-            message=render_msg(Msg(N_("This device has no seat at this table. Join it first."))),
-            join_url=url_for("table.join", code=w.table.code)), 403))
+        abort(
+            make_response(
+                render_template(
+                    "error.html",
+                    error_kind="table",
+                    message=render_msg(
+                        Msg(N_("This device has no seat at this table. Join it first."))
+                    ),
+                    join_url=url_for("table.join", code=w.table.code),
+                ),
+                403,
+            )
+        )
 
 
 def _after_change(w: Who):
@@ -275,14 +351,19 @@ def act(code: str, action_type: str):
         return render_live(w, error=Msg(str(first)), bound_forms={action_type: form})
     action = {"type": action_type, **form.to_action()}
     try:
-        tables.act(get_db(), table, action, seat=_acting_seat(w), host=w.host,
-                   expected_version=form.expected_version(),
-                   follow_up=table.game.adapter.follow_up)
+        tables.act(
+            get_db(),
+            table,
+            action,
+            seat=_acting_seat(w),
+            host=w.host,
+            expected_version=form.expected_version(),
+            follow_up=table.game.adapter.follow_up,
+        )
     except tables.Conflict as conflict:
         return render_live(w, error=conflict.msg, bound_forms={action_type: form})
     except RuleError as refusal:
-        return render_live(w, error=refusal.msg, rule=refusal.rule,
-                           bound_forms={action_type: form})
+        return render_live(w, error=refusal.msg, rule=refusal.rule, bound_forms={action_type: form})
     return _after_change(w)
 
 
@@ -312,8 +393,13 @@ def undo(code: str):
     if not form.validate_on_submit():
         return render_live(w, error=Msg(N_("The undo request was incomplete; try again.")))
     try:
-        tables.undo(get_db(), table, seat=None if w.host else w.seat, host=w.host,
-                    expected_version=form.expected_version())
+        tables.undo(
+            get_db(),
+            table,
+            seat=None if w.host else w.seat,
+            host=w.host,
+            expected_version=form.expected_version(),
+        )
     except tables.TableError as exc:
         return render_live(w, error=exc.msg)
     return _after_change(w)
@@ -321,11 +407,19 @@ def undo(code: str):
 
 # --- host only -----------------------------------------------------------------------------------
 
+
 def _require_host(w: Who) -> None:
     if not w.host:
-        abort(make_response(render_template(
-            "error.html", error_kind="table",
-            message=render_msg(Msg(N_("Only the host's device can do this.")))), 403))
+        abort(
+            make_response(
+                render_template(
+                    "error.html",
+                    error_kind="table",
+                    message=render_msg(Msg(N_("Only the host's device can do this."))),
+                ),
+                403,
+            )
+        )
 
 
 @bp.post("/host/lock")
@@ -352,8 +446,15 @@ def reveal(code: str):
     _require_host(w)
     line = table.game.adapter.show_all_line
     if line is None:
-        return render_live(w, error=Msg(N_("This game keeps nothing hidden from the host's "
-                                           "screen, so there is nothing more to show.")))
+        return render_live(
+            w,
+            error=Msg(
+                N_(
+                    "This game keeps nothing hidden from the host's "
+                    "screen, so there is nothing more to show."
+                )
+            ),
+        )
     if not FlaskForm().validate_on_submit():
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     on = not table.reveal

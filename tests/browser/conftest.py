@@ -23,9 +23,15 @@ SHOTS = ROOT / "screenshots"
 PHONE = {"width": 390, "height": 844}
 # Flags for a closed network: without the background-networking ones Chromium keeps trying to
 # reach Google's hosts.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 pytestmark = pytest.mark.browser
 
@@ -46,11 +52,26 @@ class Server:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "COMPANION_DATABASE": str(self.database),
-               "COMPANION_PUBLIC_URL": self.url, "COMPANION_SECRET_KEY": "browser-tests"}
+        env = {
+            **os.environ,
+            "COMPANION_DATABASE": str(self.database),
+            "COMPANION_PUBLIC_URL": self.url,
+            "COMPANION_SECRET_KEY": "browser-tests",
+        }
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "waitress", f"--listen=127.0.0.1:{self.port}", "--threads=8",
-             "wsgi:app"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            [
+                sys.executable,
+                "-m",
+                "waitress",
+                f"--listen=127.0.0.1:{self.port}",
+                "--threads=8",
+                "wsgi:app",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         deadline = time.time() + 20
         while time.time() < deadline:
             try:
@@ -94,8 +115,9 @@ def phone(browser):
     contexts = []
 
     def make(locale: str = "en-US"):
-        context = browser.new_context(viewport=PHONE, locale=locale, device_scale_factor=2,
-                                      is_mobile=True, has_touch=True)
+        context = browser.new_context(
+            viewport=PHONE, locale=locale, device_scale_factor=2, is_mobile=True, has_touch=True
+        )
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()

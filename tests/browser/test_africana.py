@@ -18,12 +18,33 @@ pytestmark = pytest.mark.browser
 
 # What each phone types on its sheet (its own cards), Anna, Ben, Chris.
 SHEETS = [
-    {"expeditions": [5, 6], "artifacts": {"A": [2, 2, 2], "B": [1], "C": [1], "D": [1]},
-     "guides": 0, "gold": 4, "silver": 3, "movement": 3, "unfinished": 0},
-    {"expeditions": [20, 15], "artifacts": {}, "guides": 3, "gold": 1, "silver": 4,
-     "movement": 0, "unfinished": 2},
-    {"expeditions": [30], "artifacts": {}, "guides": 0, "gold": 19, "silver": 0,
-     "movement": 1, "unfinished": 0},
+    {
+        "expeditions": [5, 6],
+        "artifacts": {"A": [2, 2, 2], "B": [1], "C": [1], "D": [1]},
+        "guides": 0,
+        "gold": 4,
+        "silver": 3,
+        "movement": 3,
+        "unfinished": 0,
+    },
+    {
+        "expeditions": [20, 15],
+        "artifacts": {},
+        "guides": 3,
+        "gold": 1,
+        "silver": 4,
+        "movement": 0,
+        "unfinished": 2,
+    },
+    {
+        "expeditions": [30],
+        "artifacts": {},
+        "guides": 0,
+        "gold": 19,
+        "silver": 0,
+        "movement": 1,
+        "unfinished": 0,
+    },
 ]
 
 
@@ -54,9 +75,15 @@ def expected_score(sheet: dict) -> tuple[int, int]:
     kinds = tuple(k for k, points in sorted(sheet["artifacts"].items()) for _ in points)
     coins = sheet["gold"] * 5 + sheet["silver"]
     penalty = 10 if sheet["guides"] >= 3 else 5 if sheet["guides"] == 2 else 0
-    total = (sum(sheet["expeditions"]) + sum(sum(p) for p in sheet["artifacts"].values())
-             + best_bonus(kinds) - penalty + coins // 10 + sheet["movement"] // 2
-             + sheet["unfinished"])
+    total = (
+        sum(sheet["expeditions"])
+        + sum(sum(p) for p in sheet["artifacts"].values())
+        + best_bonus(kinds)
+        - penalty
+        + coins // 10
+        + sheet["movement"] // 2
+        + sheet["unfinished"]
+    )
     return total, coins
 
 
@@ -70,8 +97,11 @@ def fill_sheet(page, sheet: dict) -> None:
         for i, value in enumerate(points):
             page.fill(f"#art_{kind}-{i}", str(value))
     for name in ("guides", "gold", "silver", "movement", "unfinished"):
-        field = {"guides": "guide_adventures", "movement": "movement_cards",
-                 "unfinished": "unfinished_artifacts"}.get(name, name)
+        field = {
+            "guides": "guide_adventures",
+            "movement": "movement_cards",
+            "unfinished": "unfinished_artifacts",
+        }.get(name, name)
         page.fill(f"#{field}", str(sheet[name]))
 
 
@@ -122,8 +152,9 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
     chris.get_by_role("button", name="buy adventures").click()
     chris.get_by_role("button", name="Buy and pay").click()
     expect(chris.locator(".alert[role=alert]")).to_contain_text("but Germany has 3 (enough for 0)")
-    expect(chris.locator(".alert[role=alert] a")).to_have_attribute("href",
-                                                                  "/rules/africana#no-debt")
+    expect(chris.locator(".alert[role=alert] a")).to_have_attribute(
+        "href", "/rules/africana#no-debt"
+    )
     expect(chris.locator("#af-buy .af-inline-alert")).to_be_in_viewport()  # not only at the top
     chris.screenshot(path=str(SHOTS / "africana-refusal-viewport.png"))
     shot(chris, "africana-refusal-phone")
@@ -152,8 +183,7 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
     expect(anna.locator("#expedition_points-1")).to_be_focused()
     # ... once she taps outside it, the news arrives and what she typed is still there.
     anna.locator("#af-sheets h2").click()
-    expect(anna.locator("#af-sheets")).to_contain_text("Chris (Germany): handed in",
-                                                       timeout=6000)
+    expect(anna.locator("#af-sheets")).to_contain_text("Chris (Germany): handed in", timeout=6000)
     expect(anna.locator("#expedition_points-0")).to_have_value("5")
     expect(anna.locator("#expedition_points-1")).to_have_value("6")
     fill_sheet(anna, SHEETS[0])
@@ -172,8 +202,9 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
         expect(rows).to_have_count(3)
         seats = [int(rows.nth(i).get_attribute("data-seat")) for i in range(3)]
         assert seats == order
-        points = [int(re.sub(r"\D", "", rows.nth(i).locator("td").nth(2).inner_text()))
-                  for i in range(3)]
+        points = [
+            int(re.sub(r"\D", "", rows.nth(i).locator("td").nth(2).inner_text())) for i in range(3)
+        ]
         assert points == [totals[i][0] for i in order]
         expect(page.locator("#af-tiebreak")).to_contain_text("more coins wins")
     expect(anna.locator("#af-score-0 .af-set")).to_have_count(2)
@@ -209,8 +240,13 @@ def small_phone(browser):
     contexts = []
 
     def make():
-        context = browser.new_context(viewport=SMALL_PHONE, locale="en-US", device_scale_factor=2,
-                                      is_mobile=True, has_touch=True)
+        context = browser.new_context(
+            viewport=SMALL_PHONE,
+            locale="en-US",
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()
@@ -254,8 +290,10 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     anna.fill("#af-discard", "1")
     anna.get_by_role("button", name="End my turn").click()
     refusal = anna.locator("#af-end .af-inline-alert")
-    expect(refusal).to_contain_text("Italy has 5 unfinished adventures, and at most 3 may stay "
-                                    "at the end of a turn: discard 2 (they leave the game), not 1.")
+    expect(refusal).to_contain_text(
+        "Italy has 5 unfinished adventures, and at most 3 may stay "
+        "at the end of a turn: discard 2 (they leave the game), not 1."
+    )
     expect(refusal.locator("a")).to_have_attribute("href", "/rules/africana#adventure-limit")
     expect(anna.locator("#af-end")).to_contain_text("the host can end the turn anyway")
     expect(anna.locator("#af-end [name=override]")).to_have_count(0)
@@ -268,8 +306,9 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     expect(host.locator("#af-end [name=override]")).to_have_count(0)  # not before a refusal
     host.fill("#af-discard", "1")
     host.get_by_role("button", name="End the turn of Anna").click()
-    expect(host.locator("#af-end .af-inline-alert")).to_contain_text("discard 2 (they leave "
-                                                                     "the game), not 1.")
+    expect(host.locator("#af-end .af-inline-alert")).to_contain_text(
+        "discard 2 (they leave the game), not 1."
+    )
     override = host.get_by_role("button", name="End the turn anyway (host)")
     expect(override).to_be_visible()
     override.evaluate("button => button.scrollIntoView({block: 'end'})")
@@ -285,5 +324,4 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     expect(host.locator(".history")).to_contain_text(line)
     expect(ben.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
     expect(ben.locator(".history")).to_contain_text(line)
-    expect(anna.locator("#af-account-0")).to_contain_text("Unfinished adventures: 4.",
-                                                          timeout=6000)
+    expect(anna.locator("#af-account-0")).to_contain_text("Unfinished adventures: 4.", timeout=6000)

@@ -37,8 +37,10 @@ def traces(page, amount):
     value anywhere in the page."""
     text = live_text(page)
     found = re.finditer(rf"\b{amount}\b", text)
-    return ([text[max(0, m.start() - 60):m.end() + 40] for m in found],
-            page.content().count(f'value="{amount}"'))
+    return (
+        [text[max(0, m.start() - 60) : m.end() + 40] for m in found],
+        page.content().count(f'value="{amount}"'),
+    )
 
 
 def assert_sealed(page, amount, baseline=([], 0)):
@@ -54,9 +56,11 @@ def assert_sealed(page, amount, baseline=([], 0)):
 def serious_violations(page):
     from axe_playwright_python.sync_playwright import Axe
 
-    return [(v["id"], [n["target"] for n in v["nodes"]][:3])
-            for v in Axe().run(page).response["violations"]
-            if v["impact"] in ("serious", "critical")]
+    return [
+        (v["id"], [n["target"] for n in v["nodes"]][:3])
+        for v in Axe().run(page).response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def check_phone_layout(page):
@@ -98,8 +102,7 @@ def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
     bid(anna, 37)
     shot(anna, "ctc-2-own-bid")
     expect(ben.locator("#ctc-waiting")).to_contain_text("Waiting for Ben and Chris.", timeout=POLL)
-    expect(host.locator("#ctc-waiting")).to_contain_text("Waiting for Ben and Chris.",
-                                                         timeout=POLL)
+    expect(host.locator("#ctc-waiting")).to_contain_text("Waiting for Ben and Chris.", timeout=POLL)
     expect(chris.locator("#ctc-bidders")).to_contain_text("Anna has bid")
     for page in (ben, chris, host):
         assert_sealed(page, 37)
@@ -152,8 +155,7 @@ def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
     enter_card(chris, "savanna", 3, 2)
     bid(chris, 0)
     # Ben's screen just before Anna bids, then just after: Anna's 10 must add no trace.
-    expect(ben.locator("#ctc-waiting")).to_contain_text("Waiting for Anna and Ben.",
-                                                        timeout=POLL)
+    expect(ben.locator("#ctc-waiting")).to_contain_text("Waiting for Anna and Ben.", timeout=POLL)
     before = traces(ben, 10)
     expect(anna.locator("#ctc-bid-form")).to_be_visible(timeout=POLL)
     bid(anna, 10)
@@ -162,7 +164,8 @@ def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
     ben.fill("#ctc-amount", "10")
     ben.click("#ctc-bid-form button[type=submit]")
     expect(host.locator("#ctc-bids")).to_contain_text(
-        "Anna before Ben: same bid, less money left (53 to 63 pounds)", timeout=POLL)
+        "Anna before Ben: same bid, less money left (53 to 63 pounds)", timeout=POLL
+    )
     shot(host, "ctc-6-table-tie-break")
     expect(anna.locator("#ctc-take-form")).to_be_visible(timeout=POLL)
     anna.locator("#ctc-take-form button", has_text="savanna").click()
@@ -182,8 +185,9 @@ def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
     anna.locator("#ctc-turn-up-form button", has_text="3").click()
     anna.locator(".ctc-best", has_text="Cross for free").click()
     expect(anna.locator("#ctc-now")).to_contain_text("Acquisition round 3")
-    expect(host.locator("#ctc-race")).to_contain_text(re.compile(r"Anna\s+2 of 8 crossed"),
-                                                     timeout=POLL)
+    expect(host.locator("#ctc-race")).to_contain_text(
+        re.compile(r"Anna\s+2 of 8 crossed"), timeout=POLL
+    )
     expect(host.locator("#ctc-race")).to_contain_text(re.compile(r"Ben\s+1 of 8 crossed"))
     shot(host, "ctc-8-table-round-3")
     expect(chris.locator("#ctc-now")).to_contain_text("Acquisition round 3", timeout=POLL)
@@ -204,7 +208,8 @@ def test_the_calculator_and_rules_page_on_a_phone(server, phone):
     page.fill("#money", "50")
     page.click("#crossing-form button[type=submit]")
     expect(page.locator("#crossing-result")).to_contain_text(
-        "The cheapest way to cross the river costs 40 pounds.")
+        "The cheapest way to cross the river costs 40 pounds."
+    )
     check_phone_layout_main(page)
     shot(page, "ctc-11-calculator-crossing")
     page.fill("#p-0-name", "Ann")
@@ -215,7 +220,8 @@ def test_the_calculator_and_rules_page_on_a_phone(server, phone):
     page.fill("#p-1-money", "60")
     page.click("#bids-form button[type=submit]")
     expect(page.locator("#bids-result")).to_contain_text(
-        "Ann before Bo: same bid, less money left (30 to 40 pounds)")
+        "Ann before Bo: same bid, less money left (30 to 40 pounds)"
+    )
     shot(page, "ctc-12-calculator-bids")
     problems = {}
     for name, url in [("calculator", page.url), ("rules", server.url + "/rules/cape_to_cairo")]:

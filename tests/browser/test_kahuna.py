@@ -55,8 +55,9 @@ def build(page, key: str, card: str) -> None:
     tap_site(page, key)
     page.locator("#k-sheet").get_by_role("button", name=f"Card {card}").tap()
     expect(page.locator("#k-sheet")).to_have_count(0)
-    expect(page.locator(f'svg.k-board [data-site="{key}"]')).to_have_class("k-site " + (
-        "white" if page.get_by_text("You are White.").count() else "black") + " played")
+    expect(page.locator(f'svg.k-board [data-site="{key}"]')).to_have_class(
+        "k-site " + ("white" if page.get_by_text("You are White.").count() else "black") + " played"
+    )
 
 
 def draw_from_deck(page) -> None:
@@ -92,11 +93,14 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
     expect(sheet).to_contain_text("Which card did you play")
     expect(sheet.get_by_role("button")).to_have_text(["Card Elai", "Card Huna"])
     # The tapped site (low on the screen after the tap) is scrolled up above the question.
-    white.wait_for_function("""() => {
+    white.wait_for_function(
+        """() => {
         const site = document.querySelector('svg.k-board .k-site.selected');
         const sheet = document.getElementById('k-sheet');
         return site && sheet && site.getBoundingClientRect().bottom < sheet.getBoundingClientRect().top;
-    }""", timeout=3000)
+    }""",
+        timeout=3000,
+    )
     screen(white, "kahuna-2-card-question")
     sheet.get_by_role("button", name="Card Elai").tap()
     expect(sheet).to_have_count(0)
@@ -105,8 +109,9 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
 
     # Black sees the bridges arrive by polling; a tap on White's bridge offers nothing yet
     # (it is White's turn) - after White's draw it is Black's turn: two bridges on Elai.
-    expect(black.locator('svg.k-board [data-site="Elai-Huna"]')).to_have_class("k-site white",
-                                                                              timeout=5000)
+    expect(black.locator('svg.k-board [data-site="Elai-Huna"]')).to_have_class(
+        "k-site white", timeout=5000
+    )
     expect(black.locator(".k-turn")).to_contain_text("Your turn.", timeout=5000)
     build(black, "Elai-Faaa", "Faaa")
     build(black, "Elai-Jojo", "Jojo")
@@ -121,9 +126,11 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
     for key in ("Elai-Faaa", "Elai-Jojo"):
         expect(white.locator(f'[data-site="{key}"] .k-fx-destroyed')).to_have_count(1)
     expect(white.locator(".k-last")).to_contain_text(
-        "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed")
+        "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed"
+    )
     expect(white.locator(".log")).to_contain_text(
-        "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed")
+        "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed"
+    )
     white.wait_for_timeout(600)  # mid-flash
     shot(white, "kahuna-3-white-takes-elai")
     expect(black.locator('[data-island="Elai"] .k-stone.white')).to_have_count(1, timeout=5000)
@@ -143,9 +150,12 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
 
     # A refusal: White's phone taps a site while it is Black's turn.
     tap_site(white, "Aloa-Bari")
-    expect(white.locator("#k-sheet [role=alert]")).to_contain_text("It is not your turn: Black plays now.")
+    expect(white.locator("#k-sheet [role=alert]")).to_contain_text(
+        "It is not your turn: Black plays now."
+    )
     expect(white.locator("#k-sheet a", has_text="Why? Read the rule")).to_have_attribute(
-        "href", "/rules/kahuna#turn-order")
+        "href", "/rules/kahuna#turn-order"
+    )
     screen(white, "kahuna-6-not-your-turn")
     # The question stays open while the table moves on: Black's draw reaches White's phone by
     # the poll, which keeps the tapped site, so the same question now offers White's cards.
@@ -216,9 +226,11 @@ def test_kahuna_pages_pass_axe_and_fit_a_phone(server, phone):
     rules.goto(server.url + "/rules/kahuna#chain")
     problems, wide = {}, {}
     for name, page in [("table", white), ("host", host), ("checker", dark), ("rules", rules)]:
-        serious = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
-                   for v in Axe().run(page).response["violations"]
-                   if v["impact"] in ("serious", "critical")]
+        serious = [
+            (v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+            for v in Axe().run(page).response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
         if serious:
             problems[name] = serious
         width = page.evaluate("document.documentElement.scrollWidth")

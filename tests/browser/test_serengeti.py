@@ -26,7 +26,9 @@ POINTS = [0, 1, 3, 6, 10, 15]
 
 def deck() -> list[tuple[str, int]]:
     """30 cards: no digit twice in a tribe, each digit on three cards; a fixed shuffle."""
-    cards = [(t, d) for i, t in enumerate(TRIBES) for d in (range(5) if i % 2 == 0 else range(5, 10))]
+    cards = [
+        (t, d) for i, t in enumerate(TRIBES) for d in (range(5) if i % 2 == 0 else range(5, 10))
+    ]
     random.Random(2024).shuffle(cards)
     return cards
 
@@ -108,8 +110,9 @@ def submit(page, click) -> int:
     """Click something that changes the table; wait for the swapped live region; its version."""
     old = version(page)
     click()
-    page.wait_for_function("old => document.getElementById('live').dataset.version != old",
-                           arg=str(old))
+    page.wait_for_function(
+        "old => document.getElementById('live').dataset.version != old", arg=str(old)
+    )
     return version(page)
 
 
@@ -131,7 +134,7 @@ def bid(page, amount: int) -> int:
 
 def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone):
     host = phone()
-    code = start_table(host, server, names=NAMES)
+    start_table(host, server, names=NAMES)
     join_url = host.locator(".join-url a").inner_text()
     phones = []
     for seat in range(3):
@@ -176,13 +179,17 @@ def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone
             if not fined and rnd >= 4 and model.digits(turn):
                 # One illegal bid, typed: the phone warns before it is sent, the app refuses
                 # it with the reason and fines a chip (its own history entry).
-                wrong = next(b for b in range((high or 0) + 1, (high or 0) + 11)
-                             if b % 10 in model.digits(turn))
+                wrong = next(
+                    b
+                    for b in range((high or 0) + 1, (high or 0) + 11)
+                    if b % 10 in model.digits(turn)
+                )
                 page.fill("#sg-amount", str(wrong))
                 expect(page.locator("#sg-bid-live")).to_contain_text(f"You own a {wrong % 10}")
-                v = submit(page, lambda: page.locator("#keypad .sg-bid-form button").click())
+                v = submit(page, lambda p=page: p.locator("#keypad .sg-bid-form button").click())
                 expect(page.locator(".alert")).to_contain_text(
-                    f"You own a {wrong % 10}, so no bid may end in {wrong % 10}")
+                    f"You own a {wrong % 10}, so no bid may end in {wrong % 10}"
+                )
                 expect(page.locator(".sg-fine-note")).to_contain_text("paid a 1-chip fine")
                 # The typed bid stays in the field, so its warning must still look like one
                 # after htmx has swapped and settled the keypad.
@@ -195,8 +202,9 @@ def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone
                 bid_this_round.add(turn)  # a price was called out: a pass now earns no bonus
             # Each player has a budget this round (none for one of them): they outbid while
             # the lowest legal bid fits it, so auctions go round several times.
-            budget = 0 if (rnd + turn) % 3 == 2 else min(model.chips[turn],
-                                                        2 + (rnd * (turn + 1)) % 9)
+            budget = (
+                0 if (rnd + turn) % 3 == 2 else min(model.chips[turn], 2 + (rnd * (turn + 1)) % 9)
+            )
             want = model.lowest_legal(turn, (high or 0) + 1)
             if want is not None and want <= budget:
                 v = bid(page, want)
@@ -205,8 +213,9 @@ def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone
             else:
                 pass_button = page.locator("#keypad .sg-pass button")
                 if turn not in bid_this_round:
-                    expect(pass_button).to_contain_text(f"Pass and take {min(2, model.bank)}"
-                                                        if model.bank else "Pass")
+                    expect(pass_button).to_contain_text(
+                        f"Pass and take {min(2, model.bank)}" if model.bank else "Pass"
+                    )
                     model.pass_bonus(turn)
                 v = submit(page, pass_button.click)
                 active.remove(turn)
@@ -253,31 +262,55 @@ def test_keypad_calculator_and_rules_fit_a_phone(server, phone):
     host.get_by_role("link", name="Act for Anna").first.click()
     expect(host.locator("#keypad")).to_be_visible()
     host.fill("#sg-amount", "25")
-    expect(host.locator("#sg-bid-live")).to_contain_text("Your chips: 10. If you win at 25 you cannot pay")
+    expect(host.locator("#sg-bid-live")).to_contain_text(
+        "Your chips: 10. If you win at 25 you cannot pay"
+    )
     shot(host, "serengeti-host-acting-keypad")
-    for page_url, name in [(host.url, "keypad"), (server.url + "/tools/serengeti/?variant=abacus"
-                                                  "&players=4&bid=13&winner=0&name_0=Anna&digits_1=3"
-                                                  "&digits_2=3&digits_3=", "calculator"),
-                           (server.url + "/rules/serengeti#cannot-pay-no-card", "rules")]:
+    for page_url, name in [
+        (host.url, "keypad"),
+        (
+            server.url + "/tools/serengeti/?variant=abacus"
+            "&players=4&bid=13&winner=0&name_0=Anna&digits_1=3"
+            "&digits_2=3&digits_3=",
+            "calculator",
+        ),
+        (server.url + "/rules/serengeti#cannot-pay-no-card", "rules"),
+    ]:
         host.goto(page_url)
         shot(host, f"serengeti-{name}")
-        serious = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
-                   for v in axe.run(host).response["violations"]
-                   if v["impact"] in ("serious", "critical")]
+        serious = [
+            (v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+            for v in axe.run(host).response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
         assert serious == [], name
         assert host.evaluate("document.documentElement.scrollWidth") <= 390, name
-        small = host.evaluate("""() => [...document.querySelectorAll('main button, main a.button, main input:not([type=radio]):not([type=hidden]), main select, main .sg-choice > span')]
+        controls = (
+            "main button, main a.button, main input:not([type=radio]):not([type=hidden]),"
+            " main select, main .sg-choice > span"
+        )
+        small = host.evaluate(
+            """(controls) => [...document.querySelectorAll(controls)]
             .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
-            .map(e => e.outerHTML.slice(0, 80))""")
+            .map(e => e.outerHTML.slice(0, 80))""",
+            controls,
+        )
         assert small == [], name
     expect(host.locator("#payout-line")).to_have_count(0)
-    host.goto(server.url + "/tools/serengeti/?variant=abacus&players=3&bid=13&winner=0"
-              "&name_0=Anna&name_1=Ben&name_2=Chris&digits_1=3&digits_2=3")
+    host.goto(
+        server.url + "/tools/serengeti/?variant=abacus&players=3&bid=13&winner=0"
+        "&name_0=Anna&name_1=Ben&name_2=Chris&digits_1=3&digits_2=3"
+    )
     expect(host.locator("#payout-line")).to_have_text("Anna paid 13: Ben 6, Chris 6, 1 to the bank")
 
 
-@pytest.mark.parametrize("locale,words", [("ja-JP", ["あなたの手番", "パスして銀行から2チップ受け取る"]),
-                                          ("ru-RU", ["Ваш ход", "Пас — и взять 2 фишки из банка"])])
+@pytest.mark.parametrize(
+    "locale,words",
+    [
+        ("ja-JP", ["あなたの手番", "パスして銀行から2チップ受け取る"]),
+        ("ru-RU", ["Ваш ход", "Пас — и взять 2 фишки из банка"]),
+    ],
+)
 def test_a_japanese_and_a_russian_phone_play_in_their_language(server, phone, locale, words):
     host = phone()
     start_table(host, server, names=NAMES)

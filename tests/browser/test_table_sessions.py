@@ -77,7 +77,7 @@ def test_typing_the_code_joins_too(server, phone):
 
 def test_nothing_is_lost_when_the_server_is_killed(server, phone):
     host = phone()
-    code = start_table(host, server)
+    start_table(host, server)
     host.fill("#note-text", "before the crash")
     host.click(".note-form button")
     expect(host.locator(".log")).to_contain_text("before the crash")
@@ -116,11 +116,13 @@ def test_pages_have_no_serious_accessibility_violations(server, phone):
         if name == "home":
             page.goto(server.url + "/")
         results = axe.run(page)
-        serious = [v for v in results.response["violations"]
-                   if v["impact"] in ("serious", "critical")]
+        serious = [
+            v for v in results.response["violations"] if v["impact"] in ("serious", "critical")
+        ]
         if serious:
-            problems[name] = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
-                              for v in serious]
+            problems[name] = [
+                (v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in serious
+            ]
     assert problems == {}
 
 
@@ -154,7 +156,9 @@ def test_polling_pauses_while_the_tab_is_hidden(server, phone):
     host = phone()
     start_table(host, server)
     polls = []
-    host.on("request", lambda request: polls.append(request.url) if "/live?" in request.url else None)
+    host.on(
+        "request", lambda request: polls.append(request.url) if "/live?" in request.url else None
+    )
     host.wait_for_timeout(2500)
     assert polls, "a visible page polls every 2 s"
     # Pretend the phone went to sleep / switched tabs.

@@ -11,8 +11,8 @@ from wtforms import FieldList, HiddenField, StringField
 
 from companion.forms import VersionedForm
 from companion.games.africana import rules as af
-from companion.games.base import N_, Msg, RuleError
 from companion.games.africana.web import SheetForm, kinds
+from companion.games.base import N_, Msg, RuleError
 
 bp = Blueprint("tools_africana", __name__, url_prefix="/tools/africana")
 CALCULATORS = [(N_("Africana: final scoring"), "tools_africana.calculator")]
@@ -24,8 +24,9 @@ class CalculatorForm(VersionedForm):
     """The calculator's own fields; each player's sheet is a SheetForm with prefix p<i>."""
 
     players = HiddenField()
-    names = FieldList(StringField(_l("Name")),
-                      min_entries=af.MAX_PLAYERS, max_entries=af.MAX_PLAYERS)
+    names = FieldList(
+        StringField(_l("Name")), min_entries=af.MAX_PLAYERS, max_entries=af.MAX_PLAYERS
+    )
 
 
 def player_count(value) -> int:
@@ -61,17 +62,28 @@ def calculator():
     posted = request.method == "POST"  # the CSRF token is checked for every POST by the app
     form = CalculatorForm(meta={"csrf": False}, **({} if posted else {"formdata": None}))
     players = player_count(form.players.data if posted else request.args.get("players"))
-    sheets = [SheetForm(prefix=f"p{i}", meta={"csrf": False},
-                        **({} if posted else {"formdata": None})) for i in range(players)]
-    names = [(form.names.entries[i].data or "").strip()[:NAME_MAX] or _player(i)
-             for i in range(players)]
+    sheets = [
+        SheetForm(prefix=f"p{i}", meta={"csrf": False}, **({} if posted else {"formdata": None}))
+        for i in range(players)
+    ]
+    names = [
+        (form.names.entries[i].data or "").strip()[:NAME_MAX] or _player(i) for i in range(players)
+    ]
     results = compute(sheets, names) if posted else None
     error = None
     for sheet in sheets:
         sheet.pad()
-    context = dict(form=form, sheets=sheets, players=players, names=names, results=results,
-                   error=error, kinds=kinds(), score_lines=af.SCORE_LINES,
-                   player_choices=range(af.MIN_PLAYERS, af.MAX_PLAYERS + 1))
+    context = dict(
+        form=form,
+        sheets=sheets,
+        players=players,
+        names=names,
+        results=results,
+        error=error,
+        kinds=kinds(),
+        score_lines=af.SCORE_LINES,
+        player_choices=range(af.MIN_PLAYERS, af.MAX_PLAYERS + 1),
+    )
     if posted and hx_request.htmx:
         return render_template("africana/calculator_results.html", oob=True, **context)
     return render_template("africana/calculator.html", **context)
@@ -87,8 +99,7 @@ def compute(sheets: list[SheetForm], names: list[str]) -> dict:
     for i, sheet in enumerate(sheets):
         score, problem = score_sheet(sheet)
         message, rule = refusal_parts(problem) if problem is not None else (None, None)
-        rows.append({"index": i, "name": names[i], "score": score, "error": message,
-                     "rule": rule})
+        rows.append({"index": i, "name": names[i], "score": score, "error": message, "rule": rule})
     ranking = None
     if all(row["score"] is not None for row in rows):
         ranking = af.rank_scores([row["score"] for row in rows])
@@ -105,6 +116,11 @@ def preview():
     sheet = SheetForm(meta={"csrf": False})
     score, problem = score_sheet(sheet)
     message, rule = refusal_parts(problem) if problem is not None else (None, None)
-    return render_template("africana/calculator_breakdown.html", score=score, error=message,
-                           rule=rule, kind_by={k["key"]: k for k in kinds(names)},
-                           score_lines=af.SCORE_LINES)
+    return render_template(
+        "africana/calculator_breakdown.html",
+        score=score,
+        error=message,
+        rule=rule,
+        kind_by={k["key"]: k for k in kinds(names)},
+        score_lines=af.SCORE_LINES,
+    )

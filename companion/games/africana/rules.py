@@ -53,9 +53,10 @@ wrong grouping, shown on the rules page for comparison).
 from __future__ import annotations
 
 import copy
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import combinations
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from companion.games.base import N_, Msg, RuleError, Seat
 
@@ -135,8 +136,9 @@ RULES: dict[str, str] = {
     "adventure-limit": N_("A turn ends with at most 3 unfinished adventures"),
     "refill-row": N_("Refill the expedition row from the deck, left to right"),
     "game-end": N_("The game ends when the row cannot be refilled, after a full round"),
-    "artifact-sets": N_("Artifact sets: 2 identical 6, 3 identical 12, 2 different 2, "
-                        "4 different 10"),
+    "artifact-sets": N_(
+        "Artifact sets: 2 identical 6, 3 identical 12, 2 different 2, 4 different 10"
+    ),
     "artifact-limits": N_("There are 5 artifact kinds with 4 cards each"),
     "guide-penalty": N_("Completed guide adventures: 2 cost 5 points, 3 or more cost 10"),
     "other-points": N_("Other points: coins, movement cards, unfinished artifact adventures"),
@@ -152,76 +154,95 @@ CLARIFICATIONS: dict[str, str] = {
     "coins-by-value": N_(
         "Coins are counted by value in silver: a gold coin is worth 5 silver. '10 silver = 1 "
         "point' means 10 silver worth of coins, so 2 gold coins also make a point, and the tie "
-        "break compares the value of the coins, not how many pieces a player holds."),
+        "break compares the value of the coins, not how many pieces a player holds."
+    ),
     "starting-coins-silver": N_(
-        "The starting coins in the company table (2, 2, 3, 4) are silver coins."),
+        "The starting coins in the company table (2, 2, 3, 4) are silver coins."
+    ),
     "start-player": N_(
         "Seat 1 in the app is the start player and takes company 1 (Italy); the others take the "
-        "companies in number order clockwise. Turns always start from seat 1."),
+        "companies in number order clockwise. Turns always start from seat 1."
+    ),
     "page-turn": N_(
         "A page turn is turning one page of a book to see the next adventure cards. The first "
         "page turned during a turn is free, every further page that turn costs 1 silver, "
         "whichever book and direction. Pages can only be turned with the 'buy adventures' "
-        "action; the count starts again each turn."),
+        "action; the count starts again each turn."
+    ),
     "change-colour": N_(
         "Changing the colour of a movement or guide card is part of moving, so it is entered "
-        "during a 'move' turn. Nothing is exchanged: the card just counts as another colour."),
+        "during a 'move' turn. Nothing is exchanged: the card just counts as another colour."
+    ),
     "implicit-action": N_(
         "Entering a purchase or page turn chooses 'buy adventures' for the turn, and entering "
         "a colour change, a join or a completion chooses 'move', unless another action was "
-        "already chosen: then the entry is refused, since a turn has only one action."),
+        "already chosen: then the entry is refused, since a turn has only one action."
+    ),
     "join-bonus": N_(
         "A join bonus is entered with the coins printed above the space; when the space shows "
-        "movement cards instead, enter 0 coins and take the cards from the deck."),
+        "movement cards instead, enter 0 coins and take the cards from the deck."
+    ),
     "expedition-complete": N_(
         "Only a player whose marker is on an expedition may complete it. When it is completed "
-        "the card leaves the row and every marker on it goes back to its owner."),
+        "the card leaves the row and every marker on it goes back to its owner."
+    ),
     "refill-partial": N_(
         "At the end of a turn the empty spaces are filled left to right while the deck has "
         "cards. If a space stays empty, the game end is triggered. An empty deck with a full "
-        "row does not trigger it yet."),
+        "row does not trigger it yet."
+    ),
     "last-round": N_(
         "After the trigger the round is played out: the game ends after the turn of the player "
         "to the right of the start player (the last seat). If the trigger happens in that very "
-        "turn, the game ends at once, since every player has had the same number of turns."),
+        "turn, the game ends at once, since every player has had the same number of turns."
+    ),
     "reminders": N_(
         "The app does not see hands, so the hand limit of 5 is only a reminder: the players "
-        "discard the extra cards themselves."),
+        "discard the extra cards themselves."
+    ),
     "adventure-limit": N_(
         "The count of unfinished adventures comes from the entries (bought, completed, "
         "discarded), so a missed entry makes it wrong. The host can therefore end a turn over "
         "the limit anyway, and the history records it. The count itself stays as the entries "
-        "leave it until the missed completion is entered in a later turn of moving."),
+        "leave it until the missed completion is entered in a later turn of moving."
+    ),
     "sets-best": N_(
         "Each artifact card counts in at most one set, and the app picks the grouping with the "
         "highest bonus by trying every grouping. Taking the biggest set first is not always "
         "best: with three of one kind and one each of three others, a triple and a pair of "
         "different kinds give 12 + 2 = 14, but a pair of the three-card kind and four different "
-        "kinds give 6 + 10 = 16. Four of a kind score as two pairs (12), the same as a triple."),
+        "kinds give 6 + 10 = 16. Four of a kind score as two pairs (12), the same as a triple."
+    ),
     "guide-penalty": N_(
         "The guide penalty counts the completed guide adventure cards under the company card, "
         "not the guide cards in hand. An unfinished guide adventure scores nothing and costs "
-        "nothing."),
+        "nothing."
+    ),
     "movement-cards": N_(
         "Only movement cards in hand score (1 point per 2); jokers and guide cards do not. As "
-        "the hand limit is checked at the end of every turn, a final hand has at most 5 cards."),
+        "the hand limit is checked at the end of every turn, a final hand has at most 5 cards."
+    ),
     "unfinished-artifacts": N_(
         "Each unfinished artifact adventure in front of a player scores 1 point. The game ends "
         "after a turn, when at most 3 adventures may be left in front of a player. Buying an "
         "adventure does not tell the app whether it is a guide or an artifact, so the scoring "
         "sheet leaves this number to the player unless the app is sure (no unfinished "
-        "adventure, or every guide or every artifact adventure already completed)."),
+        "adventure, or every guide or every artifact adventure already completed)."
+    ),
     "sheet-privacy": N_(
         "Coins come from and go to the bank in the open, so every ledger is public. The cards "
         "under a company card (points, artifact kinds) and the scoring sheets stay private to "
-        "their seat until the result, except on the host's 'show all' screen."),
+        "their seat until the result, except on the host's 'show all' screen."
+    ),
     "sheet-cross-check": N_(
         "Each sheet is checked on its own (at most 4 of a kind, at most 20 artifact cards). "
         "When all sheets together claim more than 4 of a kind, the result shows a warning "
-        "instead of refusing a sheet, since we cannot tell which sheet is wrong."),
+        "instead of refusing a sheet, since we cannot tell which sheet is wrong."
+    ),
     "tie-break": N_(
         "Places follow the total; equal totals are ordered by coin value, and players equal in "
-        "both share the place. Only a tie for first place is called a shared victory."),
+        "both share the place. Only a tie for first place is called a shared victory."
+    ),
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -233,8 +254,11 @@ def coin_value(gold: int, silver: int) -> int:
     """The value in silver of a pile of gold and silver coins (1 gold = 5 silver)."""
     for name, count in ((N_("gold"), gold), (N_("silver"), silver)):
         if not _is_int(count) or count < 0:
-            raise RuleError("sheet-values", N_("The number of %(what)s coins must be a whole "
-                                               "number of 0 or more."), what=Msg(name))
+            raise RuleError(
+                "sheet-values",
+                N_("The number of %(what)s coins must be a whole number of 0 or more."),
+                what=Msg(name),
+            )
     return gold * SILVER_PER_GOLD + silver
 
 
@@ -265,8 +289,9 @@ def field_label(key: str) -> Msg:
     return Msg(FIELD_LABELS.get(key, key))
 
 
-def _int_field(data: Mapping, key: str, lo: int, hi: int, rule: str = "bad-action",
-               default: Any = None) -> int:
+def _int_field(
+    data: Mapping, key: str, lo: int, hi: int, rule: str = "bad-action", default: Any = None
+) -> int:
     """Read a whole number between lo and hi from an action or sheet, or refuse it."""
     field = field_label(key)
     if key not in data or data[key] is None:
@@ -278,8 +303,9 @@ def _int_field(data: Mapping, key: str, lo: int, hi: int, rule: str = "bad-actio
         raise RuleError(rule, N_("'%(field)s' must be a whole number."), field=field)
     if value < lo:
         if lo == 0:
-            raise RuleError(rule, N_("'%(field)s' cannot be negative: enter 0 or more."),
-                            field=field)
+            raise RuleError(
+                rule, N_("'%(field)s' cannot be negative: enter 0 or more."), field=field
+            )
         raise RuleError(rule, N_("'%(field)s' must be at least %(lo)s."), field=field, lo=lo)
     if value > hi:
         raise RuleError(rule, N_("'%(field)s' can be at most %(hi)s."), field=field, hi=hi)
@@ -312,8 +338,7 @@ def setup_facts(players: int) -> dict:
     refills left.
     """
     if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError("players", N_("Africana is for 2 to 4 players, not %(n)s."),
-                        n=str(players))
+        raise RuleError("players", N_("Africana is for 2 to 4 players, not %(n)s."), n=str(players))
     removed = C_CARDS_REMOVED[players]
     deck = EXPEDITION_CARDS - removed
     return {
@@ -341,22 +366,35 @@ def _check_kinds(kinds: Sequence[str]) -> list[str]:
         if not isinstance(kind, str) or not kind.strip():
             raise RuleError("artifact-limits", N_("Every artifact card needs its kind."))
     if len(kinds) > ARTIFACT_CARDS:
-        raise RuleError("artifact-limits", N_("There are only %(max)s artifact cards in the "
-                                              "game; the sheet lists %(n)s."),
-                        max=ARTIFACT_CARDS, n=len(kinds))
+        raise RuleError(
+            "artifact-limits",
+            N_("There are only %(max)s artifact cards in the game; the sheet lists %(n)s."),
+            max=ARTIFACT_CARDS,
+            n=len(kinds),
+        )
     distinct = sorted(set(kinds))
     if len(distinct) > ARTIFACT_KINDS:
-        raise RuleError("artifact-limits", N_("There are only %(max)s artifact kinds; the sheet "
-                                              "lists %(n)s."), max=ARTIFACT_KINDS, n=len(distinct))
+        raise RuleError(
+            "artifact-limits",
+            N_("There are only %(max)s artifact kinds; the sheet lists %(n)s."),
+            max=ARTIFACT_KINDS,
+            n=len(distinct),
+        )
     for kind in distinct:
         if kinds.count(kind) > ARTIFACT_COPIES:
-            raise RuleError("artifact-limits", N_("There are only 4 artifact cards of each kind; "
-                                                  "the sheet lists %(n)s of %(kind)s."),
-                            n=kinds.count(kind), kind=kind)
+            raise RuleError(
+                "artifact-limits",
+                N_(
+                    "There are only 4 artifact cards of each kind; "
+                    "the sheet lists %(n)s of %(kind)s."
+                ),
+                n=kinds.count(kind),
+                kind=kind,
+            )
     return kinds
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_from_counts(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """Best bonus and grouping (as tuples of kind indices) for the card counts per kind.
 
@@ -466,42 +504,61 @@ def check_sheet(sheet: Mapping) -> dict:
     if isinstance(points, (str, bytes)) or not isinstance(points, Sequence):
         raise RuleError("sheet-values", N_("The expedition points must be a list of numbers."))
     if len(points) > MAX_EXPEDITIONS:
-        raise RuleError("sheet-values", N_("At most %(max)s expeditions can be completed."),
-                        max=MAX_EXPEDITIONS)
+        raise RuleError(
+            "sheet-values", N_("At most %(max)s expeditions can be completed."), max=MAX_EXPEDITIONS
+        )
     for value in points:
         if not _is_int(value) or not 0 <= value <= MAX_PRINTED:
-            raise RuleError("sheet-values", N_("Each expedition's points must be a whole number "
-                                               "from 0 to %(max)s."), max=MAX_PRINTED)
+            raise RuleError(
+                "sheet-values",
+                N_("Each expedition's points must be a whole number from 0 to %(max)s."),
+                max=MAX_PRINTED,
+            )
     cards = sheet.get("artifact_cards", [])
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise RuleError("sheet-values", N_("The artifact cards must be a list of kind and "
-                                           "points."))
+        raise RuleError("sheet-values", N_("The artifact cards must be a list of kind and points."))
     clean_cards = []
     for card in cards:
-        if (isinstance(card, (str, bytes)) or not isinstance(card, Sequence) or len(card) != 2
-                or not isinstance(card[0], str)):
+        if (
+            isinstance(card, (str, bytes))
+            or not isinstance(card, Sequence)
+            or len(card) != 2
+            or not isinstance(card[0], str)
+        ):
             raise RuleError("sheet-values", N_("Each artifact card needs a kind and its points."))
         kind, value = card[0].strip(), card[1]
         if not _is_int(value) or not 0 <= value <= MAX_PRINTED:
-            raise RuleError("sheet-values", N_("Each artifact card's points must be a whole "
-                                               "number from 0 to %(max)s."), max=MAX_PRINTED)
+            raise RuleError(
+                "sheet-values",
+                N_("Each artifact card's points must be a whole number from 0 to %(max)s."),
+                max=MAX_PRINTED,
+            )
         clean_cards.append([kind, value])
     _check_kinds([kind for kind, _ in clean_cards])
     clean = {
         "expedition_points": list(points),
         "artifact_cards": clean_cards,
-        "guide_adventures": _int_field(sheet, "guide_adventures", 0, GUIDE_ADVENTURES,
-                                       "sheet-values", default=0),
+        "guide_adventures": _int_field(
+            sheet, "guide_adventures", 0, GUIDE_ADVENTURES, "sheet-values", default=0
+        ),
         "coins": _sheet_coins(sheet),
-        "movement_cards": _int_field(sheet, "movement_cards", 0, HAND_LIMIT, "sheet-values",
-                                     default=0),
-        "unfinished_artifacts": _int_field(sheet, "unfinished_artifacts", 0,
-                                           OPEN_ADVENTURE_LIMIT, "sheet-values", default=0),
+        "movement_cards": _int_field(
+            sheet, "movement_cards", 0, HAND_LIMIT, "sheet-values", default=0
+        ),
+        "unfinished_artifacts": _int_field(
+            sheet, "unfinished_artifacts", 0, OPEN_ADVENTURE_LIMIT, "sheet-values", default=0
+        ),
     }
     if len(clean_cards) + clean["unfinished_artifacts"] > ARTIFACT_CARDS:
-        raise RuleError("artifact-limits", N_("There are only %(max)s artifact adventure cards: "
-                                              "completed and unfinished together are %(n)s."),
-                        max=ARTIFACT_CARDS, n=len(clean_cards) + clean["unfinished_artifacts"])
+        raise RuleError(
+            "artifact-limits",
+            N_(
+                "There are only %(max)s artifact adventure cards: "
+                "completed and unfinished together are %(n)s."
+            ),
+            max=ARTIFACT_CARDS,
+            n=len(clean_cards) + clean["unfinished_artifacts"],
+        )
     return clean
 
 
@@ -512,14 +569,23 @@ def _sheet_coins(sheet: Mapping) -> int:
     if not pieces:
         return _int_field(sheet, "coins", 0, MAX_COINS, "sheet-values", default=0)
     if sheet.get("coins") is not None:
-        raise RuleError("sheet-values", N_("Give the coins either as their value in silver or as "
-                                           "gold and silver pieces, not both."))
+        raise RuleError(
+            "sheet-values",
+            N_(
+                "Give the coins either as their value in silver or as "
+                "gold and silver pieces, not both."
+            ),
+        )
     gold = _int_field(sheet, "gold", 0, MAX_COINS, "sheet-values", default=0)
     silver = _int_field(sheet, "silver", 0, MAX_COINS, "sheet-values", default=0)
     value = coin_value(gold, silver)
     if value > MAX_COINS:
-        raise RuleError("sheet-values", N_("'%(field)s' can be at most %(hi)s."),
-                        field=field_label("coins"), hi=MAX_COINS)
+        raise RuleError(
+            "sheet-values",
+            N_("'%(field)s' can be at most %(hi)s."),
+            field=field_label("coins"),
+            hi=MAX_COINS,
+        )
     return value
 
 
@@ -630,13 +696,15 @@ def new(options: dict, players: int) -> dict:
     seats = []
     for seat in range(players):
         coins = COMPANIES[seat]["coins"]
-        seats.append({
-            "coins": coins,
-            "ledger": [{"what": "start", "amount": coins, "balance": coins, "turn": 0}],
-            "adventures_open": 0,
-            "tally": {"expeditions": [], "artifacts": [], "guides": 0},
-            "sheet": None,
-        })
+        seats.append(
+            {
+                "coins": coins,
+                "ledger": [{"what": "start", "amount": coins, "balance": coins, "turn": 0}],
+                "adventures_open": 0,
+                "tally": {"expeditions": [], "artifacts": [], "guides": 0},
+                "sheet": None,
+            }
+        )
     return {
         "game": "africana",
         "players": players,
@@ -671,9 +739,13 @@ def _charge(state: dict, seat: int, what: str, cost: int, **details: Any) -> Non
     """Take coins from a seat, refusing what it cannot pay (rule "no-debt")."""
     have = state["seats"][seat]["coins"]
     if cost > have:
-        raise RuleError("no-debt", N_("That costs %(cost)s silver but %(company)s has only "
-                                      "%(have)s."), cost=cost, have=have,
-                        company=company_name(seat))
+        raise RuleError(
+            "no-debt",
+            N_("That costs %(cost)s silver but %(company)s has only %(have)s."),
+            cost=cost,
+            have=have,
+            company=company_name(seat),
+        )
     _book(state, seat, what, -cost, **details)
 
 
@@ -681,16 +753,21 @@ def _book(state: dict, seat: int, what: str, amount: int, **details: Any) -> Non
     """Write a ledger entry and move the balance."""
     record = state["seats"][seat]
     record["coins"] += amount
-    entry = {"what": what, "amount": amount, "balance": record["coins"],
-             "turn": state["turn"]["number"]}
+    entry = {
+        "what": what,
+        "amount": amount,
+        "balance": record["coins"],
+        "turn": state["turn"]["number"],
+    }
     entry.update(details)
     record["ledger"].append(entry)
 
 
 def _require_playing(state: dict) -> None:
     if state["phase"] != "playing":
-        raise RuleError("game-over", N_("The game is over: only scoring sheets can be entered "
-                                        "now."))
+        raise RuleError(
+            "game-over", N_("The game is over: only scoring sheets can be entered now.")
+        )
 
 
 def _require_turn(state: dict, seat: int) -> None:
@@ -698,8 +775,12 @@ def _require_turn(state: dict, seat: int) -> None:
     _require_playing(state)
     current = state["turn"]["seat"]
     if seat != current:
-        raise RuleError("turn-order", N_("It is %(current)s's turn, not %(seat)s's."),
-                        current=Seat(current), seat=Seat(seat))
+        raise RuleError(
+            "turn-order",
+            N_("It is %(current)s's turn, not %(seat)s's."),
+            current=Seat(current),
+            seat=Seat(seat),
+        )
 
 
 def _require_action(state: dict, seat: int, needed: str) -> None:
@@ -709,10 +790,15 @@ def _require_action(state: dict, seat: int, needed: str) -> None:
     if turn["action"] is None:
         turn["action"] = needed
     elif turn["action"] != needed:
-        raise RuleError("one-action", N_("This turn's action is to %(chosen)s; that entry needs "
-                                         "the action '%(needed)s', and a turn has only one."),
-                        chosen=Msg(TURN_ACTION_LABELS[turn["action"]]),
-                        needed=Msg(TURN_ACTION_LABELS[needed]))
+        raise RuleError(
+            "one-action",
+            N_(
+                "This turn's action is to %(chosen)s; that entry needs "
+                "the action '%(needed)s', and a turn has only one."
+            ),
+            chosen=Msg(TURN_ACTION_LABELS[turn["action"]]),
+            needed=Msg(TURN_ACTION_LABELS[needed]),
+        )
     turn["entries"] += 1
 
 
@@ -733,8 +819,11 @@ def _kind_key(state: dict, value: Any) -> str:
             return text
         if text in state["kind_names"]:
             return KIND_KEYS[state["kind_names"].index(text)]
-    raise RuleError("artifact-limits", N_("Choose one of the five artifact kinds: %(kinds)s."),
-                    kinds=", ".join(state["kind_names"]))
+    raise RuleError(
+        "artifact-limits",
+        N_("Choose one of the five artifact kinds: %(kinds)s."),
+        kinds=", ".join(state["kind_names"]),
+    )
 
 
 def _slot(state: dict, action: Mapping) -> int:
@@ -758,9 +847,14 @@ def _choose_action(state: dict, action: Mapping) -> None:
     if turn["action"] == choice:
         raise RuleError("one-action", N_("That action is already chosen for this turn."))
     if turn["action"] is not None and turn["entries"]:
-        raise RuleError("one-action", N_("This turn's action is already to %(chosen)s and "
-                                         "entries were made for it; undo them to change it."),
-                        chosen=Msg(TURN_ACTION_LABELS[turn["action"]]))
+        raise RuleError(
+            "one-action",
+            N_(
+                "This turn's action is already to %(chosen)s and "
+                "entries were made for it; undo them to change it."
+            ),
+            chosen=Msg(TURN_ACTION_LABELS[turn["action"]]),
+        )
     turn["action"] = choice
 
 
@@ -773,11 +867,19 @@ def _buy_adventure(state: dict, action: Mapping) -> None:
     cards = _int_field(action, "cards", 1, left, "buy-adventure", default=1)
     have = state["seats"][seat]["coins"]
     if cards * ADVENTURE_PRICE > have:
-        raise RuleError("no-debt", N_("Adventure cards cost 5 silver each: %(cards)s cost "
-                                      "%(cost)s silver, but %(company)s has %(have)s (enough "
-                                      "for %(can)s)."),
-                        cards=cards, cost=cards * ADVENTURE_PRICE, have=have,
-                        company=company_name(seat), can=have // ADVENTURE_PRICE)
+        raise RuleError(
+            "no-debt",
+            N_(
+                "Adventure cards cost 5 silver each: %(cards)s cost "
+                "%(cost)s silver, but %(company)s has %(have)s (enough "
+                "for %(can)s)."
+            ),
+            cards=cards,
+            cost=cards * ADVENTURE_PRICE,
+            have=have,
+            company=company_name(seat),
+            can=have // ADVENTURE_PRICE,
+        )
     _charge(state, seat, "buy_adventure", cards * ADVENTURE_PRICE, count=cards)
     state["seats"][seat]["adventures_open"] += cards
     state["bought"] += cards
@@ -792,10 +894,19 @@ def _turn_pages(state: dict, action: Mapping) -> None:
     have = state["seats"][seat]["coins"]
     if cost > have:
         can = have + (1 if before == 0 else 0)
-        raise RuleError("no-debt", N_("Pages turned: %(pages)s cost %(cost)s silver (the first "
-                                      "page of a turn is free, then 1 each), but %(company)s "
-                                      "has %(have)s (enough for %(can)s pages)."),
-                        pages=pages, cost=cost, have=have, company=company_name(seat), can=can)
+        raise RuleError(
+            "no-debt",
+            N_(
+                "Pages turned: %(pages)s cost %(cost)s silver (the first "
+                "page of a turn is free, then 1 each), but %(company)s "
+                "has %(have)s (enough for %(can)s pages)."
+            ),
+            pages=pages,
+            cost=cost,
+            have=have,
+            company=company_name(seat),
+            can=can,
+        )
     state["turn"]["pages"] = before + pages
     _book(state, seat, "turn_pages", -cost, count=pages)
 
@@ -806,11 +917,19 @@ def _change_colour(state: dict, action: Mapping) -> None:
     cards = _int_field(action, "cards", 1, 99, "change-colour", default=1)
     have = state["seats"][seat]["coins"]
     if cards * COLOUR_CHANGE_PRICE > have:
-        raise RuleError("no-debt", N_("A colour change costs 5 silver per card: %(cards)s "
-                                      "cost %(cost)s silver, but %(company)s has %(have)s "
-                                      "(enough for %(can)s)."),
-                        cards=cards, cost=cards * COLOUR_CHANGE_PRICE, have=have,
-                        company=company_name(seat), can=have // COLOUR_CHANGE_PRICE)
+        raise RuleError(
+            "no-debt",
+            N_(
+                "A colour change costs 5 silver per card: %(cards)s "
+                "cost %(cost)s silver, but %(company)s has %(have)s "
+                "(enough for %(can)s)."
+            ),
+            cards=cards,
+            cost=cards * COLOUR_CHANGE_PRICE,
+            have=have,
+            company=company_name(seat),
+            can=have // COLOUR_CHANGE_PRICE,
+        )
     _charge(state, seat, "change_colour", cards * COLOUR_CHANGE_PRICE, count=cards)
 
 
@@ -826,21 +945,33 @@ def _expedition_for_move(state: dict, action: Mapping, rule: str) -> tuple[int, 
     slot = _slot(state, action)
     card = state["row"][slot]
     if card is None:
-        raise RuleError(rule, N_("Space %(slot)s has no expedition; expeditions lie in spaces "
-                                 "%(open)s."), slot=slot + 1, open=_open_slots(state))
+        raise RuleError(
+            rule,
+            N_("Space %(slot)s has no expedition; expeditions lie in spaces %(open)s."),
+            slot=slot + 1,
+            open=_open_slots(state),
+        )
     return seat, slot, card
 
 
 def _join_expedition(state: dict, action: Mapping) -> None:
     seat, slot, card = _expedition_for_move(state, action, "join-expedition")
     if seat in card["joined"]:
-        raise RuleError("join-expedition", N_("%(company)s has already joined the expedition "
-                                              "in space %(slot)s: once per expedition."),
-                        company=company_name(seat), slot=slot + 1)
+        raise RuleError(
+            "join-expedition",
+            N_(
+                "%(company)s has already joined the expedition "
+                "in space %(slot)s: once per expedition."
+            ),
+            company=company_name(seat),
+            slot=slot + 1,
+        )
     if markers_used(state, seat) >= MARKERS:
-        raise RuleError("join-expedition", N_("All 4 markers of %(company)s are on expeditions: "
-                                              "complete one to free a marker."),
-                        company=company_name(seat))
+        raise RuleError(
+            "join-expedition",
+            N_("All 4 markers of %(company)s are on expeditions: complete one to free a marker."),
+            company=company_name(seat),
+        )
     bonus = _int_field(action, "bonus_coins", 0, MAX_PRINTED, "join-expedition", default=0)
     card["joined"].append(seat)
     _book(state, seat, "join_expedition", bonus, slot=slot + 1)
@@ -849,10 +980,16 @@ def _join_expedition(state: dict, action: Mapping) -> None:
 def _complete_expedition(state: dict, action: Mapping) -> None:
     seat, slot, card = _expedition_for_move(state, action, "complete-expedition")
     if seat not in card["joined"]:
-        raise RuleError("complete-expedition", N_("%(company)s has no marker on the expedition "
-                                                  "in space %(slot)s: only players who joined "
-                                                  "it may complete it."),
-                        company=company_name(seat), slot=slot + 1)
+        raise RuleError(
+            "complete-expedition",
+            N_(
+                "%(company)s has no marker on the expedition "
+                "in space %(slot)s: only players who joined "
+                "it may complete it."
+            ),
+            company=company_name(seat),
+            slot=slot + 1,
+        )
     coins = _int_field(action, "coins", 0, MAX_PRINTED, "complete-expedition")
     points = _int_field(action, "points", 0, MAX_PRINTED, "complete-expedition")
     state["row"][slot] = None  # the card goes under the company card, all markers go home
@@ -863,10 +1000,15 @@ def _complete_expedition(state: dict, action: Mapping) -> None:
 def _take_open_adventure(state: dict, seat: int) -> None:
     record = state["seats"][seat]
     if record["adventures_open"] < 1:
-        raise RuleError("complete-adventure", N_("%(company)s has no unfinished adventure card "
-                                                 "in the app: buy it first (or ask the host to "
-                                                 "fix the entries)."),
-                        company=company_name(seat))
+        raise RuleError(
+            "complete-adventure",
+            N_(
+                "%(company)s has no unfinished adventure card "
+                "in the app: buy it first (or ask the host to "
+                "fix the entries)."
+            ),
+            company=company_name(seat),
+        )
     record["adventures_open"] -= 1
 
 
@@ -875,9 +1017,11 @@ def _complete_artifact(state: dict, action: Mapping) -> None:
     _require_action(state, seat, "move")
     kind = _kind_key(state, action.get("kind"))
     if state["completed_kinds"][kind] >= ARTIFACT_COPIES:
-        raise RuleError("artifact-limits", N_("All 4 artifact cards of kind %(kind)s are already "
-                                              "completed."),
-                        kind=state["kind_names"][KIND_KEYS.index(kind)])
+        raise RuleError(
+            "artifact-limits",
+            N_("All 4 artifact cards of kind %(kind)s are already completed."),
+            kind=state["kind_names"][KIND_KEYS.index(kind)],
+        )
     coins = _int_field(action, "coins", 0, MAX_PRINTED, "complete-adventure")
     points = _int_field(action, "points", 0, MAX_PRINTED, "complete-adventure")
     _take_open_adventure(state, seat)
@@ -890,8 +1034,7 @@ def _complete_guide(state: dict, action: Mapping) -> None:
     seat = _seat_of(state, action)
     _require_action(state, seat, "move")
     if state["completed_guides"] >= GUIDE_ADVENTURES:
-        raise RuleError("complete-adventure", N_("All 10 guide adventures are already "
-                                                 "completed."))
+        raise RuleError("complete-adventure", N_("All 10 guide adventures are already completed."))
     _take_open_adventure(state, seat)
     state["completed_guides"] += 1
     state["seats"][seat]["tally"]["guides"] += 1
@@ -925,20 +1068,40 @@ def _check_adventure_limit(held: int, discarded: int, seat: int, action: Mapping
     extra = held - OPEN_ADVENTURE_LIMIT
     if action.get("override") is True:
         if action.get("host") is not True:
-            raise RuleError("host-only", N_("Only the host can end a turn with more than 3 "
-                                            "unfinished adventures: discard %(extra)s first."),
-                            extra=extra)
+            raise RuleError(
+                "host-only",
+                N_(
+                    "Only the host can end a turn with more than 3 "
+                    "unfinished adventures: discard %(extra)s first."
+                ),
+                extra=extra,
+            )
         return True
     if discarded:
-        raise RuleError("adventure-limit", N_("%(company)s has %(n)s unfinished adventures, and "
-                                              "at most 3 may stay at the end of a turn: discard "
-                                              "%(extra)s (they leave the game), not "
-                                              "%(discarded)s."),
-                        company=company_name(seat), n=held, extra=extra, discarded=discarded)
-    raise RuleError("adventure-limit", N_("%(company)s has %(n)s unfinished adventures, and at "
-                                          "most 3 may stay at the end of a turn: discard "
-                                          "%(extra)s (they leave the game) to end the turn."),
-                    company=company_name(seat), n=held, extra=extra)
+        raise RuleError(
+            "adventure-limit",
+            N_(
+                "%(company)s has %(n)s unfinished adventures, and "
+                "at most 3 may stay at the end of a turn: discard "
+                "%(extra)s (they leave the game), not "
+                "%(discarded)s."
+            ),
+            company=company_name(seat),
+            n=held,
+            extra=extra,
+            discarded=discarded,
+        )
+    raise RuleError(
+        "adventure-limit",
+        N_(
+            "%(company)s has %(n)s unfinished adventures, and at "
+            "most 3 may stay at the end of a turn: discard "
+            "%(extra)s (they leave the game) to end the turn."
+        ),
+        company=company_name(seat),
+        n=held,
+        extra=extra,
+    )
 
 
 def _end_turn(state: dict, action: Mapping) -> None:
@@ -946,11 +1109,14 @@ def _end_turn(state: dict, action: Mapping) -> None:
     _require_turn(state, seat)
     turn = state["turn"]
     if turn["action"] is None:
-        raise RuleError("one-action", N_("Choose the turn's action first: draw 2 movement "
-                                         "cards, buy adventures or move."))
+        raise RuleError(
+            "one-action",
+            N_("Choose the turn's action first: draw 2 movement cards, buy adventures or move."),
+        )
     record = state["seats"][seat]
-    discarded = _int_field(action, "discarded_adventures", 0, record["adventures_open"],
-                           "adventure-limit", default=0)
+    discarded = _int_field(
+        action, "discarded_adventures", 0, record["adventures_open"], "adventure-limit", default=0
+    )
     override = _check_adventure_limit(record["adventures_open"], discarded, seat, action)
     record["adventures_open"] -= discarded
     row, deck, filled, gap = refill_row(state["row"], state["deck"])
@@ -977,15 +1143,22 @@ def _end_turn(state: dict, action: Mapping) -> None:
         state["phase"] = "over"
         state["ended_by"] = "deck"
         return
-    state["turn"] = {"seat": (seat + 1) % state["players"], "number": turn["number"] + 1,
-                     "action": None, "pages": 0, "entries": 0}
+    state["turn"] = {
+        "seat": (seat + 1) % state["players"],
+        "number": turn["number"] + 1,
+        "action": None,
+        "pages": 0,
+        "entries": 0,
+    }
 
 
 def _rename_kinds(state: dict, action: Mapping) -> None:
     _seat_of(state, action, allow_none=True)
     if state["kinds_renamed"]:
-        raise RuleError("kind-names", N_("The artifact kinds were already renamed: the table "
-                                         "may rename them once."))
+        raise RuleError(
+            "kind-names",
+            N_("The artifact kinds were already renamed: the table may rename them once."),
+        )
     names = action.get("names")
     if not isinstance(names, list) or len(names) != ARTIFACT_KINDS:
         raise RuleError("kind-names", N_("Give all five artifact kinds a name."))
@@ -995,15 +1168,21 @@ def _rename_kinds(state: dict, action: Mapping) -> None:
             raise RuleError("kind-names", N_("Every artifact kind needs a name."))
         name = " ".join(name.split())
         if len(name) > KIND_NAME_MAX:
-            raise RuleError("kind-names", N_("A kind's name can have at most %(max)s "
-                                             "characters."), max=KIND_NAME_MAX)
+            raise RuleError(
+                "kind-names",
+                N_("A kind's name can have at most %(max)s characters."),
+                max=KIND_NAME_MAX,
+            )
         clean.append(name)
     if len(set(clean)) != len(clean):
         raise RuleError("kind-names", N_("Two artifact kinds cannot have the same name."))
     for name in clean:
         if name in KIND_KEYS and KIND_KEYS.index(name) != clean.index(name):
-            raise RuleError("kind-names", N_("'%(name)s' is another kind's letter: choose a "
-                                             "different name."), name=name)
+            raise RuleError(
+                "kind-names",
+                N_("'%(name)s' is another kind's letter: choose a different name."),
+                name=name,
+            )
     state["kind_names"] = clean
     state["kinds_renamed"] = True
 
@@ -1017,8 +1196,7 @@ def _submit_sheet(state: dict, action: Mapping) -> None:
     if isinstance(cards, Sequence) and not isinstance(cards, (str, bytes)):
         converted = []
         for card in cards:
-            if (isinstance(card, Sequence) and not isinstance(card, (str, bytes))
-                    and len(card) == 2):
+            if isinstance(card, Sequence) and not isinstance(card, (str, bytes)) and len(card) == 2:
                 converted.append([_kind_key(state, card[0]), card[1]])
             else:
                 converted.append(card)  # check_sheet refuses it with the reason
@@ -1026,16 +1204,28 @@ def _submit_sheet(state: dict, action: Mapping) -> None:
         keys = [card[0] for card in converted if isinstance(card, list)]
         for key in KIND_KEYS:
             if keys.count(key) > ARTIFACT_COPIES:
-                raise RuleError("artifact-limits", N_("There are only 4 artifact cards of each "
-                                                      "kind; the sheet lists %(n)s of %(kind)s."),
-                                n=keys.count(key), kind=_kind_label(state, key))
+                raise RuleError(
+                    "artifact-limits",
+                    N_(
+                        "There are only 4 artifact cards of each "
+                        "kind; the sheet lists %(n)s of %(kind)s."
+                    ),
+                    n=keys.count(key),
+                    kind=_kind_label(state, key),
+                )
     held = state["seats"][seat]["adventures_open"]
     if raw.get("unfinished_artifacts") is None and known_unfinished_artifacts(state, seat) is None:
-        raise RuleError("other-points", N_("%(company)s has %(n)s unfinished adventures in the "
-                                           "app, which cannot tell guides from artifacts: enter "
-                                           "how many of them are artifact adventures (0 if all "
-                                           "are guides)."),
-                        company=company_name(seat), n=held)
+        raise RuleError(
+            "other-points",
+            N_(
+                "%(company)s has %(n)s unfinished adventures in the "
+                "app, which cannot tell guides from artifacts: enter "
+                "how many of them are artifact adventures (0 if all "
+                "are guides)."
+            ),
+            company=company_name(seat),
+            n=held,
+        )
     state["seats"][seat]["sheet"] = check_sheet(raw)
 
 
@@ -1048,9 +1238,12 @@ def _correct_coins(state: dict, action: Mapping) -> None:
     if amount == 0:
         raise RuleError("bad-action", N_("A correction needs an amount other than 0."))
     if state["seats"][seat]["coins"] + amount < 0:
-        raise RuleError("no-debt", N_("%(company)s has %(have)s silver: a correction can take "
-                                      "at most that much."),
-                        company=company_name(seat), have=state["seats"][seat]["coins"])
+        raise RuleError(
+            "no-debt",
+            N_("%(company)s has %(have)s silver: a correction can take at most that much."),
+            company=company_name(seat),
+            have=state["seats"][seat]["coins"],
+        )
     _book(state, seat, "correct_coins", amount)
 
 
@@ -1085,8 +1278,11 @@ def apply(state: dict, action: dict) -> dict:
         raise RuleError("bad-action", N_("The app did not understand the entry."))
     handler = HANDLERS.get(action.get("type"))
     if handler is None:
-        raise RuleError("bad-action", N_("The app does not know the entry '%(type)s'."),
-                        type=str(action.get("type")))
+        raise RuleError(
+            "bad-action",
+            N_("The app does not know the entry '%(type)s'."),
+            type=str(action.get("type")),
+        )
     after = copy.deepcopy(state)
     handler(after, action)
     return after
@@ -1147,27 +1343,56 @@ def end_of_turn_checks(state: dict) -> list[Msg]:
     """Reminders for the current player before ending the turn (rules "end-of-turn",
     "refill-row")."""
     seat = state["turn"]["seat"]
-    notes = [Msg(N_("If you hold more than 5 cards, discard down to 5 (movement cards to the "
-                    "discard pile; a discarded joker or guide leaves the game)."))]
+    notes = [
+        Msg(
+            N_(
+                "If you hold more than 5 cards, discard down to 5 (movement cards to the "
+                "discard pile; a discarded joker or guide leaves the game)."
+            )
+        )
+    ]
     open_adventures = state["seats"][seat]["adventures_open"]
     if open_adventures > OPEN_ADVENTURE_LIMIT:
-        notes.append(Msg(N_("%(company)s has %(n)s unfinished adventures: discard %(extra)s "
-                            "(they leave the game)."), company=company_name(seat),
-                         n=open_adventures, extra=open_adventures - OPEN_ADVENTURE_LIMIT))
+        notes.append(
+            Msg(
+                N_(
+                    "%(company)s has %(n)s unfinished adventures: discard %(extra)s "
+                    "(they leave the game)."
+                ),
+                company=company_name(seat),
+                n=open_adventures,
+                extra=open_adventures - OPEN_ADVENTURE_LIMIT,
+            )
+        )
     empty = [i + 1 for i, card in enumerate(state["row"]) if card is None]
     fill = min(len(empty), state["deck"])
     if fill:
-        notes.append(Msg(N_("Refill the expedition row from the deck, left to right (new: "
-                            "%(fill)s; in the deck: %(deck)s)."), fill=fill, deck=state["deck"]))
+        notes.append(
+            Msg(
+                N_(
+                    "Refill the expedition row from the deck, left to right (new: "
+                    "%(fill)s; in the deck: %(deck)s)."
+                ),
+                fill=fill,
+                deck=state["deck"],
+            )
+        )
     # Rule "game-end": only the first refill that leaves a space empty triggers the end; the
     # last round is then announced by its own banner, not again here.
     if fill < len(empty) and not state["last_round"]:
         if seat == state["players"] - 1:
-            notes.append(Msg(N_("The deck cannot fill the row: ending this turn ends the game, "
-                                "since every player has had the same number of turns.")))
+            notes.append(
+                Msg(
+                    N_(
+                        "The deck cannot fill the row: ending this turn ends the game, "
+                        "since every player has had the same number of turns."
+                    )
+                )
+            )
         else:
-            notes.append(Msg(N_("The deck cannot fill the row: ending this turn starts the "
-                                "last round.")))
+            notes.append(
+                Msg(N_("The deck cannot fill the row: ending this turn starts the last round."))
+            )
     return notes
 
 
@@ -1187,8 +1412,9 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
             "seat": i,
             "company": company_facts(i),
             "coins": record["coins"],
-            "ledger": [dict(line, label=Msg(ENTRY_LABELS[line["what"]]))
-                       for line in record["ledger"]],
+            "ledger": [
+                dict(line, label=Msg(ENTRY_LABELS[line["what"]])) for line in record["ledger"]
+            ],
             "markers_free": MARKERS - markers_used(state, i),
             "adventures_open": record["adventures_open"],
             "sheet_submitted": record["sheet"] is not None,
@@ -1220,8 +1446,10 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
             "pages": turn["pages"],
             "next_page_cost": page_cost(turn["pages"], 1),
         },
-        "row": [None if card is None else {"slot": i + 1, "joined": list(card["joined"])}
-                for i, card in enumerate(state["row"])],
+        "row": [
+            None if card is None else {"slot": i + 1, "joined": list(card["joined"])}
+            for i, card in enumerate(state["row"])
+        ],
         "deck": state["deck"],
         "last_round": state["last_round"],
         "ended_by": state["ended_by"],
@@ -1251,8 +1479,10 @@ def result(state: dict) -> dict | None:
     scores = []
     for i, record in enumerate(state["seats"]):
         score = final_score(record["sheet"])
-        score["sets"] = [{"kinds": [_kind_label(state, k) for k in group["kinds"]],
-                          "bonus": group["bonus"]} for group in score["sets"]]
+        score["sets"] = [
+            {"kinds": [_kind_label(state, k) for k in group["kinds"]], "bonus": group["bonus"]}
+            for group in score["sets"]
+        ]
         score["sheet"] = _labelled_sheet(state, score["sheet"])
         score["lines"] = [(key, Msg(label), score[key]) for key, label in SCORE_LINES]
         score.update(seat=i, company=Msg(SEAT_LABELS[i]))
@@ -1262,16 +1492,31 @@ def result(state: dict) -> dict | None:
         score["place"] = ranking["places"][i]
     warnings = []
     for key in KIND_KEYS:
-        claimed = sum(1 for record in state["seats"] for k, _ in record["sheet"]["artifact_cards"]
-                      if k == key)
+        claimed = sum(
+            1 for record in state["seats"] for k, _ in record["sheet"]["artifact_cards"] if k == key
+        )
         if claimed > ARTIFACT_COPIES:
-            warnings.append(Msg(N_("The sheets together list %(n)s artifact cards of kind "
-                                   "%(kind)s, but only 4 exist: check the sheets."),
-                                n=claimed, kind=_kind_label(state, key)))
+            warnings.append(
+                Msg(
+                    N_(
+                        "The sheets together list %(n)s artifact cards of kind "
+                        "%(kind)s, but only 4 exist: check the sheets."
+                    ),
+                    n=claimed,
+                    kind=_kind_label(state, key),
+                )
+            )
     guides = sum(record["sheet"]["guide_adventures"] for record in state["seats"])
     if guides > GUIDE_ADVENTURES:
-        warnings.append(Msg(N_("The sheets together list %(n)s completed guide adventures, but "
-                               "only 10 exist: check the sheets."), n=guides))
+        warnings.append(
+            Msg(
+                N_(
+                    "The sheets together list %(n)s completed guide adventures, but "
+                    "only 10 exist: check the sheets."
+                ),
+                n=guides,
+            )
+        )
     return {
         "scores": scores,
         "order": ranking["order"],
@@ -1288,54 +1533,122 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     seat = action.get("seat")
     who = Seat(seat) if _is_int(seat) else None
     lines: list[Msg] = []
-    if (kind in ENTRY_ACTION and before["turn"]["action"] is None
-            and after["turn"]["action"] is not None):
-        lines.append(Msg(N_("%(seat)s chose to %(action)s."), seat=who,
-                         action=Msg(TURN_ACTION_LABELS[after["turn"]["action"]])))
+    if (
+        kind in ENTRY_ACTION
+        and before["turn"]["action"] is None
+        and after["turn"]["action"] is not None
+    ):
+        lines.append(
+            Msg(
+                N_("%(seat)s chose to %(action)s."),
+                seat=who,
+                action=Msg(TURN_ACTION_LABELS[after["turn"]["action"]]),
+            )
+        )
     if who is not None and kind in ENTRY_ACTION and kind != "complete_guide":
         entry = after["seats"][seat]["ledger"][-1]
         amount, balance = entry["amount"], entry["balance"]
     else:
         amount = balance = 0
     if kind == "choose_action":
-        lines.append(Msg(N_("%(seat)s chose to %(action)s."), seat=who,
-                         action=Msg(TURN_ACTION_LABELS[action["action"]])))
+        lines.append(
+            Msg(
+                N_("%(seat)s chose to %(action)s."),
+                seat=who,
+                action=Msg(TURN_ACTION_LABELS[action["action"]]),
+            )
+        )
     elif kind == "buy_adventure":
-        lines.append(Msg(N_("%(seat)s bought adventure cards: %(n)s for %(cost)s silver "
-                            "(%(balance)s left)."), seat=who, n=action.get("cards", 1),
-                         cost=-amount, balance=balance))
+        lines.append(
+            Msg(
+                N_(
+                    "%(seat)s bought adventure cards: %(n)s for %(cost)s silver (%(balance)s left)."
+                ),
+                seat=who,
+                n=action.get("cards", 1),
+                cost=-amount,
+                balance=balance,
+            )
+        )
     elif kind == "turn_pages":
-        lines.append(Msg(N_("%(seat)s turned pages: %(n)s for %(cost)s silver (%(balance)s "
-                            "left)."), seat=who, n=action["pages"], cost=-amount,
-                         balance=balance))
+        lines.append(
+            Msg(
+                N_("%(seat)s turned pages: %(n)s for %(cost)s silver (%(balance)s left)."),
+                seat=who,
+                n=action["pages"],
+                cost=-amount,
+                balance=balance,
+            )
+        )
     elif kind == "change_colour":
-        lines.append(Msg(N_("%(seat)s changed card colours: %(n)s for %(cost)s silver "
-                            "(%(balance)s left)."), seat=who, n=action.get("cards", 1),
-                         cost=-amount, balance=balance))
+        lines.append(
+            Msg(
+                N_("%(seat)s changed card colours: %(n)s for %(cost)s silver (%(balance)s left)."),
+                seat=who,
+                n=action.get("cards", 1),
+                cost=-amount,
+                balance=balance,
+            )
+        )
     elif kind == "join_expedition":
-        lines.append(Msg(N_("%(seat)s joined the expedition in space %(slot)s: +%(coins)s silver "
-                            "join bonus."), seat=who, slot=action["slot"], coins=amount))
+        lines.append(
+            Msg(
+                N_(
+                    "%(seat)s joined the expedition in space %(slot)s: +%(coins)s silver "
+                    "join bonus."
+                ),
+                seat=who,
+                slot=action["slot"],
+                coins=amount,
+            )
+        )
     elif kind == "complete_expedition":
-        lines.append(Msg(N_("%(seat)s completed the expedition in space %(slot)s: +%(coins)s "
-                            "silver; its markers go home."), seat=who, slot=action["slot"],
-                         coins=amount))
+        lines.append(
+            Msg(
+                N_(
+                    "%(seat)s completed the expedition in space %(slot)s: +%(coins)s "
+                    "silver; its markers go home."
+                ),
+                seat=who,
+                slot=action["slot"],
+                coins=amount,
+            )
+        )
     elif kind == "complete_artifact":
-        lines.append(Msg(N_("%(seat)s completed an artifact adventure: +%(coins)s silver."),
-                         seat=who, coins=amount))
+        lines.append(
+            Msg(
+                N_("%(seat)s completed an artifact adventure: +%(coins)s silver."),
+                seat=who,
+                coins=amount,
+            )
+        )
     elif kind == "complete_guide":
-        lines.append(Msg(N_("%(seat)s completed a guide adventure and takes the guide card."),
-                         seat=who))
+        lines.append(
+            Msg(N_("%(seat)s completed a guide adventure and takes the guide card."), seat=who)
+        )
     elif kind == "end_turn":
         lines.extend(_describe_end(after))
     elif kind == "rename_kinds":
-        lines.append(Msg(N_("The artifact kinds are now called %(names)s."),
-                         names=", ".join(after["kind_names"])))
+        lines.append(
+            Msg(
+                N_("The artifact kinds are now called %(names)s."),
+                names=", ".join(after["kind_names"]),
+            )
+        )
     elif kind == "submit_sheet":
         lines.append(Msg(N_("%(seat)s handed in a scoring sheet."), seat=who))
     elif kind == "correct_coins":
-        lines.append(Msg(N_("The host corrected the coins of %(seat)s by %(amount)s silver "
-                            "(%(balance)s now)."), seat=who, amount=f"{amount:+d}",
-                         balance=balance))
+        lines.append(
+            Msg(
+                N_(
+                    "The host corrected the coins of %(seat)s by %(amount)s silver "
+                    "(%(balance)s now)."
+                ),
+                seat=who,
+                amount=f"{amount:+d}",
+                balance=balance,
+            )
+        )
     elif kind == "finish_game":
         lines.append(Msg(N_("The host ended the game: fill in the scoring sheets.")))
     return lines
@@ -1346,17 +1659,40 @@ def _describe_end(after: dict) -> list[Msg]:
     who = Seat(end["seat"])
     lines = [Msg(N_("%(seat)s ended the turn."), seat=who)]
     if end["discarded"]:
-        lines.append(Msg(N_("%(seat)s discarded unfinished adventures: %(n)s."), seat=who,
-                         n=end["discarded"]))
+        lines.append(
+            Msg(
+                N_("%(seat)s discarded unfinished adventures: %(n)s."), seat=who, n=end["discarded"]
+            )
+        )
     if end.get("override"):
-        lines.append(Msg(N_("The host ended the turn of %(seat)s with %(n)s unfinished "
-                            "adventures (limit 3)."), seat=who, n=end["adventures_open"]))
+        lines.append(
+            Msg(
+                N_(
+                    "The host ended the turn of %(seat)s with %(n)s unfinished "
+                    "adventures (limit 3)."
+                ),
+                seat=who,
+                n=end["adventures_open"],
+            )
+        )
     if end["filled"]:
-        lines.append(Msg(N_("Refill expedition spaces %(slots)s from the deck (%(deck)s left)."),
-                         slots=", ".join(str(s) for s in end["filled"]), deck=after["deck"]))
+        lines.append(
+            Msg(
+                N_("Refill expedition spaces %(slots)s from the deck (%(deck)s left)."),
+                slots=", ".join(str(s) for s in end["filled"]),
+                deck=after["deck"],
+            )
+        )
     if end["announced"] and not end["game_over"]:
-        lines.append(Msg(N_("The expedition row cannot be refilled: this is the last round, it "
-                            "ends after %(last)s's turn."), last=Seat(after["players"] - 1)))
+        lines.append(
+            Msg(
+                N_(
+                    "The expedition row cannot be refilled: this is the last round, it "
+                    "ends after %(last)s's turn."
+                ),
+                last=Seat(after["players"] - 1),
+            )
+        )
     if end["game_over"]:
         lines.append(Msg(N_("The game is over: fill in the scoring sheets.")))
     else:

@@ -11,11 +11,11 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, FieldList, StringField
 from wtforms.validators import Length, Optional
 
-from companion.web.adapter import GameAdapter, Panel
 from companion import forms
 from companion.forms import VersionedForm
 from companion.games.africana import rules as af
 from companion.games.base import N_, RuleError
+from companion.web.adapter import GameAdapter, Panel
 
 PANEL = "africana/_panel.html"
 # Card points, kinds and sheets are private until the end: the table is told when the host's
@@ -112,8 +112,10 @@ class CompleteArtifactForm(VersionedForm):
     points = WholeNumber(_l("Points printed on the card"))
 
     def to_action(self) -> dict:
-        return dict(_numbers(coins=self.coins.data, points=self.points.data),
-                    kind=(self.kind.data or "").strip())
+        return dict(
+            _numbers(coins=self.coins.data, points=self.points.data),
+            kind=(self.kind.data or "").strip(),
+        )
 
 
 class CompleteGuideForm(VersionedForm):
@@ -135,8 +137,11 @@ class EndTurnForm(VersionedForm):
 
 
 class RenameKindsForm(FlatErrors, VersionedForm):
-    names = FieldList(StringField(_l("Name"), validators=[Length(max=60)]),
-                      min_entries=af.ARTIFACT_KINDS, max_entries=af.ARTIFACT_KINDS)
+    names = FieldList(
+        StringField(_l("Name"), validators=[Length(max=60)]),
+        min_entries=af.ARTIFACT_KINDS,
+        max_entries=af.ARTIFACT_KINDS,
+    )
 
     def to_action(self) -> dict:
         return {"names": [(name or "") for name in self.names.data]}
@@ -161,8 +166,9 @@ class SheetForm(FlatErrors, VersionedForm):
     boxes are no card. Coins are counted as gold and silver pieces; the rules keep their value.
     """
 
-    expedition_points = FieldList(WholeNumber(_l("Expedition points")),
-                                  max_entries=af.MAX_EXPEDITIONS + 1)
+    expedition_points = FieldList(
+        WholeNumber(_l("Expedition points")), max_entries=af.MAX_EXPEDITIONS + 1
+    )
     art_A = FieldList(WholeNumber(_l("Artifact points")), max_entries=af.ARTIFACT_CARDS + 1)
     art_B = FieldList(WholeNumber(_l("Artifact points")), max_entries=af.ARTIFACT_CARDS + 1)
     art_C = FieldList(WholeNumber(_l("Artifact points")), max_entries=af.ARTIFACT_CARDS + 1)
@@ -187,8 +193,9 @@ class SheetForm(FlatErrors, VersionedForm):
         """The sheet as the rules take it (artifact kinds as keys A..E)."""
         return {
             "expedition_points": [v for v in self.expedition_points.data if v is not None],
-            "artifact_cards": [[key, v] for key in af.KIND_KEYS
-                               for v in self.kind_field(key).data if v is not None],
+            "artifact_cards": [
+                [key, v] for key in af.KIND_KEYS for v in self.kind_field(key).data if v is not None
+            ],
             "guide_adventures": self.guide_adventures.data,
             "gold": self.gold.data,
             "silver": self.silver.data,
@@ -196,27 +203,33 @@ class SheetForm(FlatErrors, VersionedForm):
             "unfinished_artifacts": self.unfinished_artifacts.data,
         }
 
-    def prefill(self, sheet: dict | None) -> "SheetForm":
+    def prefill(self, sheet: dict | None) -> SheetForm:
         """Fill an unbound form from a sheet (kinds as keys); a bound one keeps what was typed."""
         if not self.bound and sheet:
             coins = sheet.get("coins", 0) or 0
-            self.process(None, data={
-                "expedition_points": list(sheet.get("expedition_points", [])),
-                **{f"art_{key}": [p for k, p in sheet.get("artifact_cards", []) if k == key]
-                   for key in af.KIND_KEYS},
-                "guide_adventures": sheet.get("guide_adventures", 0),
-                "gold": coins // af.SILVER_PER_GOLD,
-                "silver": coins % af.SILVER_PER_GOLD,
-                "movement_cards": sheet.get("movement_cards", 0),
-                "unfinished_artifacts": sheet.get("unfinished_artifacts", 0),
-            })
+            self.process(
+                None,
+                data={
+                    "expedition_points": list(sheet.get("expedition_points", [])),
+                    **{
+                        f"art_{key}": [p for k, p in sheet.get("artifact_cards", []) if k == key]
+                        for key in af.KIND_KEYS
+                    },
+                    "guide_adventures": sheet.get("guide_adventures", 0),
+                    "gold": coins // af.SILVER_PER_GOLD,
+                    "silver": coins % af.SILVER_PER_GOLD,
+                    "movement_cards": sheet.get("movement_cards", 0),
+                    "unfinished_artifacts": sheet.get("unfinished_artifacts", 0),
+                },
+            )
         return self.pad()
 
-    def pad(self) -> "SheetForm":
+    def pad(self) -> SheetForm:
         """Empty boxes to type into: 4 per artifact kind, a few spare expedition boxes."""
         filled = sum(1 for v in self.expedition_points.data if v is not None)
-        while len(self.expedition_points.entries) < max(EXPEDITION_SLOTS_MIN,
-                                                        filled + EXPEDITION_SLOTS_SPARE):
+        while len(self.expedition_points.entries) < max(
+            EXPEDITION_SLOTS_MIN, filled + EXPEDITION_SLOTS_SPARE
+        ):
             self.expedition_points.append_entry()
         for key in af.KIND_KEYS:
             field = self.kind_field(key)
@@ -245,8 +258,10 @@ FORMS = {
 def kinds(names: list[str] | None = None) -> list[dict]:
     """The five artifact kinds: key, current name and icon."""
     names = names if names and len(names) == af.ARTIFACT_KINDS else list(af.KIND_KEYS)
-    return [{"key": key, "name": names[i], "icon": KIND_ICONS[key]}
-            for i, key in enumerate(af.KIND_KEYS)]
+    return [
+        {"key": key, "name": names[i], "icon": KIND_ICONS[key]}
+        for i, key in enumerate(af.KIND_KEYS)
+    ]
 
 
 def sheet_with_keys(state: dict, seat: int) -> dict:
@@ -256,8 +271,9 @@ def sheet_with_keys(state: dict, seat: int) -> dict:
         return record["sheet"]
     suggested = af.suggested_sheet(state, seat)
     names = state["kind_names"]
-    suggested["artifact_cards"] = [[af.KIND_KEYS[names.index(label)], points]
-                                   for label, points in suggested["artifact_cards"]]
+    suggested["artifact_cards"] = [
+        [af.KIND_KEYS[names.index(label)], points] for label, points in suggested["artifact_cards"]
+    ]
     return suggested
 
 
@@ -285,13 +301,19 @@ def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: 
         "sheet_preview": sheet_preview,
         "is_bound": is_bound,
         # Sheets this device may see (its own; every one on the host's "show all"), scored.
-        "sheet_scores": {entry["seat"]: af.final_score(entry["sheet"])
-                         for entry in view["seats"] if entry.get("sheet")},
+        "sheet_scores": {
+            entry["seat"]: af.final_score(entry["sheet"])
+            for entry in view["seats"]
+            if entry.get("sheet")
+        },
         "score_lines": af.SCORE_LINES,
         "turn_actions": [(key, af.TURN_ACTION_LABELS[key]) for key in af.TURN_ACTIONS],
         "last_seat": state["players"] - 1,
-        "prices": {"adventure": af.ADVENTURE_PRICE, "colour": af.COLOUR_CHANGE_PRICE,
-                   "page": af.PAGE_PRICE},
+        "prices": {
+            "adventure": af.ADVENTURE_PRICE,
+            "colour": af.COLOUR_CHANGE_PRICE,
+            "page": af.PAGE_PRICE,
+        },
         "me": None,
     }
     if seat is None:
@@ -300,10 +322,12 @@ def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: 
     row = state["row"]
     context.update(
         me=view["seats"][seat],
-        join_slots=[i + 1 for i, card in enumerate(row)
-                    if card is not None and seat not in card["joined"]],
-        complete_slots=[i + 1 for i, card in enumerate(row)
-                        if card is not None and seat in card["joined"]],
+        join_slots=[
+            i + 1 for i, card in enumerate(row) if card is not None and seat not in card["joined"]
+        ],
+        complete_slots=[
+            i + 1 for i, card in enumerate(row) if card is not None and seat in card["joined"]
+        ],
         markers_free=af.MARKERS - af.markers_used(state, seat),
         can_buy=record["coins"] // af.ADVENTURE_PRICE,
         discard_default=max(0, record["adventures_open"] - af.OPEN_ADVENTURE_LIMIT),

@@ -12,15 +12,14 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from companion.games.cape_to_cairo import rules as rules
-from companion.games.base import N_, Msg, RuleError
-from companion.i18n import translate
 from companion.forms import WholeNumber, whole_number
+from companion.games.base import N_, Msg, RuleError
+from companion.games.cape_to_cairo import rules as rules
 from companion.games.cape_to_cairo.web import TERRAINS
+from companion.i18n import translate
 
 bp = Blueprint("tools_cape_to_cairo", __name__, url_prefix="/tools/cape_to_cairo")
-CALCULATORS = [(N_("From Cape to Cairo: crossing cost and bid order"),
-                "tools_cape_to_cairo.index")]
+CALCULATORS = [(N_("From Cape to Cairo: crossing cost and bid order"), "tools_cape_to_cairo.index")]
 MARKS_LIMIT = 99  # symbols that count: a turned-up pile plus a row; far more never happens
 MONEY_LIMIT = 9999
 
@@ -32,46 +31,57 @@ class CrossingForm(FlaskForm):
         csrf = False  # a GET calculator: nothing changes
 
     terrain = SelectField(_l("Terrain"), validators=[InputRequired(_l("Choose a terrain."))])
-    marks = whole_number(_l("Track symbols that count"), 0, MARKS_LIMIT,
-                         _l("Track symbols: a whole number from 0 to %(max)s.", max=MARKS_LIMIT))
-    bonus = whole_number(_l("Bonus tracks held"), 0, rules.BONUS_MAX,
-                         _l("Bonus tracks: a whole number from 0 to 5."))
-    money = whole_number(_l("Money held (pounds)"), 0, MONEY_LIMIT,
-                         _l("Money: a whole number of pounds from 0 to %(max)s.",
-                            max=MONEY_LIMIT))
+    marks = whole_number(
+        _l("Track symbols that count"),
+        0,
+        MARKS_LIMIT,
+        _l("Track symbols: a whole number from 0 to %(max)s.", max=MARKS_LIMIT),
+    )
+    bonus = whole_number(
+        _l("Bonus tracks held"), 0, rules.BONUS_MAX, _l("Bonus tracks: a whole number from 0 to 5.")
+    )
+    money = whole_number(
+        _l("Money held (pounds)"),
+        0,
+        MONEY_LIMIT,
+        _l("Money: a whole number of pounds from 0 to %(max)s.", max=MONEY_LIMIT),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.terrain.choices = [
-            (t, f"{translate(rules.TERRAIN_NAMES[t])} ({rules.TRACKS_NEEDED[t]})")
-            for t in TERRAINS]
+            (t, f"{translate(rules.TERRAIN_NAMES[t])} ({rules.TRACKS_NEEDED[t]})") for t in TERRAINS
+        ]
 
 
 class BidderForm(Form):
     """One player of the bid-order resolver; a row left empty is not playing."""
 
     name = StringField(_l("Name"), validators=[Optional(), Length(max=24)])
-    bid = WholeNumber(_l("Bid"), message=_l("A bid is a whole number of pounds."),
-                      validators=[Optional(), NumberRange(0, MONEY_LIMIT,
-                                                          _l("A bid is 0 or more pounds."))])
-    money = WholeNumber(_l("Money before bidding"),
-                        message=_l("Money is a whole number of pounds."),
-                        validators=[Optional(), NumberRange(0, MONEY_LIMIT,
-                                                            _l("Money is 0 or more pounds."))])
-    draws = StringField(_l("Drawn cards (only for a tie)"),
-                        validators=[Optional(), Length(max=40)])
+    bid = WholeNumber(
+        _l("Bid"),
+        message=_l("A bid is a whole number of pounds."),
+        validators=[Optional(), NumberRange(0, MONEY_LIMIT, _l("A bid is 0 or more pounds."))],
+    )
+    money = WholeNumber(
+        _l("Money before bidding"),
+        message=_l("Money is a whole number of pounds."),
+        validators=[Optional(), NumberRange(0, MONEY_LIMIT, _l("Money is 0 or more pounds."))],
+    )
+    draws = StringField(_l("Drawn cards (only for a tie)"), validators=[Optional(), Length(max=40)])
 
 
 class BidOrderForm(FlaskForm):
     class Meta:
         csrf = False
 
-    p = FieldList(FormField(BidderForm), min_entries=rules.MAX_PLAYERS,
-                  max_entries=rules.MAX_PLAYERS)
+    p = FieldList(
+        FormField(BidderForm), min_entries=rules.MAX_PLAYERS, max_entries=rules.MAX_PLAYERS
+    )
 
 
 def _parse_draws(text: str | None) -> list[int] | None:
-    """"7" or "7 3" (successive draws after equal ones) as numbers; None if not numbers."""
+    """ "7" or "7 3" (successive draws after equal ones) as numbers; None if not numbers."""
     parts = (text or "").replace(",", " ").split()
     try:
         return [int(p) for p in parts]
@@ -108,16 +118,28 @@ def bid_result(form: BidOrderForm) -> tuple[dict | None, list[Msg]]:
         if sub.bid.data is None and sub.money.data is None and not (sub.draws.data or "").strip():
             continue
         if sub.bid.data is None or sub.money.data is None:
-            problems.append(Msg(N_("%(name)s: give both the bid and the money held before it."),
-                                name=name))
+            problems.append(
+                Msg(N_("%(name)s: give both the bid and the money held before it."), name=name)
+            )
             continue
         draws = _parse_draws(sub.draws.data)
         if draws is None:
-            problems.append(Msg(N_("%(name)s: drawn cards are numbers from 1 to 10, separated by "
-                                   "spaces."), name=name))
+            problems.append(
+                Msg(
+                    N_("%(name)s: drawn cards are numbers from 1 to 10, separated by spaces."),
+                    name=name,
+                )
+            )
             continue
-        players.append({"key": str(i), "name": name, "bid": sub.bid.data,
-                        "money": sub.money.data, "draws": draws})
+        players.append(
+            {
+                "key": str(i),
+                "name": name,
+                "bid": sub.bid.data,
+                "money": sub.money.data,
+                "draws": draws,
+            }
+        )
     if problems:
         return None, problems
     if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
@@ -143,8 +165,9 @@ def bid_result(form: BidOrderForm) -> tuple[dict | None, list[Msg]]:
 def index():
     """Both calculators; each works out its answer when its own fields are in the query."""
     crossing_form = CrossingForm(formdata=request.args if "terrain" in request.args else None)
-    bid_form = BidOrderForm(formdata=request.args if any(
-        k.startswith("p-") for k in request.args) else None)
+    bid_form = BidOrderForm(
+        formdata=request.args if any(k.startswith("p-") for k in request.args) else None
+    )
     crossing = bids = None
     crossing_error = bid_error = None
     bid_problems: list[Msg] = []
@@ -161,8 +184,13 @@ def index():
     if bid_form.errors:
         bid_problems = [Msg(N_("Check the fields marked above."))]
     return render_template(
-        "cape_to_cairo/calculator.html", crossing_form=crossing_form, bid_form=bid_form,
-        crossing=crossing, crossing_error=crossing_error, bids=bids, bid_error=bid_error,
-        bid_problems=bid_problems, terrain_names=rules.TERRAIN_NAMES,
+        "cape_to_cairo/calculator.html",
+        crossing_form=crossing_form,
+        bid_form=bid_form,
+        crossing=crossing,
+        crossing_error=crossing_error,
+        bids=bids,
+        bid_error=bid_error,
+        bid_problems=bid_problems,
+        terrain_names=rules.TERRAIN_NAMES,
     )
-

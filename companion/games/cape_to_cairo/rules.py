@@ -41,7 +41,8 @@ Action types (every action also carries "seat" and "host"; numbers are ints):
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from companion.games.base import N_, Msg, RuleError, Seat
 
@@ -206,8 +207,13 @@ def _check_bid_inputs(bids: dict, money: dict, draws: dict | None) -> dict[Hasha
         held = money[key]
         if not _is_int(held) or held < 0:
             raise RuleError("money", N_("Money is a whole number of pounds, never below 0."))
-        _int_in(bids[key], 0, held, "bid-range",
-                N_("A bid is a whole number from %(low)s to the money held (%(high)s pounds)."))
+        _int_in(
+            bids[key],
+            0,
+            held,
+            "bid-range",
+            N_("A bid is a whole number from %(low)s to the money held (%(high)s pounds)."),
+        )
     if draws is None:
         draws = {}
     if not isinstance(draws, dict):
@@ -216,8 +222,13 @@ def _check_bid_inputs(bids: dict, money: dict, draws: dict | None) -> dict[Hasha
     for key, value in draws.items():
         values = value if isinstance(value, list) else [value]
         for v in values:
-            _int_in(v, INCOME_MIN, INCOME_MAX, "tie-draw",
-                    N_("A drawn card shows a number from %(low)s to %(high)s."))
+            _int_in(
+                v,
+                INCOME_MIN,
+                INCOME_MAX,
+                "tie-draw",
+                N_("A drawn card shows a number from %(low)s to %(high)s."),
+            )
         seq[key] = list(values)
     return seq
 
@@ -246,8 +257,9 @@ def _resolve(bids: dict, money: dict, draws: dict[Hashable, list[int]]):
     return out
 
 
-def tie_draws_needed(bids: dict[str, int], money: dict[str, int],
-                     draws: dict[str, int | list[int]] | None = None) -> list[str]:
+def tie_draws_needed(
+    bids: dict[str, int], money: dict[str, int], draws: dict[str, int | list[int]] | None = None
+) -> list[str]:
     """Who must draw a card (next) before the bid order is settled; [] when it is settled.
 
     money is what each player holds before paying the bid. A draw value may be an int or a list
@@ -257,8 +269,9 @@ def tie_draws_needed(bids: dict[str, int], money: dict[str, int],
     return [key for group, _ in groups if len(group) > 1 for key in group]
 
 
-def acquisition_order(bids: dict[str, int], money: dict[str, int],
-                      draws: dict[str, int] | None = None) -> list[str]:
+def acquisition_order(
+    bids: dict[str, int], money: dict[str, int], draws: dict[str, int] | None = None
+) -> list[str]:
     """The players in the order they take a terrain card.
 
     bids: each player's bid; money: what each holds before paying it (a bid above it is refused).
@@ -272,15 +285,22 @@ def acquisition_order(bids: dict[str, int], money: dict[str, int],
     if tied:
         raise RuleError(
             "tie-draw",
-            N_("%(players)s are tied on bid and money left: each must draw a card, the higher "
-               "number chooses first."),
+            N_(
+                "%(players)s are tied on bid and money left: each must draw a card, the higher "
+                "number chooses first."
+            ),
             players=", ".join(str(k) for k in tied),
         )
     return [group[0] for group, _ in groups]
 
 
-def order_reasons(bids: dict, money: dict, draws: dict | None = None, ties_only: bool = False,
-                  label: Callable[[Any], Any] = str) -> list[Msg]:
+def order_reasons(
+    bids: dict,
+    money: dict,
+    draws: dict | None = None,
+    ties_only: bool = False,
+    label: Callable[[Any], Any] = str,
+) -> list[Msg]:
     """Why each player in the settled bid order comes before the next one, in words.
 
     ties_only: only the pairs with equal bids (where a tie-break was needed). label turns a
@@ -293,19 +313,46 @@ def order_reasons(bids: dict, money: dict, draws: dict | None = None, ties_only:
         a, b = label(first), label(second)
         if bids[first] != bids[second]:
             if not ties_only:
-                lines.append(Msg(N_("%(first)s before %(second)s: higher bid (%(a)s to %(b)s "
-                                    "pounds)"), first=a, second=b, a=bids[first], b=bids[second]))
+                lines.append(
+                    Msg(
+                        N_("%(first)s before %(second)s: higher bid (%(a)s to %(b)s pounds)"),
+                        first=a,
+                        second=b,
+                        a=bids[first],
+                        b=bids[second],
+                    )
+                )
             continue
         left_a, left_b = money[first] - bids[first], money[second] - bids[second]
         if left_a != left_b:
-            lines.append(Msg(N_("%(first)s before %(second)s: same bid, less money left "
-                                "(%(a)s to %(b)s pounds)"), first=a, second=b, a=left_a, b=left_b))
+            lines.append(
+                Msg(
+                    N_(
+                        "%(first)s before %(second)s: same bid, less money left "
+                        "(%(a)s to %(b)s pounds)"
+                    ),
+                    first=a,
+                    second=b,
+                    a=left_a,
+                    b=left_b,
+                )
+            )
             continue
         da, db = seq.get(first, []), seq.get(second, [])
         depth = next(i for i in range(min(len(da), len(db))) if da[i] != db[i])
-        lines.append(Msg(N_("%(first)s before %(second)s: same bid and money left, higher drawn "
-                            "card (%(a)s to %(b)s, draw %(round)s)"),
-                         first=a, second=b, a=da[depth], b=db[depth], round=depth + 1))
+        lines.append(
+            Msg(
+                N_(
+                    "%(first)s before %(second)s: same bid and money left, higher drawn "
+                    "card (%(a)s to %(b)s, draw %(round)s)"
+                ),
+                first=a,
+                second=b,
+                a=da[depth],
+                b=db[depth],
+                round=depth + 1,
+            )
+        )
     return lines
 
 
@@ -315,10 +362,20 @@ def order_reasons(bids: dict, money: dict, draws: dict | None = None, ties_only:
 
 def _check_crossing_inputs(terrain: Any, marks: Any, bonus_tracks: Any, money: Any) -> None:
     _terrain(terrain)
-    _int_in(marks, 0, None, "cross-tracks",
-            N_("The number of track symbols is a whole number, at least %(low)s."))
-    _int_in(bonus_tracks, 0, BONUS_MAX, "cross-bonus",
-            N_("A player holds %(low)s to %(high)s bonus tracks."))
+    _int_in(
+        marks,
+        0,
+        None,
+        "cross-tracks",
+        N_("The number of track symbols is a whole number, at least %(low)s."),
+    )
+    _int_in(
+        bonus_tracks,
+        0,
+        BONUS_MAX,
+        "cross-bonus",
+        N_("A player holds %(low)s to %(high)s bonus tracks."),
+    )
     _int_in(money, 0, None, "money", N_("Money is a whole number of pounds, at least %(low)s."))
 
 
@@ -326,8 +383,14 @@ def _plan(terrain: str, marks: int, bonus: int) -> dict:
     needed = TRACKS_NEEDED[terrain]
     symbols = min(marks, needed)
     bought = max(0, needed - marks - bonus)
-    return {"terrain": terrain, "needed": needed, "symbols": symbols, "bonus": bonus,
-            "bought": bought, "pounds": bought * TRACK_PRICE}
+    return {
+        "terrain": terrain,
+        "needed": needed,
+        "symbols": symbols,
+        "bonus": bonus,
+        "bought": bought,
+        "pounds": bought * TRACK_PRICE,
+    }
 
 
 def tracks_short(terrain: str, marks: int) -> int:
@@ -335,8 +398,9 @@ def tracks_short(terrain: str, marks: int) -> int:
     return max(0, TRACKS_NEEDED[terrain] - marks)
 
 
-def crossing_plan(terrain: str, marks: int, bonus_tracks: int, money: int,
-                  bonus: int | None = None) -> dict | None:
+def crossing_plan(
+    terrain: str, marks: int, bonus_tracks: int, money: int, bonus: int | None = None
+) -> dict | None:
     """One way to cross: spend `bonus` bonus tracks (None: as many as useful, the cheapest way)
     and buy the rest at 10 pounds each. Returns {"terrain", "needed", "symbols", "bonus",
     "bought", "pounds"}, or None when the money does not reach. A bonus count above what is held
@@ -345,12 +409,19 @@ def crossing_plan(terrain: str, marks: int, bonus_tracks: int, money: int,
     short = tracks_short(terrain, marks)
     if bonus is None:
         bonus = min(bonus_tracks, short)  # bonus tracks are free, money is not: spend them first
-    _int_in(bonus, 0, bonus_tracks, "cross-bonus",
-            N_("You hold %(high)s bonus tracks: spend %(low)s to %(high)s."))
+    _int_in(
+        bonus,
+        0,
+        bonus_tracks,
+        "cross-bonus",
+        N_("You hold %(high)s bonus tracks: spend %(low)s to %(high)s."),
+    )
     if bonus > short:
-        raise RuleError("cross-bonus",
-                        N_("Only %(short)s more tracks are missing: spend at most %(short)s bonus "
-                           "tracks."), short=short)
+        raise RuleError(
+            "cross-bonus",
+            N_("Only %(short)s more tracks are missing: spend at most %(short)s bonus tracks."),
+            short=short,
+        )
     plan = _plan(terrain, marks, bonus)
     return plan if plan["pounds"] <= money else None
 
@@ -397,8 +468,13 @@ def new(options: dict, players: int) -> dict:
     cards."""
     if not isinstance(options, dict):
         raise RuleError("action", N_("The game options must be a set of named values."))
-    _int_in(players, MIN_PLAYERS, MAX_PLAYERS, "players",
-            N_("From Cape to Cairo is for %(low)s to %(high)s players."))
+    _int_in(
+        players,
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        "players",
+        N_("From Cape to Cairo is for %(low)s to %(high)s players."),
+    )
     return {
         "players": players,
         "options": dict(options),
@@ -426,7 +502,7 @@ def new(options: dict, players: int) -> dict:
 def marks_for(state: dict, seat: int) -> int:
     """The track symbols that count for `seat` crossing now: the turned-up pile plus the
     symbols of every card still in front of their locomotive (the next one included)."""
-    row = state["rows"][seat][state["crossed"][seat]:]
+    row = state["rows"][seat][state["crossed"][seat] :]
     return sum(state["turned"]) + sum(card["marks"] for card in row)
 
 
@@ -445,8 +521,11 @@ def _seat(state: dict, action: dict) -> int:
 
 def _require_phase(state: dict, phase: str, rule: str, msgid: str, **params: Any) -> None:
     if state["phase"] == "over":
-        raise RuleError("game-over", N_("The game is over: %(seat)s has crossed 8 terrains."),
-                        seat=Seat(state["winner"]))
+        raise RuleError(
+            "game-over",
+            N_("The game is over: %(seat)s has crossed 8 terrains."),
+            seat=Seat(state["winner"]),
+        )
     if state["phase"] != phase:
         raise RuleError(rule, msgid, **params)
 
@@ -455,15 +534,29 @@ def _require_phase(state: dict, phase: str, rule: str, msgid: str, **params: Any
 
 
 def _enter_card(state: dict, action: dict) -> None:
-    _require_phase(state, "cards", "acquisition-cards",
-                   N_("All %(count)s cards of this acquisition phase are already turned up."),
-                   count=state["players"])
+    _require_phase(
+        state,
+        "cards",
+        "acquisition-cards",
+        N_("All %(count)s cards of this acquisition phase are already turned up."),
+        count=state["players"],
+    )
     card = {
         "terrain": _terrain(action.get("terrain")),
-        "marks": _int_in(action.get("marks"), MARKS_MIN, MARKS_MAX, "card-values",
-                         N_("A terrain card shows %(low)s to %(high)s track symbols.")),
-        "income": _int_in(action.get("income"), INCOME_MIN, INCOME_MAX, "card-values",
-                          N_("A terrain card pays %(low)s to %(high)s pounds.")),
+        "marks": _int_in(
+            action.get("marks"),
+            MARKS_MIN,
+            MARKS_MAX,
+            "card-values",
+            N_("A terrain card shows %(low)s to %(high)s track symbols."),
+        ),
+        "income": _int_in(
+            action.get("income"),
+            INCOME_MIN,
+            INCOME_MAX,
+            "card-values",
+            N_("A terrain card pays %(low)s to %(high)s pounds."),
+        ),
         "taken_by": None,
     }
     state["pool"].append(card)
@@ -474,23 +567,45 @@ def _enter_card(state: dict, action: dict) -> None:
 def _bid(state: dict, action: dict) -> None:
     seat = _seat(state, action)
     if state["phase"] == "cards":
-        _require_phase(state, "bidding", "bid-sealed",
-                       N_("Bidding opens once all %(count)s cards are turned up (%(entered)s so "
-                          "far)."), count=state["players"], entered=len(state["pool"]))
-    _require_phase(state, "bidding", "bid-sealed",
-                   N_("The bids of this phase are already revealed: no more bids until the next "
-                      "acquisition phase."))
+        _require_phase(
+            state,
+            "bidding",
+            "bid-sealed",
+            N_("Bidding opens once all %(count)s cards are turned up (%(entered)s so far)."),
+            count=state["players"],
+            entered=len(state["pool"]),
+        )
+    _require_phase(
+        state,
+        "bidding",
+        "bid-sealed",
+        N_(
+            "The bids of this phase are already revealed: no more bids until the next "
+            "acquisition phase."
+        ),
+    )
     if state["bids"][seat] is not None:
         raise RuleError("bid-once", N_("%(seat)s has already bid in this phase."), seat=Seat(seat))
     typed_for = action.get("round")
     if typed_for is not None and typed_for != state["round"]:
         # a bid form left open on a phone since an earlier phase: never carry it over
-        raise RuleError("bid-once", N_("This bid was typed in acquisition round %(then)s; it is "
-                                       "round %(now)s now. Look at the new cards and bid again."),
-                        then=typed_for, now=state["round"])
+        raise RuleError(
+            "bid-once",
+            N_(
+                "This bid was typed in acquisition round %(then)s; it is "
+                "round %(now)s now. Look at the new cards and bid again."
+            ),
+            then=typed_for,
+            now=state["round"],
+        )
     held = state["money"][seat]
-    amount = _int_in(action.get("amount"), 0, held, "bid-range",
-                     N_("You hold %(high)s pounds: bid a whole number from %(low)s to %(high)s."))
+    amount = _int_in(
+        action.get("amount"),
+        0,
+        held,
+        "bid-range",
+        N_("You hold %(high)s pounds: bid a whole number from %(low)s to %(high)s."),
+    )
     state["bids"][seat] = amount
     if all(b is not None for b in state["bids"]):
         _reveal(state)
@@ -541,16 +656,26 @@ def _draw(state: dict, action: dict) -> None:
     _require_phase(state, "draw", "tie-draw", N_("Nobody needs to draw a card now."))
     seat = _seat(state, action)
     if seat not in state["must_draw"]:
-        raise RuleError("tie-draw", N_("%(seat)s does not need to draw a card now."),
-                        seat=Seat(seat))
-    value = _int_in(action.get("value"), INCOME_MIN, INCOME_MAX, "tie-draw",
-                    N_("A drawn card shows a number from %(low)s to %(high)s."))
+        raise RuleError(
+            "tie-draw", N_("%(seat)s does not need to draw a card now."), seat=Seat(seat)
+        )
+    value = _int_in(
+        action.get("value"),
+        INCOME_MIN,
+        INCOME_MAX,
+        "tie-draw",
+        N_("A drawn card shows a number from %(low)s to %(high)s."),
+    )
     attempt = action.get("attempt")
     done = len(state["reveal"]["draws"][seat])
     if attempt is not None and attempt != done + 1:
         # the same draw sent twice (a double tap) must not count as the next draw
-        raise RuleError("tie-draw", N_("Draw %(attempt)s of %(seat)s is already entered."),
-                        attempt=attempt, seat=Seat(seat))
+        raise RuleError(
+            "tie-draw",
+            N_("Draw %(attempt)s of %(seat)s is already entered."),
+            attempt=attempt,
+            seat=Seat(seat),
+        )
     state["reveal"]["draws"][seat].append(value)
     state["must_draw"].remove(seat)
     if not state["must_draw"]:
@@ -566,8 +691,11 @@ def _take(state: dict, action: dict) -> None:
     card_id = action.get("card")
     free = [i for i, c in enumerate(state["pool"]) if c["taken_by"] is None]
     if not _is_int(card_id) or card_id not in free:
-        raise RuleError("take-card", N_("Choose one of the cards still on offer (%(free)s)."),
-                        free=", ".join(str(i) for i in free))
+        raise RuleError(
+            "take-card",
+            N_("Choose one of the cards still on offer (%(free)s)."),
+            free=", ".join(str(i) for i in free),
+        )
     _hand_out(state, seat, card_id)
     _give_last_card(state)
 
@@ -598,25 +726,39 @@ def _give_last_card(state: dict) -> None:
 
 
 def _require_active(state: dict, action: dict) -> int:
-    _require_phase(state, "building", "turn",
-                   N_("Nobody builds now: this is not a building phase."))
+    _require_phase(
+        state, "building", "turn", N_("Nobody builds now: this is not a building phase.")
+    )
     seat = _seat(state, action)
     if seat != state["active"]:
         raise RuleError("turn", N_("It is %(seat)s's turn to build."), seat=Seat(state["active"]))
     if state["step"] != "decide":
-        raise RuleError("turn-up", N_("First turn up a card from the deck and enter its track "
-                                      "symbols."))
+        raise RuleError(
+            "turn-up", N_("First turn up a card from the deck and enter its track symbols.")
+        )
     return seat
 
 
 def _turn_up(state: dict, action: dict) -> None:
-    _require_phase(state, "building", "turn-up", N_("Cards are turned up like this only in the "
-                                                    "building phase."))
+    _require_phase(
+        state,
+        "building",
+        "turn-up",
+        N_("Cards are turned up like this only in the building phase."),
+    )
     if state["step"] != "turn_up":
-        raise RuleError("turn-up", N_("A card is already turned up: %(seat)s now crosses or "
-                                      "passes."), seat=Seat(state["active"]))
-    marks = _int_in(action.get("marks"), MARKS_MIN, MARKS_MAX, "card-values",
-                    N_("A terrain card shows %(low)s to %(high)s track symbols."))
+        raise RuleError(
+            "turn-up",
+            N_("A card is already turned up: %(seat)s now crosses or passes."),
+            seat=Seat(state["active"]),
+        )
+    marks = _int_in(
+        action.get("marks"),
+        MARKS_MIN,
+        MARKS_MAX,
+        "card-values",
+        N_("A terrain card shows %(low)s to %(high)s track symbols."),
+    )
     state["turned"].append(marks)
     state["step"] = "decide"
 
@@ -632,17 +774,28 @@ def _cross(state: dict, action: dict) -> None:
         if best is None:
             raise RuleError(
                 "cross-money",
-                N_("Crossing the %(terrain)s needs %(needed)s tracks: the symbols (%(marks)s), "
-                   "all bonus tracks (%(bonus)s) and all money (£%(money)s) are not enough. "
-                   "Pass."),
-                terrain=terrain_name(terrain), needed=TRACKS_NEEDED[terrain], marks=marks,
-                bonus=state["bonus"][seat], money=state["money"][seat])
+                N_(
+                    "Crossing the %(terrain)s needs %(needed)s tracks: the symbols (%(marks)s), "
+                    "all bonus tracks (%(bonus)s) and all money (£%(money)s) are not enough. "
+                    "Pass."
+                ),
+                terrain=terrain_name(terrain),
+                needed=TRACKS_NEEDED[terrain],
+                marks=marks,
+                bonus=state["bonus"][seat],
+                money=state["money"][seat],
+            )
         raise RuleError(
             "cross-money",
-            N_("With %(used)s bonus tracks you would pay %(pounds)s pounds but hold %(money)s: "
-               "spend more bonus tracks (the cheapest way costs %(best)s pounds)."),
-            used=bonus, pounds=_plan(terrain, marks, bonus)["pounds"],
-            money=state["money"][seat], best=best)
+            N_(
+                "With %(used)s bonus tracks you would pay %(pounds)s pounds but hold %(money)s: "
+                "spend more bonus tracks (the cheapest way costs %(best)s pounds)."
+            ),
+            used=bonus,
+            pounds=_plan(terrain, marks, bonus)["pounds"],
+            money=state["money"][seat],
+            best=best,
+        )
     card = state["rows"][seat][state["crossed"][seat]]
     state["money"][seat] += card["income"] - plan["pounds"]  # bought tracks leave the game
     state["bonus"][seat] -= plan["bonus"]  # used bonus cards go to the discard pile
@@ -673,11 +826,20 @@ def _pass(state: dict, action: dict) -> None:
 
 def _start_acquisition(state: dict) -> None:
     n = state["players"]
-    state.update({
-        "phase": "cards", "round": state["round"] + 1, "pool": [], "bids": [None] * n,
-        "must_draw": [], "order": None, "take_index": 0, "active": None, "step": None,
-        "turned": [],
-    })
+    state.update(
+        {
+            "phase": "cards",
+            "round": state["round"] + 1,
+            "pool": [],
+            "bids": [None] * n,
+            "must_draw": [],
+            "order": None,
+            "take_index": 0,
+            "active": None,
+            "step": None,
+            "turned": [],
+        }
+    )
 
 
 _HANDLERS = {
@@ -694,11 +856,15 @@ _HANDLERS = {
 def apply(state: dict, action: dict) -> dict:
     """The state after `action` (a new dict; the input is never changed), or a RuleError."""
     if not isinstance(action, dict) or action.get("type") not in _HANDLERS:
-        raise RuleError("action", N_("Unknown action: use one of %(types)s."),
-                        types=", ".join(_HANDLERS))
+        raise RuleError(
+            "action", N_("Unknown action: use one of %(types)s."), types=", ".join(_HANDLERS)
+        )
     if state["phase"] == "over":
-        raise RuleError("game-over", N_("The game is over: %(seat)s has crossed 8 terrains."),
-                        seat=Seat(state["winner"]))
+        raise RuleError(
+            "game-over",
+            N_("The game is over: %(seat)s has crossed 8 terrains."),
+            seat=Seat(state["winner"]),
+        )
     new_state = copy.deepcopy(state)
     _HANDLERS[action["type"]](new_state, action)
     return new_state
@@ -709,8 +875,12 @@ def apply(state: dict, action: dict) -> dict:
 
 
 def _row_view(card: dict) -> dict:
-    return {"terrain": card["terrain"], "marks": card["marks"], "income": card["income"],
-            "needed": TRACKS_NEEDED[card["terrain"]]}
+    return {
+        "terrain": card["terrain"],
+        "marks": card["marks"],
+        "income": card["income"],
+        "needed": TRACKS_NEEDED[card["terrain"]],
+    }
 
 
 def _seat_view(state: dict, seat: int) -> dict:
@@ -729,8 +899,9 @@ def _seat_view(state: dict, seat: int) -> dict:
         "cheapest": None,
     }
     if state["phase"] == "building":
-        out["cheapest"] = cheapest_crossing(out["next_terrain"], out["marks"],
-                                            state["bonus"][seat], state["money"][seat])
+        out["cheapest"] = cheapest_crossing(
+            out["next_terrain"], out["marks"], state["bonus"][seat], state["money"][seat]
+        )
     return out
 
 
@@ -738,14 +909,20 @@ def _reveal_view(state: dict) -> dict | None:
     rev = state["reveal"]
     if rev is None:
         return None
-    out = {"round": rev["round"], "bids": list(rev["bids"]),
-           "money_before": list(rev["money_before"]),
-           "money_left": [m - b for m, b in zip(rev["money_before"], rev["bids"])],
-           "draws": [list(d) for d in rev["draws"]], "order": rev["order"], "tie_breaks": []}
+    out = {
+        "round": rev["round"],
+        "bids": list(rev["bids"]),
+        "money_before": list(rev["money_before"]),
+        "money_left": [m - b for m, b in zip(rev["money_before"], rev["bids"])],
+        "draws": [list(d) for d in rev["draws"]],
+        "order": rev["order"],
+        "tie_breaks": [],
+    }
     if rev["order"] is not None:
         bids, money, draws = _keyed(state)
-        out["tie_breaks"] = order_reasons(bids, money, draws, ties_only=True,
-                                          label=lambda k: Seat(int(k)))
+        out["tie_breaks"] = order_reasons(
+            bids, money, draws, ties_only=True, label=lambda k: Seat(int(k))
+        )
     return out
 
 
@@ -824,16 +1001,20 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
             "my_bid": state["bids"][seat] if seat is not None else None,
         }
     if state["phase"] == "taking":
-        out["taking"] = {"order": list(state["order"]),
-                         "next": state["order"][state["take_index"]]}
+        out["taking"] = {"order": list(state["order"]), "next": state["order"][state["take_index"]]}
     if state["phase"] == "building":
-        out["building"] = {"lead": state["lead"], "active": state["active"],
-                           "step": state["step"], "turned": list(state["turned"]),
-                           "turned_marks": sum(state["turned"])}
+        out["building"] = {
+            "lead": state["lead"],
+            "active": state["active"],
+            "step": state["step"],
+            "turned": list(state["turned"]),
+            "turned_marks": sum(state["turned"]),
+        }
         if seat is not None and seat == state["active"] and state["step"] == "decide":
             me = out["seats"][seat]
-            out["my_choices"] = crossing_choices(me["next_terrain"], me["marks"],
-                                                 state["bonus"][seat], state["money"][seat])
+            out["my_choices"] = crossing_choices(
+                me["next_terrain"], me["marks"], state["bonus"][seat], state["money"][seat]
+            )
     return out
 
 
@@ -850,21 +1031,27 @@ def result(state: dict) -> dict | None:
     terrain = state["win"]["terrain"]
     return {
         "winner": winner,
-        "how": Msg(N_("%(seat)s crossed their 8th terrain, a %(terrain)s, in acquisition round "
-                      "%(round)s and wins at once."),
-                   seat=Seat(winner), terrain=terrain_name(terrain), round=state["win"]["round"]),
+        "how": Msg(
+            N_(
+                "%(seat)s crossed their 8th terrain, a %(terrain)s, in acquisition round "
+                "%(round)s and wins at once."
+            ),
+            seat=Seat(winner),
+            terrain=terrain_name(terrain),
+            round=state["win"]["round"],
+        ),
         "winning_terrain": terrain,
         "rounds": state["win"]["round"],
         "tie_break": None,
         "players": [
             {
                 "seat": s,
-                "crossed": [c["terrain"] for c in state["rows"][s][:state["crossed"][s]]],
+                "crossed": [c["terrain"] for c in state["rows"][s][: state["crossed"][s]]],
                 "crossed_count": state["crossed"][s],
-                "income": sum(c["income"] for c in state["rows"][s][:state["crossed"][s]]),
+                "income": sum(c["income"] for c in state["rows"][s][: state["crossed"][s]]),
                 "money": state["money"][s],
                 "bonus": state["bonus"][s],
-                "uncrossed": [c["terrain"] for c in state["rows"][s][state["crossed"][s]:]],
+                "uncrossed": [c["terrain"] for c in state["rows"][s][state["crossed"][s] :]],
                 "winner": s == winner,
             }
             for s in range(state["players"])
@@ -876,8 +1063,14 @@ def _describe_order(after: dict) -> list[Msg]:
     lines = []
     rev = after["reveal"]
     for place, s in enumerate(rev["order"], start=1):
-        lines.append(Msg(N_("%(place)s. %(seat)s chooses a card (bid %(bid)s pounds)."),
-                         place=place, seat=Seat(s), bid=rev["bids"][s]))
+        lines.append(
+            Msg(
+                N_("%(place)s. %(seat)s chooses a card (bid %(bid)s pounds)."),
+                place=place,
+                seat=Seat(s),
+                bid=rev["bids"][s],
+            )
+        )
     return lines + _reveal_view(after)["tie_breaks"]
 
 
@@ -901,13 +1094,22 @@ def _describe_taking(before: dict, after: dict) -> list[Msg]:
     for i, card in enumerate(after["pool"]):
         was = before["pool"][i]["taken_by"] if i < len(before["pool"]) else None
         if card["taken_by"] is not None and was is None:
-            lines.append(Msg(N_("%(seat)s takes the %(terrain)s (track symbols: %(marks)s, "
-                                "income: £%(income)s)."), seat=Seat(card["taken_by"]),
-                             terrain=terrain_name(card["terrain"]), marks=card["marks"],
-                             income=card["income"]))
+            lines.append(
+                Msg(
+                    N_(
+                        "%(seat)s takes the %(terrain)s (track symbols: %(marks)s, "
+                        "income: £%(income)s)."
+                    ),
+                    seat=Seat(card["taken_by"]),
+                    terrain=terrain_name(card["terrain"]),
+                    marks=card["marks"],
+                    income=card["income"],
+                )
+            )
     if before["phase"] != "building" and after["phase"] == "building":
-        lines.append(Msg(N_("Building starts with %(seat)s, the highest bidder."),
-                         seat=Seat(after["lead"])))
+        lines.append(
+            Msg(N_("Building starts with %(seat)s, the highest bidder."), seat=Seat(after["lead"]))
+        )
     return lines
 
 
@@ -917,16 +1119,30 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     seat = action.get("seat")
     if kind == "card":
         card = after["pool"][-1]
-        return [Msg(N_("Turned up for bidding: %(terrain)s, track symbols: %(marks)s, "
-                       "income: £%(income)s."), terrain=terrain_name(card["terrain"]),
-                    marks=card["marks"], income=card["income"])]
+        return [
+            Msg(
+                N_(
+                    "Turned up for bidding: %(terrain)s, track symbols: %(marks)s, "
+                    "income: £%(income)s."
+                ),
+                terrain=terrain_name(card["terrain"]),
+                marks=card["marks"],
+                income=card["income"],
+            )
+        ]
     if kind == "bid":
         lines = [Msg(N_("%(seat)s has bid (sealed)."), seat=Seat(seat))]
         if after["phase"] != "bidding":
             lines.append(Msg(N_("All bids are in and revealed:")))
             for s, bid in enumerate(after["reveal"]["bids"]):
-                lines.append(Msg(N_("%(seat)s bid %(bid)s pounds and has %(money)s left."),
-                                 seat=Seat(s), bid=bid, money=after["money"][s]))
+                lines.append(
+                    Msg(
+                        N_("%(seat)s bid %(bid)s pounds and has %(money)s left."),
+                        seat=Seat(s),
+                        bid=bid,
+                        money=after["money"][s],
+                    )
+                )
             lines += _describe_settling(before, after)
         return lines
     if kind == "draw":
@@ -937,12 +1153,22 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     if kind == "take":
         return _describe_taking(before, after)
     if kind == "turn_up":
-        return [Msg(N_("%(seat)s turned up a card (track symbols: %(marks)s; %(total)s in "
-                       "the pile)."), seat=Seat(before["active"]), marks=action["marks"],
-                    total=sum(after["turned"]))]
+        return [
+            Msg(
+                N_("%(seat)s turned up a card (track symbols: %(marks)s; %(total)s in the pile)."),
+                seat=Seat(before["active"]),
+                marks=action["marks"],
+                total=sum(after["turned"]),
+            )
+        ]
     if kind == "pass":
-        return [Msg(N_("%(seat)s passes; %(next)s goes on."), seat=Seat(seat),
-                    next=Seat(after["active"]))]
+        return [
+            Msg(
+                N_("%(seat)s passes; %(next)s goes on."),
+                seat=Seat(seat),
+                next=Seat(after["active"]),
+            )
+        ]
     if kind == "cross":
         return _describe_cross(before, seat, after)
     return []
@@ -953,11 +1179,22 @@ def _describe_cross(before: dict, seat: int, after: dict) -> list[Msg]:
     used_bonus = before["bonus"][seat] - after["bonus"][seat]
     marks = marks_for(before, seat)
     plan = _plan(card["terrain"], marks, used_bonus)
-    lines = [Msg(N_("%(seat)s crosses the %(terrain)s (symbols: %(symbols)s, bonus tracks: "
-                    "%(bonus)s, bought tracks: %(bought)s for £%(pounds)s) and earns "
-                    "£%(income)s."), seat=Seat(seat), terrain=terrain_name(card["terrain"]),
-                 symbols=plan["symbols"], bonus=used_bonus, bought=plan["bought"],
-                 pounds=plan["pounds"], income=card["income"])]
+    lines = [
+        Msg(
+            N_(
+                "%(seat)s crosses the %(terrain)s (symbols: %(symbols)s, bonus tracks: "
+                "%(bonus)s, bought tracks: %(bought)s for £%(pounds)s) and earns "
+                "£%(income)s."
+            ),
+            seat=Seat(seat),
+            terrain=terrain_name(card["terrain"]),
+            symbols=plan["symbols"],
+            bonus=used_bonus,
+            bought=plan["bought"],
+            pounds=plan["pounds"],
+            income=card["income"],
+        )
+    ]
     if after["phase"] == "over":
         lines.append(Msg(N_("%(seat)s has crossed 8 terrains and wins!"), seat=Seat(seat)))
         return lines
@@ -965,14 +1202,26 @@ def _describe_cross(before: dict, seat: int, after: dict) -> list[Msg]:
         if other == seat or next_terrain(after, other) != "river":
             continue
         if after["bonus"][other] > before["bonus"][other]:
-            lines.append(Msg(N_("%(seat)s faces a river and gains a bonus track."),
-                             seat=Seat(other)))
+            lines.append(
+                Msg(N_("%(seat)s faces a river and gains a bonus track."), seat=Seat(other))
+            )
         else:
-            lines.append(Msg(N_("%(seat)s faces a river but already holds 5 bonus tracks."),
-                             seat=Seat(other)))
+            lines.append(
+                Msg(
+                    N_("%(seat)s faces a river but already holds 5 bonus tracks."), seat=Seat(other)
+                )
+            )
     if after["phase"] == "cards":
-        lines.append(Msg(N_("%(seat)s's row is empty: the building phase ends and acquisition "
-                            "round %(round)s begins."), seat=Seat(seat), round=after["round"]))
+        lines.append(
+            Msg(
+                N_(
+                    "%(seat)s's row is empty: the building phase ends and acquisition "
+                    "round %(round)s begins."
+                ),
+                seat=Seat(seat),
+                round=after["round"],
+            )
+        )
     return lines
 
 

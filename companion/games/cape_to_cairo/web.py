@@ -12,32 +12,43 @@ from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 from wtforms.validators import AnyOf, InputRequired, Optional
 
-from companion.web.adapter import GameAdapter, Panel
 from companion.forms import VersionedForm, WholeNumber, whole_number
 from companion.games.cape_to_cairo import rules as rules
+from companion.web.adapter import GameAdapter, Panel
 
 PANEL = "cape_to_cairo/_panel.html"
 TERRAINS = list(rules.TRACKS_NEEDED)  # river first: the order of the terrain card
 
 
 def _marks_field(label):
-    return whole_number(label, rules.MARKS_MIN, rules.MARKS_MAX,
-                        _l("The number of track symbols is a whole number from 0 to 3."))
+    return whole_number(
+        label,
+        rules.MARKS_MIN,
+        rules.MARKS_MAX,
+        _l("The number of track symbols is a whole number from 0 to 3."),
+    )
 
 
 class CardForm(VersionedForm):
     """A terrain card turned up for the acquisition phase (entered by anybody at the table)."""
 
-    terrain = StringField(_l("Terrain"), validators=[
-        InputRequired(_l("Choose the terrain of the card.")),
-        AnyOf(TERRAINS, _l("Choose the terrain of the card."))])
+    terrain = StringField(
+        _l("Terrain"),
+        validators=[
+            InputRequired(_l("Choose the terrain of the card.")),
+            AnyOf(TERRAINS, _l("Choose the terrain of the card.")),
+        ],
+    )
     marks = _marks_field(_l("Track symbols on the card"))
-    income = whole_number(_l("Income (pounds)"), rules.INCOME_MIN, rules.INCOME_MAX,
-                          _l("The income is a whole number from 1 to 10."))
+    income = whole_number(
+        _l("Income (pounds)"),
+        rules.INCOME_MIN,
+        rules.INCOME_MAX,
+        _l("The income is a whole number from 1 to 10."),
+    )
 
     def to_action(self) -> dict:
-        return {"terrain": self.terrain.data, "marks": self.marks.data,
-                "income": self.income.data}
+        return {"terrain": self.terrain.data, "marks": self.marks.data, "income": self.income.data}
 
 
 class BidForm(VersionedForm):
@@ -49,11 +60,16 @@ class BidForm(VersionedForm):
     bid, and a bid after the reveal).
     """
 
-    amount = whole_number(_l("Your bid (pounds)"), 0, None,
-                          _l("A bid is a whole number of pounds, 0 or more."),
-                          missing=_l("Type your bid in pounds (0 is allowed)."))
-    round = WholeNumber(message=_l("The bid form is incomplete: reload the page."),
-                        validators=[Optional()])
+    amount = whole_number(
+        _l("Your bid (pounds)"),
+        0,
+        None,
+        _l("A bid is a whole number of pounds, 0 or more."),
+        missing=_l("Type your bid in pounds (0 is allowed)."),
+    )
+    round = WholeNumber(
+        message=_l("The bid form is incomplete: reload the page."), validators=[Optional()]
+    )
 
     def expected_version(self) -> int | None:
         return None
@@ -72,11 +88,16 @@ class DrawForm(VersionedForm):
     the form says which draw of the seat it is, so a double tap cannot count twice.
     """
 
-    value = whole_number(_l("Number on the drawn card"), rules.INCOME_MIN, rules.INCOME_MAX,
-                         _l("The drawn card shows a number from 1 to 10."))
+    value = whole_number(
+        _l("Number on the drawn card"),
+        rules.INCOME_MIN,
+        rules.INCOME_MAX,
+        _l("The drawn card shows a number from 1 to 10."),
+    )
 
-    attempt = WholeNumber(message=_l("The draw form is incomplete: reload the page."),
-                          validators=[Optional()])
+    attempt = WholeNumber(
+        message=_l("The draw form is incomplete: reload the page."), validators=[Optional()]
+    )
 
     def expected_version(self) -> int | None:
         return None
@@ -91,8 +112,9 @@ class DrawForm(VersionedForm):
 class TakeForm(VersionedForm):
     """Take one of the cards on offer (each card is its own button)."""
 
-    card = whole_number(_l("Card"), 0, rules.MAX_PLAYERS - 1,
-                        _l("Choose one of the cards on offer."))
+    card = whole_number(
+        _l("Card"), 0, rules.MAX_PLAYERS - 1, _l("Choose one of the cards on offer.")
+    )
 
     def to_action(self) -> dict:
         return {"card": self.card.data}
@@ -110,8 +132,13 @@ class TurnUpForm(VersionedForm):
 class CrossForm(VersionedForm):
     """Cross the next terrain, spending this many bonus tracks (empty: the cheapest way)."""
 
-    bonus = whole_number(_l("Bonus tracks to spend"), 0, rules.BONUS_MAX,
-                         _l("Bonus tracks are a whole number from 0 to 5."), required=False)
+    bonus = whole_number(
+        _l("Bonus tracks to spend"),
+        0,
+        rules.BONUS_MAX,
+        _l("Bonus tracks are a whole number from 0 to 5."),
+        required=False,
+    )
 
     def to_action(self) -> dict:
         return {} if self.bonus.data is None else {"bonus": self.bonus.data}
@@ -147,13 +174,15 @@ def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: 
         own_bid = bidding["my_bid"]
     race = []
     for s in view["seats"]:
-        race.append({
-            "seat": s["seat"],
-            "crossed": s["crossed"],
-            "count": s["crossed_count"],
-            "steps": list(range(1, view["terrains_to_win"] + 1)),
-            "leader": s["crossed_count"] == max(x["crossed_count"] for x in view["seats"]),
-        })
+        race.append(
+            {
+                "seat": s["seat"],
+                "crossed": s["crossed"],
+                "count": s["crossed_count"],
+                "steps": list(range(1, view["terrains_to_win"] + 1)),
+                "leader": s["crossed_count"] == max(x["crossed_count"] for x in view["seats"]),
+            }
+        )
     building = view["building"]
     return {
         "ctc": {

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request, url_for
 
+from companion.games.base import N_, Msg, RuleError
 from companion.games.kahuna import rules as k
-from companion.games.base import Msg, N_, RuleError
 from companion.games.kahuna.web import drawing
 
 bp = Blueprint("tools_kahuna", __name__, url_prefix="/tools/kahuna")
@@ -30,8 +30,15 @@ def parse_position(args) -> tuple[dict[str, str], list[tuple[Msg, str]]]:
     for colour in k.COLOURS:
         for raw in args.getlist(colour):
             if len(raw) > MAX_QUERY:
-                errors.append((Msg(N_("The list of %(colour)s bridges is too long."),
-                                   colour=Msg(k.COLOUR_WORDS[colour])), "site-unknown"))
+                errors.append(
+                    (
+                        Msg(
+                            N_("The list of %(colour)s bridges is too long."),
+                            colour=Msg(k.COLOUR_WORDS[colour]),
+                        ),
+                        "site-unknown",
+                    )
+                )
                 continue
             for part in raw.split(","):
                 if not part.strip():
@@ -46,8 +53,12 @@ def parse_position(args) -> tuple[dict[str, str], list[tuple[Msg, str]]]:
                 bridges[key] = colour
     for key in sorted(both):
         del bridges[key]
-        errors.append((Msg(N_("Site %(site)s was given both colours, so it is shown free."),
-                           site=key), "site-free"))
+        errors.append(
+            (
+                Msg(N_("Site %(site)s was given both colours, so it is shown free."), site=key),
+                "site-free",
+            )
+        )
     return bridges, errors
 
 
@@ -76,14 +87,38 @@ def checker():
     warnings = []
     for colour in k.COLOURS:
         if report["bridges"][colour] > k.BRIDGES_PER_COLOUR:
-            warnings.append(Msg(N_("%(colour)s has %(count)s bridges on the board, more than the "
-                                   "%(max)s in the box."), colour=Msg(k.COLOUR_WORDS[colour]),
-                                count=report["bridges"][colour], max=k.BRIDGES_PER_COLOUR))
+            warnings.append(
+                Msg(
+                    N_(
+                        "%(colour)s has %(count)s bridges on the board, more than the "
+                        "%(max)s in the box."
+                    ),
+                    colour=Msg(k.COLOUR_WORDS[colour]),
+                    count=report["bridges"][colour],
+                    max=k.BRIDGES_PER_COLOUR,
+                )
+            )
         if report["islands"][colour] > k.STONES_PER_COLOUR:
-            warnings.append(Msg(N_("%(colour)s holds %(count)s islands, more than its %(max)s "
-                                   "Kahuna stones can mark."), colour=Msg(k.COLOUR_WORDS[colour]),
-                                count=report["islands"][colour], max=k.STONES_PER_COLOUR))
-    html = render_template("kahuna/calculator.html", board=board, report=report, errors=errors,
-                           warnings=warnings, bridges=bridges, clear_url=position_url({}),
-                           islands=board["islands"], next_state=NEXT)
+            warnings.append(
+                Msg(
+                    N_(
+                        "%(colour)s holds %(count)s islands, more than its %(max)s "
+                        "Kahuna stones can mark."
+                    ),
+                    colour=Msg(k.COLOUR_WORDS[colour]),
+                    count=report["islands"][colour],
+                    max=k.STONES_PER_COLOUR,
+                )
+            )
+    html = render_template(
+        "kahuna/calculator.html",
+        board=board,
+        report=report,
+        errors=errors,
+        warnings=warnings,
+        bridges=bridges,
+        clear_url=position_url({}),
+        islands=board["islands"],
+        next_state=NEXT,
+    )
     return html, (400 if errors else 200)

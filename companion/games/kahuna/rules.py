@@ -37,8 +37,9 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from collections.abc import Mapping
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 from companion.games.base import N_, Msg, RuleError, Seat
 
@@ -50,6 +51,7 @@ Site = tuple[str, str]
 
 
 # --- the board, loaded once from the data file -------------------------------------------------
+
 
 def _load_board() -> dict:
     """Read the board graph shipped beside this module (a copy of ../shared/data)."""
@@ -137,63 +139,83 @@ CLARIFICATIONS: dict[str, str] = {
         "An island is controlled by the colour that owns bridges on strictly more than half of ALL "
         "its sites, free sites included: 2 of 3, 3 of 4, 3 of 5, 4 of 6. Control depends only on "
         "your own bridges, so removing an opponent's bridge can cost them an island but never "
-        "gives you one."),
+        "gives you one."
+    ),
     "double-capture": N_(
         "One bridge counts for both islands it joins, so a single bridge can take both of them; "
-        "the opponent's bridges on both islands are then destroyed."),
+        "the opponent's bridges on both islands are then destroyed."
+    ),
     "destroy": N_(
         "Bridges are destroyed only at the moment an island is taken. An opponent's bridge built "
-        "later on an island you already hold stays (unless the Arabana option forbids building it)."),
+        "later on an island you already hold stays (unless the Arabana option forbids building it)."
+    ),
     "chain": N_(
         "A destroyed bridge can cost its owner the island at its other end: only the stone goes, "
         "their other bridges there stay. Nothing goes further, because losing bridges never gives "
-        "anyone control."),
+        "anyone control."
+    ),
     "arabana": N_(
         "With the table option Arabana (the original reading), no bridge may be built on a site "
-        "touching an island the opponent controls. It is off by default: building there is allowed."),
+        "touching an island the opponent controls. It is off by default: building there is allowed."
+    ),
     "remove-then-build": N_(
         "After removing a bridge you may build on the freed site in the same turn with one more card, "
-        "as for any free site."),
+        "as for any free site."
+    ),
     "stone-supply": N_(
         "Each player has 10 Kahuna stones and the number of stones on the board is the number of "
-        "islands held. A bridge that would give a player an 11th island is therefore refused."),
-    "bridge-supply": N_("A player with all 25 bridges on the board cannot build until one comes back."),
+        "islands held. A bridge that would give a player an 11th island is therefore refused."
+    ),
+    "bridge-supply": N_(
+        "A player with all 25 bridges on the board cannot build until one comes back."
+    ),
     "first-player": N_(
         "The rule text does not say who starts: in the app White starts, so whoever should begin "
-        "takes White."),
+        "takes White."
+    ),
     "card-count": N_(
         "The app tracks every card whose island is public: the face-up cards, cards taken from "
         "them, and played cards. A card can only be played if one of its two copies may still be in "
-        "that hand. After discarding face down, the cards left in that hand count as unknown again."),
+        "that hand. After discarding face down, the cards left in that hand count as unknown again."
+    ),
     "play-limit": N_(
-        "A turn plays at most 5 cards, one move at a time; a removal plays its two cards together."),
+        "A turn plays at most 5 cards, one move at a time; a removal plays its two cards together."
+    ),
     "discard": N_(
         "Discarding face down is a turn of its own: only when no card has been played this turn, "
         "and no card can be played after it. It is also how a player holding 5 cards makes room "
-        "before drawing (with a card played, a hand holds at most 4)."),
+        "before drawing (with a card played, a hand holds at most 4)."
+    ),
     "draw": N_(
         "When a face-up card is taken, the table turns up the next deck card and enters it before "
-        "play goes on. Once the deck is empty, the face-up row simply shrinks."),
+        "play goes on. Once the deck is empty, the face-up row simply shrinks."
+    ),
     "hand-limit": N_(
         "A player holding 5 cards must discard at least one before drawing; a hand of 4 may draw "
-        "up to 5."),
+        "up to 5."
+    ),
     "must-draw": N_(
         "A player who declines to draw obliges the opponent to draw on their next turn. The "
-        "obligation lapses when there is nothing left to draw (the last turns of round 3)."),
+        "obligation lapses when there is nothing left to draw (the last turns of round 3)."
+    ),
     "round-end": N_(
         "A round ends as soon as the last card of the deck and the face-up row has been drawn. "
         "Rounds 1 and 2 are scored at once; all discards become the new deck, hands and board stay, "
-        "3 cards are turned face up and the other player begins."),
+        "3 cards are turned face up and the other player begins."
+    ),
     "final-turns": N_(
         "In round 3, once the last card is drawn, the other player has one more turn, then the "
-        "player who drew it has one more turn; nobody can draw. Then round 3 is scored and the game ends."),
+        "player who drew it has one more turn; nobody can draw. Then round 3 is scored and the game ends."
+    ),
     "winner": N_(
         "More points wins. On equal points the player who scored in round 3 wins, then the player "
-        "with more bridges on the board; otherwise it is a draw."),
+        "with more bridges on the board; otherwise it is a draw."
+    ),
 }
 
 
 # --- sites and bridges -----------------------------------------------------------------------
+
 
 def site_key(site: Site) -> str:
     """The JSON form of a site: "Aloa-Bari"."""
@@ -210,8 +232,12 @@ def parse_island(value: Any) -> str:
     """The island an input names (case does not matter); RuleError when none."""
     if isinstance(value, str) and value.strip().lower() in _ISLAND_BY_LOWER:
         return _ISLAND_BY_LOWER[value.strip().lower()]
-    raise RuleError("island-unknown", N_("%(value)s is not an island: the islands are %(islands)s."),
-                    value=_short(value), islands=", ".join(ISLANDS))
+    raise RuleError(
+        "island-unknown",
+        N_("%(value)s is not an island: the islands are %(islands)s."),
+        value=_short(value),
+        islands=", ".join(ISLANDS),
+    )
 
 
 def parse_site(value: Any) -> Site:
@@ -220,12 +246,20 @@ def parse_site(value: Any) -> Site:
     if isinstance(value, str):
         parts = value.split("-")
     if not isinstance(parts, (list, tuple)) or len(parts) != 2:
-        raise RuleError("site-unknown", N_("%(value)s is not a bridge site: write it like Aloa-Bari."),
-                        value=_short(value))
+        raise RuleError(
+            "site-unknown",
+            N_("%(value)s is not a bridge site: write it like Aloa-Bari."),
+            value=_short(value),
+        )
     a, b = sorted((parse_island(parts[0]), parse_island(parts[1])))
     if (a, b) not in _SITE_SET:
-        raise RuleError("site-unknown", N_("No bridge site joins %(a)s and %(b)s: %(a)s has sites to %(others)s."),
-                        a=a, b=b, others=", ".join(_other_end((a, b)[0], s) for s in SITES_OF[a]))
+        raise RuleError(
+            "site-unknown",
+            N_("No bridge site joins %(a)s and %(b)s: %(a)s has sites to %(others)s."),
+            a=a,
+            b=b,
+            others=", ".join(_other_end((a, b)[0], s) for s in SITES_OF[a]),
+        )
     return (a, b)
 
 
@@ -234,10 +268,12 @@ def _other_end(island: str, site: Site) -> str:
 
 
 def parse_colour(value: Any) -> str:
-    """"white" or "black"; RuleError otherwise."""
+    """ "white" or "black"; RuleError otherwise."""
     if value in COLOURS:
         return value
-    raise RuleError("action", N_("%(value)s is not a colour: use white or black."), value=_short(value))
+    raise RuleError(
+        "action", N_("%(value)s is not a colour: use white or black."), value=_short(value)
+    )
 
 
 def other(colour: str) -> str:
@@ -275,6 +311,7 @@ def needed(island: str) -> int:
 
 # --- the pure rules the issue names ----------------------------------------------------------
 
+
 def control(bridges: Mapping[Site, str]) -> dict[str, str]:
     """The controlled islands, each mapped to its controller's colour.
 
@@ -285,8 +322,12 @@ def control(bridges: Mapping[Site, str]) -> dict[str, str]:
     owned = {c: Counter() for c in COLOURS}
     for site, colour in board.items():
         owned[colour].update(site)
-    return {island: colour for island in ISLANDS for colour in COLOURS
-            if owned[colour][island] >= needed(island)}
+    return {
+        island: colour
+        for island in ISLANDS
+        for colour in COLOURS
+        if owned[colour][island] >= needed(island)
+    }
 
 
 def islands_held(bridges: Mapping[Site, str]) -> dict[str, int]:
@@ -307,20 +348,34 @@ def place(bridges: Mapping[Site, str], site: Any, colour: str) -> tuple[dict, li
     site = parse_site(site)
     colour = parse_colour(colour)
     if site in board:
-        raise RuleError("site-free", N_("Site %(site)s already holds a %(colour)s bridge."),
-                        site=site_key(site), colour=Msg(COLOUR_WORDS[board[site]]))
+        raise RuleError(
+            "site-free",
+            N_("Site %(site)s already holds a %(colour)s bridge."),
+            site=site_key(site),
+            colour=Msg(COLOUR_WORDS[board[site]]),
+        )
     if bridge_counts(board)[colour] >= BRIDGES_PER_COLOUR:
-        raise RuleError("bridge-supply", N_("All %(count)s %(colour)s bridges are on the board."),
-                        count=BRIDGES_PER_COLOUR, colour=Msg(COLOUR_WORDS[colour]))
+        raise RuleError(
+            "bridge-supply",
+            N_("All %(count)s %(colour)s bridges are on the board."),
+            count=BRIDGES_PER_COLOUR,
+            colour=Msg(COLOUR_WORDS[colour]),
+        )
     before = control(board)
     after = dict(board)
     after[site] = colour
     now = control(after)
     gained = [i for i in site if now.get(i) == colour and before.get(i) != colour]
     if sum(1 for c in now.values() if c == colour) > STONES_PER_COLOUR:
-        raise RuleError("stone-supply", N_("This bridge would give %(colour)s an island more than its "
-                                           "%(count)s Kahuna stones can mark."),
-                        colour=Msg(COLOUR_WORDS[colour]), count=STONES_PER_COLOUR)
+        raise RuleError(
+            "stone-supply",
+            N_(
+                "This bridge would give %(colour)s an island more than its "
+                "%(count)s Kahuna stones can mark."
+            ),
+            colour=Msg(COLOUR_WORDS[colour]),
+            count=STONES_PER_COLOUR,
+        )
     rival = other(colour)
     removed = sorted({s for i in gained for s in SITES_OF[i] if after.get(s) == rival})
     for s in removed:
@@ -339,12 +394,21 @@ def remove(bridges: Mapping[Site, str], site: Any, colour: str) -> dict:
     colour = parse_colour(colour)
     owner = board.get(site)
     if owner is None:
-        raise RuleError("remove-opponent", N_("Site %(site)s is free: there is no bridge to remove; "
-                                              "one card builds a bridge there."), site=site_key(site))
+        raise RuleError(
+            "remove-opponent",
+            N_(
+                "Site %(site)s is free: there is no bridge to remove; "
+                "one card builds a bridge there."
+            ),
+            site=site_key(site),
+        )
     if owner == colour:
-        raise RuleError("remove-opponent", N_("The bridge on %(site)s is your own: only %(rival)s "
-                                              "bridges can be removed."),
-                        site=site_key(site), rival=Msg(COLOUR_WORDS[other(colour)]))
+        raise RuleError(
+            "remove-opponent",
+            N_("The bridge on %(site)s is your own: only %(rival)s bridges can be removed."),
+            site=site_key(site),
+            rival=Msg(COLOUR_WORDS[other(colour)]),
+        )
     after = dict(board)
     del after[site]
     return after
@@ -368,7 +432,9 @@ def round_points(round_no: int, islands: dict[str, int]) -> dict[str, int]:
     return points
 
 
-def decide_winner(points: list[int], round3: list[int], bridges: list[int]) -> tuple[int | None, str]:
+def decide_winner(
+    points: list[int], round3: list[int], bridges: list[int]
+) -> tuple[int | None, str]:
     """(winning seat or None, tie-break used): points, then the round-3 scorer, then bridges."""
     for values, how in ((points, "points"), (round3, "round-3"), (bridges, "bridges")):
         if values[0] != values[1]:
@@ -378,11 +444,15 @@ def decide_winner(points: list[int], round3: list[int], bridges: list[int]) -> t
 
 # --- the game state -------------------------------------------------------------------------
 
+
 def new(options: dict, players: int) -> dict:
     """The state of a new game: 3 cards in each hand, 3 face-up cards still to be entered."""
     if players != 2:
-        raise RuleError("players", N_("Kahuna is played by exactly 2 players, not %(count)s."),
-                        count=_short(players))
+        raise RuleError(
+            "players",
+            N_("Kahuna is played by exactly 2 players, not %(count)s."),
+            count=_short(players),
+        )
     options = options or {}
     arabana = options.get("arabana", False)
     if not isinstance(arabana, bool):
@@ -418,9 +488,13 @@ def _held_by_seat(state: dict) -> list[int]:
 
 def _accounted(state: dict, island: str) -> int:
     """Copies of an island's card known to be outside the deck and the unknown hand cards."""
-    return (state["display"].count(island) + state["discard_up"].count(island)
-            + state["played"].count(island) + state["known"][0].count(island)
-            + state["known"][1].count(island))
+    return (
+        state["display"].count(island)
+        + state["discard_up"].count(island)
+        + state["played"].count(island)
+        + state["known"][0].count(island)
+        + state["known"][1].count(island)
+    )
 
 
 def _drawable(state: dict) -> bool:
@@ -434,31 +508,49 @@ def _acting_seat(state: dict, action: dict) -> int:
     if type(seat) is not int or seat not in (0, 1):
         raise RuleError("turn-order", N_("Say which seat acts: 0 for White or 1 for Black."))
     if state["pending_reveals"]:
-        raise RuleError("reveal", N_("First enter the face-up card just turned over "
-                                     "(%(count)s still to enter)."), count=state["pending_reveals"])
+        raise RuleError(
+            "reveal",
+            N_("First enter the face-up card just turned over (%(count)s still to enter)."),
+            count=state["pending_reveals"],
+        )
     if seat != state["turn"]:
-        raise RuleError("turn-order", N_("It is not your turn: %(seat)s plays now."),
-                        seat=Seat(state["turn"]))
+        raise RuleError(
+            "turn-order", N_("It is not your turn: %(seat)s plays now."), seat=Seat(state["turn"])
+        )
     return seat
 
 
 def _check_may_play(state: dict, seat: int, cards: int) -> None:
     """A card may be played now: nothing discarded face down, at most 5 cards this turn."""
     if state["discarded"]:
-        raise RuleError("discard", N_("You discarded face down this turn, so you cannot play cards: "
-                                      "draw a card or end the turn."))
+        raise RuleError(
+            "discard",
+            N_(
+                "You discarded face down this turn, so you cannot play cards: "
+                "draw a card or end the turn."
+            ),
+        )
     room = MAX_CARDS_PER_TURN - len(state["played"])
     if cards > room:
-        raise RuleError("play-limit", N_("A turn plays at most %(max)s cards; you may play %(room)s more."),
-                        max=MAX_CARDS_PER_TURN, room=room)
+        raise RuleError(
+            "play-limit",
+            N_("A turn plays at most %(max)s cards; you may play %(room)s more."),
+            max=MAX_CARDS_PER_TURN,
+            room=room,
+        )
 
 
 def _check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
     """These cards could all be in the seat's hand (by count and by the 2 copies of each island)."""
     hand = state["hands"][seat]
     if len(cards) > hand:
-        raise RuleError("card-count", N_("%(seat)s holds only %(count)s cards; this move needs %(need)s."),
-                        seat=Seat(seat), count=hand, need=len(cards))
+        raise RuleError(
+            "card-count",
+            N_("%(seat)s holds only %(count)s cards; this move needs %(need)s."),
+            seat=Seat(seat),
+            count=hand,
+            need=len(cards),
+        )
     known = Counter(state["known"][seat])
     unknown = hand - len(state["known"][seat])
     from_unknown = 0
@@ -467,14 +559,25 @@ def _check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
         if extra <= 0:
             continue
         if extra > CARDS_PER_ISLAND - _accounted(state, island):
-            raise RuleError("card-count", N_("There are only 2 %(island)s cards and the others are "
-                                             "accounted for (face up, played or known in a hand), so "
-                                             "%(seat)s cannot play %(count)s more."),
-                            island=island, seat=Seat(seat), count=extra)
+            raise RuleError(
+                "card-count",
+                N_(
+                    "There are only 2 %(island)s cards and the others are "
+                    "accounted for (face up, played or known in a hand), so "
+                    "%(seat)s cannot play %(count)s more."
+                ),
+                island=island,
+                seat=Seat(seat),
+                count=extra,
+            )
         from_unknown += extra
     if from_unknown > unknown:
-        raise RuleError("card-count", N_("The cards in %(seat)s's hand are known: %(cards)s."),
-                        seat=Seat(seat), cards=", ".join(sorted(state["known"][seat])))
+        raise RuleError(
+            "card-count",
+            N_("The cards in %(seat)s's hand are known: %(cards)s."),
+            seat=Seat(seat),
+            cards=", ".join(sorted(state["known"][seat])),
+        )
 
 
 def _play_cards(state: dict, seat: int, cards: list[str]) -> None:
@@ -492,19 +595,37 @@ def _check_place(state: dict, seat: int, site: Site, card: str) -> tuple[dict, l
     bridges = bridges_from_json(state["bridges"])
     colour = COLOURS[seat]
     if site in bridges:
-        raise RuleError("site-free", N_("Site %(site)s already holds a %(colour)s bridge."),
-                        site=site_key(site), colour=Msg(COLOUR_WORDS[bridges[site]]))
+        raise RuleError(
+            "site-free",
+            N_("Site %(site)s already holds a %(colour)s bridge."),
+            site=site_key(site),
+            colour=Msg(COLOUR_WORDS[bridges[site]]),
+        )
     if card not in site:
-        raise RuleError("place-card", N_("A %(card)s card builds only on a site touching %(card)s: "
-                                         "for %(site)s play a %(a)s or a %(b)s card."),
-                        card=card, site=site_key(site), a=site[0], b=site[1])
+        raise RuleError(
+            "place-card",
+            N_(
+                "A %(card)s card builds only on a site touching %(card)s: "
+                "for %(site)s play a %(a)s or a %(b)s card."
+            ),
+            card=card,
+            site=site_key(site),
+            a=site[0],
+            b=site[1],
+        )
     if state["options"]["arabana"]:
         held = control(bridges)
         for island in site:
             if held.get(island) == other(colour):
-                raise RuleError("arabana", N_("Table option Arabana: no bridge may touch %(island)s "
-                                              "while %(colour)s controls it."),
-                                island=island, colour=Msg(COLOUR_WORDS[other(colour)]))
+                raise RuleError(
+                    "arabana",
+                    N_(
+                        "Table option Arabana: no bridge may touch %(island)s "
+                        "while %(colour)s controls it."
+                    ),
+                    island=island,
+                    colour=Msg(COLOUR_WORDS[other(colour)]),
+                )
     _check_cards_held(state, seat, [card])
     return place(bridges, site, colour)
 
@@ -518,15 +639,30 @@ def _check_remove(state: dict, seat: int, site: Site, cards: list[str]) -> dict:
         raise RuleError("remove-cards", N_("Removing a bridge takes exactly 2 cards."))
     for card in cards:
         if card not in site:
-            raise RuleError("remove-cards", N_("Each card must name an end of the bridge: for %(site)s "
-                                               "play %(a)s+%(a)s, %(a)s+%(b)s or %(b)s+%(b)s."),
-                            site=site_key(site), a=site[0], b=site[1])
+            raise RuleError(
+                "remove-cards",
+                N_(
+                    "Each card must name an end of the bridge: for %(site)s "
+                    "play %(a)s+%(a)s, %(a)s+%(b)s or %(b)s+%(b)s."
+                ),
+                site=site_key(site),
+                a=site[0],
+                b=site[1],
+            )
     _check_cards_held(state, seat, cards)
     return after
 
 
-def _record_changes(state: dict, seat: int, kind: str, site: Site, cards: list[str],
-                    before: dict[Site, str], after: dict[Site, str], destroyed: list[Site]) -> None:
+def _record_changes(
+    state: dict,
+    seat: int,
+    kind: str,
+    site: Site,
+    cards: list[str],
+    before: dict[Site, str],
+    after: dict[Site, str],
+    destroyed: list[Site],
+) -> None:
     """Store what the play changed, so the page can highlight it and the history can say it."""
     was, now = control(before), control(after)
     state["plays"] += 1
@@ -544,16 +680,26 @@ def _record_changes(state: dict, seat: int, kind: str, site: Site, cards: list[s
 
 def options_open(state: dict) -> bool:
     """May the table options still change? Only before anything but face-up cards was entered."""
-    return (state["round"] == 1 and state["turn"] == 0 and state["plays"] == 0
-            and state["hands"] == [START_HAND, START_HAND] and not state["over"])
+    return (
+        state["round"] == 1
+        and state["turn"] == 0
+        and state["plays"] == 0
+        and state["hands"] == [START_HAND, START_HAND]
+        and not state["over"]
+    )
 
 
 def _do_set_option(state: dict, action: dict) -> None:
     if action.get("host") is not True:
         raise RuleError("arabana", N_("Only the host's device can change the table options."))
     if not options_open(state):
-        raise RuleError("arabana", N_("The table options can only change before the first turn "
-                                      "action: undo back to the start to change them."))
+        raise RuleError(
+            "arabana",
+            N_(
+                "The table options can only change before the first turn "
+                "action: undo back to the start to change them."
+            ),
+        )
     value = action.get("arabana")
     if not isinstance(value, bool):
         raise RuleError("arabana", N_("The Arabana option is on or off."))
@@ -565,8 +711,14 @@ def _do_reveal(state: dict, action: dict) -> None:
         raise RuleError("reveal", N_("No face-up card is waiting to be entered."))
     island = parse_island(action.get("island"))
     if _accounted(state, island) >= CARDS_PER_ISLAND:
-        raise RuleError("card-count", N_("Both %(island)s cards are already accounted for (face up, "
-                                         "played or known in a hand): check the card."), island=island)
+        raise RuleError(
+            "card-count",
+            N_(
+                "Both %(island)s cards are already accounted for (face up, "
+                "played or known in a hand): check the card."
+            ),
+            island=island,
+        )
     state["display"].append(island)
     state["deck"] -= 1
     state["pending_reveals"] -= 1
@@ -600,13 +752,21 @@ def _do_remove(state: dict, action: dict) -> None:
 def _do_discard(state: dict, action: dict) -> None:
     seat = _acting_seat(state, action)
     if state["played"]:
-        raise RuleError("discard", N_("You played cards this turn: discarding face down is only for a "
-                                      "turn without playing."))
+        raise RuleError(
+            "discard",
+            N_(
+                "You played cards this turn: discarding face down is only for a "
+                "turn without playing."
+            ),
+        )
     count = action.get("count")
     hand = state["hands"][seat]
     if type(count) is not int or not 1 <= count <= hand:
-        raise RuleError("discard", N_("Discard between 1 and %(hand)s cards (the cards in your hand)."),
-                        hand=hand)
+        raise RuleError(
+            "discard",
+            N_("Discard between 1 and %(hand)s cards (the cards in your hand)."),
+            hand=hand,
+        )
     state["hands"][seat] -= count
     state["discard_down"] += count
     state["discarded"] += count
@@ -619,20 +779,33 @@ def _do_draw(state: dict, action: dict) -> None:
     if not _drawable(state):
         raise RuleError("final-turns", N_("There is nothing left to draw: end your turn."))
     if state["hands"][seat] >= HAND_LIMIT:
-        raise RuleError("hand-limit", N_("You hold %(count)s cards, the most allowed: to draw, first "
-                                         "discard at least one face down (possible only if you played "
-                                         "no card this turn)."), count=state["hands"][seat])
+        raise RuleError(
+            "hand-limit",
+            N_(
+                "You hold %(count)s cards, the most allowed: to draw, first "
+                "discard at least one face down (possible only if you played "
+                "no card this turn)."
+            ),
+            count=state["hands"][seat],
+        )
     source = action.get("source")
     if source == "deck":
         if state["deck"] == 0:
-            raise RuleError("draw", N_("The deck is empty: take a face-up card (%(cards)s)."),
-                            cards=", ".join(state["display"]))
+            raise RuleError(
+                "draw",
+                N_("The deck is empty: take a face-up card (%(cards)s)."),
+                cards=", ".join(state["display"]),
+            )
         state["deck"] -= 1
     elif source == "display":
         island = parse_island(action.get("island"))
         if island not in state["display"]:
-            raise RuleError("draw", N_("%(island)s is not face up; the face-up cards are %(cards)s."),
-                            island=island, cards=", ".join(state["display"]) or "-")
+            raise RuleError(
+                "draw",
+                N_("%(island)s is not face up; the face-up cards are %(cards)s."),
+                island=island,
+                cards=", ".join(state["display"]) or "-",
+            )
         state["display"].remove(island)
         state["known"][seat].append(island)
         if state["deck"] > 0:
@@ -647,11 +820,19 @@ def _do_end_turn(state: dict, action: dict) -> None:
     seat = _acting_seat(state, action)
     if state["must_draw"] and _drawable(state):
         if state["hands"][seat] >= HAND_LIMIT:
-            raise RuleError("must-draw", N_("%(other)s did not draw, so you must draw this turn: you "
-                                            "hold 5 cards, so discard at least one face down first."),
-                            other=Seat(1 - seat))
-        raise RuleError("must-draw", N_("%(other)s did not draw, so you must draw a card this turn."),
-                        other=Seat(1 - seat))
+            raise RuleError(
+                "must-draw",
+                N_(
+                    "%(other)s did not draw, so you must draw this turn: you "
+                    "hold 5 cards, so discard at least one face down first."
+                ),
+                other=Seat(1 - seat),
+            )
+        raise RuleError(
+            "must-draw",
+            N_("%(other)s did not draw, so you must draw a card this turn."),
+            other=Seat(1 - seat),
+        )
     _finish_turn(state, drew=False)
 
 
@@ -681,8 +862,9 @@ def _finish_turn(state: dict, drew: bool) -> None:
 def _score_round(state: dict) -> None:
     held = _held_by_seat(state)
     points = round_points(state["round"], dict(zip(COLOURS, held)))
-    state["rounds"].append({"round": state["round"], "islands": held,
-                            "points": [points[c] for c in COLOURS]})
+    state["rounds"].append(
+        {"round": state["round"], "islands": held, "points": [points[c] for c in COLOURS]}
+    )
 
 
 def _start_next_round(state: dict) -> None:
@@ -714,8 +896,12 @@ def apply(state: dict, action: dict) -> dict:
     kind = action.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise RuleError("action", N_("Unknown entry %(type)s: use one of %(types)s."),
-                        type=_short(kind), types=", ".join(_HANDLERS))
+        raise RuleError(
+            "action",
+            N_("Unknown entry %(type)s: use one of %(types)s."),
+            type=_short(kind),
+            types=", ".join(_HANDLERS),
+        )
     if state["over"]:
         raise RuleError("game-over", N_("The game is over: nothing more can be entered."))
     after = copy.deepcopy(state)
@@ -724,6 +910,7 @@ def apply(state: dict, action: dict) -> dict:
 
 
 # --- helpers for the web layer ---------------------------------------------------------------
+
 
 def _candidates(site: Site, kind: str) -> list[list[str]]:
     a, b = site
@@ -739,8 +926,14 @@ def legal_cards_for(state: dict, seat: int | None, site: Any) -> dict:
     "refused": [{"cards", "rule", "reason"}], "rule", "reason"}: options are the card choices the
     rules accept; when there is none, rule/reason say why (the first refusal).
     """
-    answer: dict[str, Any] = {"site": None, "action": None, "options": [], "refused": [],
-                              "rule": None, "reason": None}
+    answer: dict[str, Any] = {
+        "site": None,
+        "action": None,
+        "options": [],
+        "refused": [],
+        "rule": None,
+        "reason": None,
+    }
     try:
         site = parse_site(site)
         answer["site"] = site_key(site)
@@ -749,9 +942,12 @@ def legal_cards_for(state: dict, seat: int | None, site: Any) -> dict:
         seat = _acting_seat(state, {"seat": seat})
         owner = state["bridges"].get(site_key(site))
         if owner == COLOURS[seat]:
-            raise RuleError("remove-opponent", N_("The bridge on %(site)s is your own: only %(rival)s "
-                                                  "bridges can be removed."),
-                            site=site_key(site), rival=Msg(COLOUR_WORDS[other(COLOURS[seat])]))
+            raise RuleError(
+                "remove-opponent",
+                N_("The bridge on %(site)s is your own: only %(rival)s bridges can be removed."),
+                site=site_key(site),
+                rival=Msg(COLOUR_WORDS[other(COLOURS[seat])]),
+            )
         kind = "place" if owner is None else "remove"
         answer["action"] = kind
         _check_may_play(state, seat, 1 if kind == "place" else 2)
@@ -799,11 +995,18 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
     used = bridge_counts(bridges)
     islands_now = islands_held(bridges)
     out = {
-        "islands": [{
-            "name": i, "degree": DEGREES[i], "needed": needed(i), "x": LAYOUT[i][0], "y": LAYOUT[i][1],
-            "controller": held.get(i),
-            "bridges": {c: sum(1 for s in SITES_OF[i] if bridges.get(s) == c) for c in COLOURS},
-        } for i in ISLANDS],
+        "islands": [
+            {
+                "name": i,
+                "degree": DEGREES[i],
+                "needed": needed(i),
+                "x": LAYOUT[i][0],
+                "y": LAYOUT[i][1],
+                "controller": held.get(i),
+                "bridges": {c: sum(1 for s in SITES_OF[i] if bridges.get(s) == c) for c in COLOURS},
+            }
+            for i in ISLANDS
+        ],
         "sites": [{"key": site_key(s), "ends": list(s), "bridge": bridges.get(s)} for s in SITES],
         "colours": list(COLOURS),
         "bridges_left": {c: BRIDGES_PER_COLOUR - used[c] for c in COLOURS},
@@ -830,21 +1033,30 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         "colour": COLOURS[seat] if seat in (0, 1) else None,
     }
     out["can"] = _can(state, seat)
-    out["site_options"] = ({s["key"]: legal_cards_for(state, seat, s["key"]) for s in out["sites"]}
-                           if out["can"]["play"] else {})
+    out["site_options"] = (
+        {s["key"]: legal_cards_for(state, seat, s["key"]) for s in out["sites"]}
+        if out["can"]["play"]
+        else {}
+    )
     return out
 
 
 def _can(state: dict, seat: int | None) -> dict:
     """Which kinds of entry this seat may make now (the web layer shows those forms)."""
-    my_turn = (seat in (0, 1) and seat == state["turn"] and not state["over"]
-               and not state["pending_reveals"])
+    my_turn = (
+        seat in (0, 1)
+        and seat == state["turn"]
+        and not state["over"]
+        and not state["pending_reveals"]
+    )
     hand = state["hands"][seat] if seat in (0, 1) else 0
     may_draw = my_turn and _drawable(state) and hand < HAND_LIMIT
     return {
         "reveal": state["pending_reveals"] > 0 and not state["over"],
-        "play": my_turn and not state["discarded"] and len(state["played"]) < MAX_CARDS_PER_TURN
-                and hand > 0,
+        "play": my_turn
+        and not state["discarded"]
+        and len(state["played"]) < MAX_CARDS_PER_TURN
+        and hand > 0,
         "discard": my_turn and not state["played"] and hand > 0,
         "draw_deck": may_draw and state["deck"] > 0,
         "draw_display": sorted(set(state["display"])) if may_draw else [],
@@ -878,8 +1090,9 @@ def result(state: dict) -> dict | None:
 
 # --- history lines ---------------------------------------------------------------------------
 
+
 def _join(items: list[str]) -> Any:
-    """"A", "A and B", "A, B and C" as a translatable message."""
+    """ "A", "A and B", "A, B and C" as a translatable message."""
     if len(items) == 1:
         return items[0]
     return Msg(N_("%(first)s and %(last)s"), first=", ".join(items[:-1]), last=items[-1])
@@ -891,24 +1104,52 @@ def _play_lines(changes: dict) -> list[Msg]:
     rival = other(colour)
     lines = []
     if changes["kind"] == "place":
-        lines.append(Msg(N_("%(seat)s built a bridge on %(site)s (card %(card)s)"),
-                         seat=Seat(seat), site=changes["site"], card=changes["cards"][0]))
+        lines.append(
+            Msg(
+                N_("%(seat)s built a bridge on %(site)s (card %(card)s)"),
+                seat=Seat(seat),
+                site=changes["site"],
+                card=changes["cards"][0],
+            )
+        )
     else:
-        lines.append(Msg(N_("%(seat)s removed the %(colour)s bridge on %(site)s (cards %(first)s and "
-                            "%(second)s)"), seat=Seat(seat), colour=Msg(COLOUR_WORDS[rival]),
-                         site=changes["site"], first=changes["cards"][0], second=changes["cards"][1]))
+        lines.append(
+            Msg(
+                N_(
+                    "%(seat)s removed the %(colour)s bridge on %(site)s (cards %(first)s and "
+                    "%(second)s)"
+                ),
+                seat=Seat(seat),
+                colour=Msg(COLOUR_WORDS[rival]),
+                site=changes["site"],
+                first=changes["cards"][0],
+                second=changes["cards"][1],
+            )
+        )
     for island in changes["gained"][colour]:
         gone = [k for k in changes["destroyed"] if island in k.split("-")]
         if changes["kind"] == "remove" or not gone:
             lines.append(Msg(N_("%(seat)s took %(island)s"), seat=Seat(seat), island=island))
         elif len(gone) == 1:
-            lines.append(Msg(N_("%(seat)s took %(island)s: %(colour)s bridge %(sites)s destroyed"),
-                             seat=Seat(seat), island=island, colour=Msg(COLOUR_WORDS[rival]),
-                             sites=gone[0]))
+            lines.append(
+                Msg(
+                    N_("%(seat)s took %(island)s: %(colour)s bridge %(sites)s destroyed"),
+                    seat=Seat(seat),
+                    island=island,
+                    colour=Msg(COLOUR_WORDS[rival]),
+                    sites=gone[0],
+                )
+            )
         else:
-            lines.append(Msg(N_("%(seat)s took %(island)s: %(colour)s bridges %(sites)s destroyed"),
-                             seat=Seat(seat), island=island, colour=Msg(COLOUR_WORDS[rival]),
-                             sites=_join(gone)))
+            lines.append(
+                Msg(
+                    N_("%(seat)s took %(island)s: %(colour)s bridges %(sites)s destroyed"),
+                    seat=Seat(seat),
+                    island=island,
+                    colour=Msg(COLOUR_WORDS[rival]),
+                    sites=_join(gone),
+                )
+            )
     for island in changes["lost"][rival]:
         lines.append(Msg(N_("%(seat)s lost %(island)s"), seat=Seat(1 - seat), island=island))
     return lines
@@ -926,13 +1167,21 @@ def describe_scoring(entry: dict) -> list[Msg]:
 
 def _round_lines(entry: dict) -> list[Msg]:
     islands, points = entry["islands"], entry["points"]
-    lines = [Msg(N_("Round %(round)s scored: islands held: White %(white)s, Black %(black)s"),
-                 round=entry["round"], white=islands[0], black=islands[1])]
+    lines = [
+        Msg(
+            N_("Round %(round)s scored: islands held: White %(white)s, Black %(black)s"),
+            round=entry["round"],
+            white=islands[0],
+            black=islands[1],
+        )
+    ]
     if points == [0, 0]:
         lines.append(Msg(N_("Equal islands: nobody scores")))
     else:
         winner = 0 if points[0] else 1
-        lines.append(Msg(N_("Points: %(seat)s +%(points)s"), seat=Seat(winner), points=points[winner]))
+        lines.append(
+            Msg(N_("Points: %(seat)s +%(points)s"), seat=Seat(winner), points=points[winner])
+        )
     return lines
 
 
@@ -946,45 +1195,89 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     elif kind in ("place", "remove"):
         lines.extend(_play_lines(after["last_changes"]))
     elif kind == "discard":
-        lines.append(Msg(N_("%(seat)s discarded face down: %(count)s cards"), seat=Seat(seat),
-                         count=action["count"]))
+        lines.append(
+            Msg(
+                N_("%(seat)s discarded face down: %(count)s cards"),
+                seat=Seat(seat),
+                count=action["count"],
+            )
+        )
     elif kind == "draw" and action.get("source") == "deck":
         lines.append(Msg(N_("%(seat)s drew the top card of the deck"), seat=Seat(seat)))
     elif kind == "draw":
-        lines.append(Msg(N_("%(seat)s took %(island)s from the face-up cards"), seat=Seat(seat),
-                         island=parse_island(action.get("island"))))
+        lines.append(
+            Msg(
+                N_("%(seat)s took %(island)s from the face-up cards"),
+                seat=Seat(seat),
+                island=parse_island(action.get("island")),
+            )
+        )
     elif kind == "set_option":
-        lines.append(Msg(N_("Table option Arabana switched on: no bridge may touch an island the "
-                            "opponent controls") if after["options"]["arabana"] else
-                         N_("Table option Arabana switched off: bridges may touch any island")))
+        lines.append(
+            Msg(
+                N_(
+                    "Table option Arabana switched on: no bridge may touch an island the "
+                    "opponent controls"
+                )
+                if after["options"]["arabana"]
+                else N_("Table option Arabana switched off: bridges may touch any island")
+            )
+        )
     elif kind == "end_turn":
         lines.append(Msg(N_("%(seat)s ended the turn without drawing"), seat=Seat(seat)))
         if after["must_draw"] and _drawable(after):
             lines.append(Msg(N_("%(seat)s must draw next turn"), seat=Seat(after["turn"])))
-    for entry in after["rounds"][len(before["rounds"]):]:
+    for entry in after["rounds"][len(before["rounds"]) :]:
         lines.extend(_round_lines(entry))
     if after["final_turns"] is not None and before["final_turns"] is None:
-        lines.append(Msg(N_("No cards left: each player has one more turn, starting with %(seat)s"),
-                         seat=Seat(after["turn"])))
+        lines.append(
+            Msg(
+                N_("No cards left: each player has one more turn, starting with %(seat)s"),
+                seat=Seat(after["turn"]),
+            )
+        )
     if after["round"] > before["round"]:
-        lines.append(Msg(N_("Round %(round)s begins: turn up 3 cards; %(seat)s plays first"),
-                         round=after["round"], seat=Seat(after["turn"])))
+        lines.append(
+            Msg(
+                N_("Round %(round)s begins: turn up 3 cards; %(seat)s plays first"),
+                round=after["round"],
+                seat=Seat(after["turn"]),
+            )
+        )
     if after["over"] and not before["over"]:
         final = result(after)
         if final["winner"] is None:
-            lines.append(Msg(N_("Game over: a draw at %(points)s points each"), points=final["points"][0]))
+            lines.append(
+                Msg(N_("Game over: a draw at %(points)s points each"), points=final["points"][0])
+            )
         else:
-            lines.append(Msg(N_("Game over: %(seat)s wins with %(points)s points to %(other)s"),
-                             seat=Seat(final["winner"]), points=final["points"][final["winner"]],
-                             other=final["points"][1 - final["winner"]]))
+            lines.append(
+                Msg(
+                    N_("Game over: %(seat)s wins with %(points)s points to %(other)s"),
+                    seat=Seat(final["winner"]),
+                    points=final["points"][final["winner"]],
+                    other=final["points"][1 - final["winner"]],
+                )
+            )
             if final["tie_break"] == "round-3":
-                lines.append(Msg(N_("Equal points: %(seat)s scored in round 3 and wins the tie"),
-                                 seat=Seat(final["winner"])))
+                lines.append(
+                    Msg(
+                        N_("Equal points: %(seat)s scored in round 3 and wins the tie"),
+                        seat=Seat(final["winner"]),
+                    )
+                )
             elif final["tie_break"] == "bridges":
-                lines.append(Msg(N_("Equal points and no round-3 score: %(seat)s has more bridges on "
-                                    "the board (%(mine)s to %(theirs)s)"), seat=Seat(final["winner"]),
-                                 mine=final["bridges"][final["winner"]],
-                                 theirs=final["bridges"][1 - final["winner"]]))
+                lines.append(
+                    Msg(
+                        N_(
+                            "Equal points and no round-3 score: %(seat)s has more bridges on "
+                            "the board (%(mine)s to %(theirs)s)"
+                        ),
+                        seat=Seat(final["winner"]),
+                        mine=final["bridges"][final["winner"]],
+                        theirs=final["bridges"][1 - final["winner"]],
+                    )
+                )
     return lines
 
 
@@ -993,6 +1286,10 @@ def seat_may_undo(before: dict, action: dict, after: dict) -> bool:
     seen, nor anything that ended a round (new cards go face up then)."""
     if action.get("type") not in ("place", "remove", "discard", "end_turn", "draw"):
         return False
-    if after["round"] != before["round"] or after["over"] or after["final_turns"] != before["final_turns"]:
+    if (
+        after["round"] != before["round"]
+        or after["over"]
+        or after["final_turns"] != before["final_turns"]
+    ):
         return False
     return not (action.get("type") == "draw" and action.get("source") == "deck")

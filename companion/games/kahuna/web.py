@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from flask import url_for
 from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from companion.web.adapter import GameAdapter, Panel
 from companion.forms import VersionedForm
-from companion.games.kahuna import rules as k
 from companion.games.base import N_, RuleError
+from companion.games.kahuna import rules as k
+from companion.web.adapter import GameAdapter, Panel
 
 PANEL = "kahuna/_panel.html"
 NAME_MAX = 40  # longer than any island or site name: the rules refuse unknown names with a reason
@@ -34,9 +34,13 @@ NAME_MAX = 40  # longer than any island or site name: the rules refuse unknown n
 class RevealForm(VersionedForm):
     """The table enters a card just turned face up (any seated phone or the host)."""
 
-    island = StringField(_l("Island on the card"), validators=[
-        InputRequired(_l("Tap the island named on the card just turned face up.")),
-        Length(max=NAME_MAX)])
+    island = StringField(
+        _l("Island on the card"),
+        validators=[
+            InputRequired(_l("Tap the island named on the card just turned face up.")),
+            Length(max=NAME_MAX),
+        ],
+    )
 
     def to_action(self) -> dict:
         return {"island": self.island.data}
@@ -45,10 +49,15 @@ class RevealForm(VersionedForm):
 class PlaceForm(VersionedForm):
     """One card builds one bridge on a free site touching the card's island."""
 
-    site = StringField(validators=[InputRequired(_l("Tap a bridge site on the board first.")),
-                                   Length(max=NAME_MAX)])
-    card = StringField(validators=[InputRequired(_l("Say which card was played.")),
-                                   Length(max=NAME_MAX)])
+    site = StringField(
+        validators=[
+            InputRequired(_l("Tap a bridge site on the board first.")),
+            Length(max=NAME_MAX),
+        ]
+    )
+    card = StringField(
+        validators=[InputRequired(_l("Say which card was played.")), Length(max=NAME_MAX)]
+    )
 
     def to_action(self) -> dict:
         return {"site": self.site.data, "card": self.card.data}
@@ -57,12 +66,18 @@ class PlaceForm(VersionedForm):
 class RemoveForm(VersionedForm):
     """Two cards, each naming an end of the site, remove the opponent's bridge there."""
 
-    site = StringField(validators=[InputRequired(_l("Tap a bridge site on the board first.")),
-                                   Length(max=NAME_MAX)])
-    first = StringField(validators=[InputRequired(_l("Say which two cards were played.")),
-                                    Length(max=NAME_MAX)])
-    second = StringField(validators=[InputRequired(_l("Say which two cards were played.")),
-                                     Length(max=NAME_MAX)])
+    site = StringField(
+        validators=[
+            InputRequired(_l("Tap a bridge site on the board first.")),
+            Length(max=NAME_MAX),
+        ]
+    )
+    first = StringField(
+        validators=[InputRequired(_l("Say which two cards were played.")), Length(max=NAME_MAX)]
+    )
+    second = StringField(
+        validators=[InputRequired(_l("Say which two cards were played.")), Length(max=NAME_MAX)]
+    )
 
     def to_action(self) -> dict:
         return {"site": self.site.data, "cards": [self.first.data, self.second.data]}
@@ -71,10 +86,17 @@ class RemoveForm(VersionedForm):
 class DiscardForm(VersionedForm):
     """Instead of playing: put cards face down under the discard pile."""
 
-    count = IntegerField(_l("Cards discarded face down"), validators=[
-        InputRequired(_l("Say how many cards were discarded: a number from 1 to 5.")),
-        NumberRange(min=1, max=k.HAND_LIMIT,
-                    message=_l("Say how many cards were discarded: a number from 1 to 5."))])
+    count = IntegerField(
+        _l("Cards discarded face down"),
+        validators=[
+            InputRequired(_l("Say how many cards were discarded: a number from 1 to 5.")),
+            NumberRange(
+                min=1,
+                max=k.HAND_LIMIT,
+                message=_l("Say how many cards were discarded: a number from 1 to 5."),
+            ),
+        ],
+    )
 
     def to_action(self) -> dict:
         return {"count": self.count.data}
@@ -83,8 +105,9 @@ class DiscardForm(VersionedForm):
 class DrawForm(VersionedForm):
     """End the turn with the top card of the deck or one face-up card."""
 
-    source = StringField(validators=[InputRequired(_l("Say where the card was drawn from.")),
-                                     Length(max=NAME_MAX)])
+    source = StringField(
+        validators=[InputRequired(_l("Say where the card was drawn from.")), Length(max=NAME_MAX)]
+    )
     island = StringField(validators=[Optional(), Length(max=NAME_MAX)])
 
     def to_action(self) -> dict:
@@ -104,8 +127,7 @@ class EndTurnForm(VersionedForm):
 class OptionForm(VersionedForm):
     """The host switches the Arabana option before the first turn action."""
 
-    arabana = StringField(validators=[InputRequired(_l("Choose on or off.")),
-                                      Length(max=NAME_MAX)])
+    arabana = StringField(validators=[InputRequired(_l("Choose on or off.")), Length(max=NAME_MAX)])
 
     def to_action(self) -> dict:
         value = {"on": True, "off": False}.get(self.arabana.data, self.arabana.data)
@@ -147,8 +169,10 @@ CLEARANCE = ISLAND_R + 20  # a site drawn closer than this to a third island ben
 
 def _crosses(p: tuple, q: tuple, r: tuple, s: tuple) -> bool:
     """Do the segments p-q and r-s cross (touching ends do not count)?"""
+
     def turn(a, b, c):
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
     return turn(p, q, r) * turn(p, q, s) < 0 and turn(r, s, p) * turn(r, s, q) < 0
 
 
@@ -159,8 +183,13 @@ def _crossings(a: str, b: str, bend: float) -> int:
     nx, ny = -(y2 - y1) / length, (x2 - x1) / length
     cx, cy = (x1 + x2) / 2 + 2 * bend * nx, (y1 + y2) / 2 + 2 * bend * ny
     steps = [i / 24 for i in range(25)]
-    curve = [((1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2,
-              (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2) for t in steps]
+    curve = [
+        (
+            (1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2,
+            (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2,
+        )
+        for t in steps
+    ]
     count = 0
     for c, d in k.SITES:
         if {c, d} & {a, b}:
@@ -170,7 +199,7 @@ def _crossings(a: str, b: str, bend: float) -> int:
     return count
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def site_path(a: str, b: str) -> tuple[str, float, float]:
     """The SVG path of a site and its midpoint: straight, or bent around an island in its way.
 
@@ -188,7 +217,7 @@ def site_path(a: str, b: str) -> tuple[str, float, float]:
         if other in (a, b):
             continue
         px, py = island_xy(other)
-        t = ((px - x1) * dx + (py - y1) * dy) / length ** 2
+        t = ((px - x1) * dx + (py - y1) * dy) / length**2
         side = (px - x1) * nx + (py - y1) * ny  # signed distance of the island from the line
         if 0.15 < t < 0.85 and abs(side) < CLEARANCE:
             away = -math.copysign(CLEARANCE - abs(side), side) if side else CLEARANCE
@@ -199,12 +228,19 @@ def site_path(a: str, b: str) -> tuple[str, float, float]:
         return f"M{x1} {y1}L{x2} {y2}", round(mx, 1), round(my, 1)
     # A quadratic curve's middle lies halfway between the chord's middle and the control point.
     cx, cy = mx + 2 * bend * nx, my + 2 * bend * ny
-    return (f"M{x1} {y1}Q{cx:.1f} {cy:.1f} {x2} {y2}", round(mx + bend * nx, 1),
-            round(my + bend * ny, 1))
+    return (
+        f"M{x1} {y1}Q{cx:.1f} {cy:.1f} {x2} {y2}",
+        round(mx + bend * nx, 1),
+        round(my + bend * ny, 1),
+    )
 
 
-def drawing(bridges: dict[str, str], site_href: Callable[[str], str | None],
-            changes: dict | None = None, selected: str | None = None) -> dict:
+def drawing(
+    bridges: dict[str, str],
+    site_href: Callable[[str], str | None],
+    changes: dict | None = None,
+    selected: str | None = None,
+) -> dict:
     """What the board macro draws: islands with their stones, sites with their bridges and links.
 
     bridges: {"Aloa-Bari": "white"}; site_href(key) gives each site's link (None: not a link);
@@ -220,24 +256,49 @@ def drawing(bridges: dict[str, str], site_href: Callable[[str], str | None],
     for name in k.ISLANDS:
         x, y = island_xy(name)
         counts = {c: sum(1 for s in k.SITES_OF[name] if board.get(s) == c) for c in k.COLOURS}
-        islands.append({
-            "name": name, "x": x, "y": y, "degree": k.DEGREES[name], "needed": k.needed(name),
-            "controller": held.get(name), "bridges": counts,
-            "gained": name in gained, "lost": name in lost,
-        })
+        islands.append(
+            {
+                "name": name,
+                "x": x,
+                "y": y,
+                "degree": k.DEGREES[name],
+                "needed": k.needed(name),
+                "controller": held.get(name),
+                "bridges": counts,
+                "gained": name in gained,
+                "lost": name in lost,
+            }
+        )
     sites = []
     for a, b in k.SITES:
         key = k.site_key((a, b))
         path, mx, my = site_path(a, b)
         owner = board.get((a, b))
-        sites.append({
-            "key": key, "a": a, "b": b, "path": path, "mx": mx, "my": my,
-            "bridge": owner, "word": BRIDGE_WORDS[owner], "href": site_href(key),
-            "played": key == changes.get("site"), "destroyed": key in destroyed and owner is None,
-            "selected": key == selected,
-        })
-    return {"width": WIDTH, "height": HEIGHT, "r": ISLAND_R, "islands": islands, "sites": sites,
-            "play": changes.get("play"), "stone_letters": STONE_LETTERS}
+        sites.append(
+            {
+                "key": key,
+                "a": a,
+                "b": b,
+                "path": path,
+                "mx": mx,
+                "my": my,
+                "bridge": owner,
+                "word": BRIDGE_WORDS[owner],
+                "href": site_href(key),
+                "played": key == changes.get("site"),
+                "destroyed": key in destroyed and owner is None,
+                "selected": key == selected,
+            }
+        )
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "r": ISLAND_R,
+        "islands": islands,
+        "sites": sites,
+        "play": changes.get("play"),
+        "stone_letters": STONE_LETTERS,
+    }
 
 
 # --- the panel ------------------------------------------------------------------------------
@@ -277,8 +338,9 @@ def panel_context(panel: Panel) -> dict:
         return url_for("table.page", code=panel.code, site=key, **panel.args)
 
     choice = site_choice(state, seat, chosen) if chosen and seat is not None else None
-    board = drawing(state["bridges"], href, view["last_changes"],
-                    selected=choice["site"] if choice else None)
+    board = drawing(
+        state["bridges"], href, view["last_changes"], selected=choice["site"] if choice else None
+    )
     latest = view["rounds"][-1] if view["rounds"] else None
     return {
         "board": board,
@@ -287,8 +349,9 @@ def panel_context(panel: Panel) -> dict:
         "options_open": host and k.options_open(state),
         "last_play_lines": k.describe_play(view["last_changes"]),
         "scoring_lines": [k.describe_scoring(r) for r in view["rounds"]],
-        "fresh_scoring": latest is not None and view["pending_reveals"] > 0
-                         and latest["round"] == view["round"] - 1,
+        "fresh_scoring": latest is not None
+        and view["pending_reveals"] > 0
+        and latest["round"] == view["round"] - 1,
         "hand_limit": k.HAND_LIMIT,
         "max_cards": k.MAX_CARDS_PER_TURN,
         "rounds_total": k.ROUNDS,

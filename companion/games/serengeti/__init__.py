@@ -5,6 +5,13 @@ from companion.games.base import N_, GameInfo
 
 ENTRIES = (
     GameInfo("serengeti", N_("Serengeti"), __name__, 3, 5, {"variant": "abacus"}),
-    GameInfo("don", N_("Serengeti — original Don rules"), __name__, 3, 5, {"variant": "don"},
-             rules_key="serengeti"),
+    GameInfo(
+        "don",
+        N_("Serengeti — original Don rules"),
+        __name__,
+        3,
+        5,
+        {"variant": "don"},
+        rules_key="serengeti",
+    ),
 )

@@ -16,10 +16,10 @@ from wtforms import RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from companion.games.serengeti import rules as rules
-from companion.games.base import N_, Seat
-from companion.i18n import render_msg, translate
 from companion.forms import whole_number
+from companion.games.base import N_, Seat
+from companion.games.serengeti import rules as rules
+from companion.i18n import render_msg, translate
 
 bp = Blueprint("tools_serengeti", __name__, url_prefix="/tools/serengeti")
 CALCULATORS = [(N_("Serengeti and Don: who receives a bid"), "tools_serengeti.payout_page")]
@@ -42,27 +42,50 @@ class DigitsField(StringField):
         try:
             parse_digits(self.data)
         except ValueError:
-            raise ValidationError(_l("Type only digits 0 to 9 (for example 4 7 7): one digit for "
-                                     "each card the player owns.")) from None
+            raise ValidationError(
+                _l(
+                    "Type only digits 0 to 9 (for example 4 7 7): one digit for "
+                    "each card the player owns."
+                )
+            ) from None
 
 
 class PayoutForm(FlaskForm):
     class Meta:
         csrf = False  # a GET form that changes nothing
 
-    variant = RadioField(_l("Rule set"), choices=[SelectChoice("abacus", _l("Serengeti (Abacus)")),
-                                                  SelectChoice("don", _l("Don (original rules)"))],
-                         default="abacus",
-                         validators=[InputRequired(_l("Choose Abacus or Don."))])
-    players = whole_number(_l("Players"), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
-                           _l("Serengeti is for 3 to 5 players."), default=3)
-    bid = whole_number(_l("Winning bid"), 1, rules.MAX_BID,
-                       _l("The bid is a whole number from 1 to 999."),
-                       missing=_l("Type the winning bid."))
-    winner = whole_number(_l("Winner"), 0, rules.MAX_PLAYERS - 1,
-                          _l("Choose who won the auction."))
-    pot = whole_number(_l("Pot before this payout (Don)"), 0, rules.MAX_BID,
-                       _l("The pot is a whole number of chips, 0 or more."), required=False)
+    variant = RadioField(
+        _l("Rule set"),
+        choices=[
+            SelectChoice("abacus", _l("Serengeti (Abacus)")),
+            SelectChoice("don", _l("Don (original rules)")),
+        ],
+        default="abacus",
+        validators=[InputRequired(_l("Choose Abacus or Don."))],
+    )
+    players = whole_number(
+        _l("Players"),
+        rules.MIN_PLAYERS,
+        rules.MAX_PLAYERS,
+        _l("Serengeti is for 3 to 5 players."),
+        default=3,
+    )
+    bid = whole_number(
+        _l("Winning bid"),
+        1,
+        rules.MAX_BID,
+        _l("The bid is a whole number from 1 to 999."),
+        missing=_l("Type the winning bid."),
+    )
+    winner = whole_number(_l("Winner"), 0, rules.MAX_PLAYERS - 1, _l("Choose who won the auction."))
+    pot = whole_number(
+        _l("Pot before this payout (Don)"),
+        0,
+        rules.MAX_BID,
+        _l("The pot is a whole number of chips, 0 or more."),
+        required=False,
+    )
+
     def validate_winner(self, field):
         if field.errors:
             return
@@ -75,10 +98,14 @@ class PayoutForm(FlaskForm):
 
 
 for _i in range(rules.MAX_PLAYERS):
-    setattr(PayoutForm, f"name_{_i}", StringField(_l("Name"), validators=[Optional(),
-                                                                          Length(max=24)]))
-    setattr(PayoutForm, f"digits_{_i}", DigitsField(_l("Digits on their cards"),
-                                                    validators=[Length(max=60)]))
+    setattr(
+        PayoutForm, f"name_{_i}", StringField(_l("Name"), validators=[Optional(), Length(max=24)])
+    )
+    setattr(
+        PayoutForm,
+        f"digits_{_i}",
+        DigitsField(_l("Digits on their cards"), validators=[Length(max=60)]),
+    )
 
 
 def name_field(form: PayoutForm, i: int) -> StringField:
@@ -104,8 +131,11 @@ def _deck_problem(holdings: list[list[int]]) -> str | None:
         return _l("The deck has only 30 cards: check the digits.")
     for digit, count in sorted(counts.items()):
         if count > rules.CARDS_PER_DIGIT:
-            return _l("Only 3 cards show a %(digit)s, but %(count)s were entered.", digit=digit,
-                      count=count)
+            return _l(
+                "Only 3 cards show a %(digit)s, but %(count)s were entered.",
+                digit=digit,
+                count=count,
+            )
     return None
 
 
@@ -126,19 +156,36 @@ def payout_page():
             outcome = _outcome(form, count, holdings)
     status = 400 if submitted and outcome is None else 200
     rows = [(name_field(form, i), digits_field(form, i)) for i in range(rules.MAX_PLAYERS)]
-    return render_template("serengeti/calculator.html", form=form, rows=rows, outcome=outcome,
-                           problem=problem, submitted=submitted), status
+    return render_template(
+        "serengeti/calculator.html",
+        form=form,
+        rows=rows,
+        outcome=outcome,
+        problem=problem,
+        submitted=submitted,
+    ), status
 
 
 def _outcome(form: PayoutForm, count: int, holdings: list[list[int]]) -> dict:
     """Each seat's share (0 included), the remainder and the plain payout line."""
     names = _names(form, count)
-    variant, pot, bid, winner = form.variant.data, form.pot.data or 0, form.bid.data, form.winner.data
-    pay = rules.payout(bid, Seat(winner), {Seat(i): holdings[i] for i in range(count)},
-                       variant=variant, pot=pot)
+    variant, pot, bid, winner = (
+        form.variant.data,
+        form.pot.data or 0,
+        form.bid.data,
+        form.winner.data,
+    )
+    pay = rules.payout(
+        bid, Seat(winner), {Seat(i): holdings[i] for i in range(count)}, variant=variant, pot=pot
+    )
     line = rules.payout_line(Seat(winner), bid, pay, variant=variant, pot=pot)
     return {
-        "pay": pay, "names": names, "winner": winner, "variant": variant, "pot": pot, "bid": bid,
+        "pay": pay,
+        "names": names,
+        "winner": winner,
+        "variant": variant,
+        "pot": pot,
+        "bid": bid,
         "shares": {i: pay.shares.get(i, 0) for i in range(count)},
         "matching": {i: n for i, n in pay.matches.items()},
         "line": render_msg(line, names),

@@ -57,8 +57,9 @@ score(); plus standings() (the end-screen table), payout_line() and bid_hint() (
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from companion.games.base import N_, Msg, RuleError, Seat
 
@@ -132,64 +133,98 @@ RULES: dict[str, str] = {
 
 # The rules page: a short summary of each rule in our own words (same keys and order as RULES).
 RULE_SUMMARIES: dict[str, str] = {
-    "setup": N_("Abacus: each player starts with 10 chips and the other chips (65 in all) form "
-                "the bank. Don: 12 chips each and no bank. Keep your chips hidden. Any player "
-                "may start."),
+    "setup": N_(
+        "Abacus: each player starts with 10 chips and the other chips (65 in all) form "
+        "the bank. Don: 12 chips each and no bank. Keep your chips hidden. Any player "
+        "may start."
+    ),
     "players": N_("The game is for 3, 4 or 5 players."),
-    "rounds": N_("There are 15 rounds. In each, cards are turned up from the deck and auctioned "
-                 "together: 1 card in round 1, 2 in round 2, 3 in round 3, then 1, 2, 3 again. "
-                 "After 15 rounds all 30 cards are gone."),
-    "deck": N_("30 cards: six tribes (Nuba, Massai, Bantu, Nandi, Tonga, Samburu) of five cards "
-               "each. Every card shows a digit; a tribe never shows the same digit twice and each "
-               "digit appears on three cards, so the app refuses a card that cannot exist."),
+    "rounds": N_(
+        "There are 15 rounds. In each, cards are turned up from the deck and auctioned "
+        "together: 1 card in round 1, 2 in round 2, 3 in round 3, then 1, 2, 3 again. "
+        "After 15 rounds all 30 cards are gone."
+    ),
+    "deck": N_(
+        "30 cards: six tribes (Nuba, Massai, Bantu, Nandi, Tonga, Samburu) of five cards "
+        "each. Every card shows a digit; a tribe never shows the same digit twice and each "
+        "digit appears on three cards, so the app refuses a card that cannot exist."
+    ),
     "card-tribe": N_("Enter the tribe shown on the card that was turned up."),
     "card-digit": N_("Enter the digit (0 to 9) shown on the card that was turned up."),
-    "turn": N_("The start player bids first, then the others clockwise. On your turn, bid more "
-               "than the high bid or pass."),
+    "turn": N_(
+        "The start player bids first, then the others clockwise. On your turn, bid more "
+        "than the high bid or pass."
+    ),
     "bid-number": N_("A bid is a whole number of chips, at least 1."),
     "bid-higher": N_("Each bid must be higher than the high bid so far."),
-    "bid-digit": N_("You may not bid a number whose last digit is on one of your own cards: "
-                    "owning a 4 rules out 4, 14, 24 and so on."),
-    "penalty": N_("A bid that breaks the digit rule does not count and costs the bidder 1 chip "
-                  "(to the bank; in Don to the pot), if they have one. Then they bid again or "
-                  "pass."),
+    "bid-digit": N_(
+        "You may not bid a number whose last digit is on one of your own cards: "
+        "owning a 4 rules out 4, 14, 24 and so on."
+    ),
+    "penalty": N_(
+        "A bid that breaks the digit rule does not count and costs the bidder 1 chip "
+        "(to the bank; in Don to the pot), if they have one. Then they bid again or "
+        "pass."
+    ),
     "waive": N_("The host may give a fine back, or the table may play without fines."),
-    "pass": N_("A player who passes is out of this auction. When all but one have passed, the "
-               "one left wins with their bid."),
-    "pass-bonus": N_("Abacus: a player who passes at their first turn, without bidding, takes 2 "
-                     "chips from the bank (what is left if the bank holds fewer). Not in Don."),
+    "pass": N_(
+        "A player who passes is out of this auction. When all but one have passed, the "
+        "one left wins with their bid."
+    ),
+    "pass-bonus": N_(
+        "Abacus: a player who passes at their first turn, without bidding, takes 2 "
+        "chips from the bank (what is left if the bank holds fewer). Not in Don."
+    ),
     "free-lot": N_("If nobody bids at all, the start player takes the cards for nothing."),
     "pay": N_("The winner pays the bid and lays the cards face up in front of them."),
-    "payout": N_("Abacus: only the last digit of the bid counts, and the winner's cards never do. "
-                 "If only one other player owns cards with that digit, that player takes the "
-                 "whole bid, however many such cards they own. If two or more players own such "
-                 "cards, the bid is divided by the number of those cards and each card earns the "
-                 "same share. If nobody owns one, all the other players share it equally. Chips "
-                 "that do not divide go to the bank."),
-    "payout-don": N_("Don: the pot is added to the bid. The player owning the most cards with "
-                     "the last digit of the bid takes it all (tied players share); with no such "
-                     "card the other players share it. Chips that do not divide stay in the pot."),
-    "cannot-pay": N_("A winner who cannot pay discards one of their cards (their choice) from "
-                     "the game, and the auction of the same cards starts again without them."),
+    "payout": N_(
+        "Abacus: only the last digit of the bid counts, and the winner's cards never do. "
+        "If only one other player owns cards with that digit, that player takes the "
+        "whole bid, however many such cards they own. If two or more players own such "
+        "cards, the bid is divided by the number of those cards and each card earns the "
+        "same share. If nobody owns one, all the other players share it equally. Chips "
+        "that do not divide go to the bank."
+    ),
+    "payout-don": N_(
+        "Don: the pot is added to the bid. The player owning the most cards with "
+        "the last digit of the bid takes it all (tied players share); with no such "
+        "card the other players share it. Chips that do not divide stay in the pot."
+    ),
+    "cannot-pay": N_(
+        "A winner who cannot pay discards one of their cards (their choice) from "
+        "the game, and the auction of the same cards starts again without them."
+    ),
     "card-owned": N_("Choose one of the cards that player owns."),
     "next-start": N_("The winner of an auction starts the next round."),
-    "sale": N_("Don: a player short of chips may, at the start of a round before any card is "
-               "turned up, auction one of their own cards to the others."),
-    "hidden-chips": N_("Everybody keeps their chips hidden: your phone shows only your own count. "
-                       "Chips that change hands are seen by everyone, as at the table."),
-    "end": N_("After round 15 each player scores each tribe they own: 1, 3, 6, 10 or 15 points "
-              "for 1, 2, 3, 4 or 5 cards."),
-    "chip-bonus": N_("The player with the most chips scores 3 more points (Don: 2); tied players "
-                     "all score it."),
-    "tie-break": N_("Most points wins. Abacus ties: more cards, then more chips. Don ties: the "
-                    "higher sum of the digits on your cards."),
+    "sale": N_(
+        "Don: a player short of chips may, at the start of a round before any card is "
+        "turned up, auction one of their own cards to the others."
+    ),
+    "hidden-chips": N_(
+        "Everybody keeps their chips hidden: your phone shows only your own count. "
+        "Chips that change hands are seen by everyone, as at the table."
+    ),
+    "end": N_(
+        "After round 15 each player scores each tribe they own: 1, 3, 6, 10 or 15 points "
+        "for 1, 2, 3, 4 or 5 cards."
+    ),
+    "chip-bonus": N_(
+        "The player with the most chips scores 3 more points (Don: 2); tied players all score it."
+    ),
+    "tie-break": N_(
+        "Most points wins. Abacus ties: more cards, then more chips. Don ties: the "
+        "higher sum of the digits on your cards."
+    ),
     "host": N_("Some actions, such as waiving a fine, only the host can do."),
-    "phase": N_("The app takes things in the order of play: cards first, then bids, then the "
-                "next round."),
+    "phase": N_(
+        "The app takes things in the order of play: cards first, then bids, then the next round."
+    ),
     "action": N_("The app only accepts the moves the game has."),
     "seat": N_("Every action names one of the seats at the table."),
-    "options": N_("The table chooses the rule set (Abacus or Don), the start player and whether "
-                  "illegal bids are fined."),
+    "options": N_(
+        "The table chooses the rule set (Abacus or Don), the start player and whether "
+        "illegal bids are fined."
+    ),
 }
 
 # Our reading of every point the rule text leaves open.
@@ -197,24 +232,30 @@ CLARIFICATIONS: dict[str, str] = {
     "free-lot-bonus": N_(
         "When nobody bids, everyone (the start player included) passed at their first turn, so "
         "in Abacus each of them takes the 2-chip pass bonus as they pass, and then the start "
-        "player also takes the lot free."),
+        "player also takes the lot free."
+    ),
     "last-player-alone": N_(
         "If nobody has bid and all but one player have passed, the last player still has a "
         "turn: a bid wins the lot at once, a pass means nobody bid and the start player takes "
-        "the lot free."),
+        "the lot free."
+    ),
     "pass-bonus-once": N_(
         "The pass bonus is paid at most once per player per round, and only to a player who "
-        "has not bid in this round; a restarted auction of the same lot pays nobody twice."),
+        "has not bid in this round; a restarted auction of the same lot pays nobody twice."
+    ),
     "pass-bonus-after-fine": N_(
         "A player fined for an illegal bid has called out a price, so a pass afterwards in the "
         "same round earns no pass bonus, even if the host waives the fine. With fines switched "
-        "off an illegal bid is only refused and changes nothing."),
+        "off an illegal bid is only refused and changes nothing."
+    ),
     "pass-bonus-bank": N_(
         "The pass bonus comes from the bank; when the bank holds fewer than 2 chips the player "
-        "takes what is left (1 or 0)."),
+        "takes what is left (1 or 0)."
+    ),
     "bid-above-chips": N_(
         "Chips are hidden, so a bid above your own chips is legal. The app warns you privately "
-        "on your phone; if you win and cannot pay, the cannot-pay rule applies."),
+        "on your phone; if you win and cannot pay, the cannot-pay rule applies."
+    ),
     "chips-public": N_(
         "Only what everyone at a real table would see. Your phone shows your own count and "
         "nobody else's; everyone's count is shown at the end, and on the host's screen while "
@@ -225,90 +266,111 @@ CLARIFICATIONS: dict[str, str] = {
         "bank (Don: the pot) is shown, so a player who keeps careful track could work out the "
         "others' chips, as at the table. Some entries also tell something about one player's "
         "chips: a winner who pays held at least the bid, a winner who cannot pay holds fewer "
-        "chips than the bid, and a player who cannot pay a fine has no chip left."),
+        "chips than the bid, and a player who cannot pay a fine has no chip left."
+    ),
     "cannot-pay-reveal": N_(
         "Only that they hold fewer chips than their bid: the history says they cannot pay, as "
-        "everyone at a real table would see. The app does not show how many they hold."),
+        "everyone at a real table would see. The app does not show how many they hold."
+    ),
     "cannot-pay-no-card": N_(
         "A winner who cannot pay and owns no card has nothing to discard: they simply drop out "
-        "and the auction of the same lot starts again without them."),
+        "and the auction of the same lot starts again without them."
+    ),
     "restart-order": N_(
         "A restarted auction begins with the round's start player, or, if that player has "
         "dropped out, with the next player clockwise who is still in. Everybody but the "
         "players who dropped out may bid again, including those who passed before. If nobody "
-        "bids in the restarted auction, the player it began with takes the lot free."),
+        "bids in the restarted auction, the player it began with takes the lot free."
+    ),
     "all-dropped-out": N_(
         "If every player drops out of the auction of a lot (each won and could not pay), the "
-        "lot leaves the game unsold and the same start player begins the next round."),
+        "lot leaves the game unsold and the same start player begins the next round."
+    ),
     "penalty-which-bids": N_(
         "The 1-chip fine is for a bid ending in a digit you own (the rule it is written under). "
-        "A bid that does not beat the high bid or is not a number is only refused."),
+        "A bid that does not beat the high bid or is not a number is only refused."
+    ),
     "penalty-destination": N_(
         "In Abacus the fine goes to the bank. Don has no bank, so there the fine goes to the "
-        "pot and is shared out with the next payout."),
+        "pot and is shared out with the next payout."
+    ),
     "penalty-no-chip": N_(
         "They pay nothing, and the bid still does not count. The history records the illegal "
         "bid and that the fine could not be paid, so the table learns that this player has no "
-        "chip left, as everyone at a real table would see."),
+        "chip left, as everyone at a real table would see."
+    ),
     "penalty-turn": N_(
-        "After a fine the bid does not count and the same player bids again or passes."),
+        "After a fine the bid does not count and the same player bids again or passes."
+    ),
     "waive-friendly": N_(
         "Tables that play friendly can switch fines off for the whole game, or the host can "
         "waive a single fine: the player's latest fine comes back from the bank (or the pot), "
-        "provided it still holds a chip."),
+        "provided it still holds a chip."
+    ),
     "payout-small-bid": N_(
         "It matters only when two or more players own matching cards, as the bid is then "
         "divided per card: a bid of 1 against two players with a 1 each earns each card "
         "nothing, and the chip goes to the bank. A lone holder always takes the whole bid, "
         "however many matching cards they own: a bid of 1 against one player with two 1s pays "
-        "that player the chip."),
+        "that player the chip."
+    ),
     "don-payout-tie": N_(
         "Don: players tied for the most matching cards share the bid and the pot equally; "
-        "what cannot be shared stays in the pot."),
+        "what cannot be shared stays in the pot."
+    ),
     "don-pot": N_(
         "Don: the pot is added to the next bid that is paid (a lot taken free leaves the pot "
-        "alone); the pot is never anybody's at the end."),
+        "alone); the pot is never anybody's at the end."
+    ),
     "sale-who-may": N_(
         "Don: at the start of a round, before the first card of the lot is turned up, any "
         "player who owns a card may put one of them up for auction, at most once a round. The "
         "app does not check that they are short of chips: chips are hidden and the rule names "
-        "no number."),
+        "no number."
+    ),
     "sale-who-is-paid": N_(
         "Don: in a sale the seller receives the whole winning bid; nobody else is paid and the "
         "pot is untouched. The seller does not bid. The auction starts with the player to the "
         "seller's left and otherwise runs like any other (digits you own may not end your "
-        "bid; a winner who cannot pay discards a card and the sale restarts without them)."),
+        "bid; a winner who cannot pay discards a card and the sale restarts without them)."
+    ),
     "sale-unsold": N_(
         "Don: if nobody bids for a card on sale, the seller keeps it. A sale does not change "
-        "who starts the round."),
+        "who starts the round."
+    ),
     "chip-bonus-tie": N_(
-        "Every player tied for most chips gets the full bonus (3 in Abacus, 2 in Don)."),
+        "Every player tied for most chips gets the full bonus (3 in Abacus, 2 in Don)."
+    ),
     "bid-limit": N_(
         "A bid above 999 is refused as a typo: no table has that many chips (all chips together "
-        "are 65 in Abacus and at most 60 in Don)."),
+        "are 65 in Abacus and at most 60 in Don)."
+    ),
     "chip-bonus-zero": N_(
-        "The chip bonus needs at least one chip: if nobody has any, nobody gets it."),
-    "tie-break-shared": N_(
-        "Players still tied after every tie-break share the place."),
-    "end-chips": N_(
-        "At the end everybody's chips are shown: the chip bonus needs them."),
+        "The chip bonus needs at least one chip: if nobody has any, nobody gets it."
+    ),
+    "tie-break-shared": N_("Players still tied after every tie-break share the place."),
+    "end-chips": N_("At the end everybody's chips are shown: the chip bonus needs them."),
     "fines-switch": N_(
         "The host can switch fines off (and on again) at any moment of the game; fines already "
-        "paid stay paid unless the host waives them one by one."),
+        "paid stay paid unless the host waives them one by one."
+    ),
     "start-player": N_(
         "Any player may start round 1: the host picks the start player before the first card is "
-        "turned up. From round 2 on, the winner of the last auction starts."),
+        "turned up. From round 2 on, the winner of the last auction starts."
+    ),
 }
 
 
 # The question each clarification answers (the rules page shows it as the entry's title).
 CLARIFICATION_QUESTIONS: dict[str, str] = {
     "free-lot-bonus": N_("Nobody bids: does the start player also get the pass bonus?"),
-    "last-player-alone": N_("Nobody has bid and all but one have passed: does the last player "
-                            "still have a turn?"),
+    "last-player-alone": N_(
+        "Nobody has bid and all but one have passed: does the last player still have a turn?"
+    ),
     "pass-bonus-once": N_("Can a player get the pass bonus twice for the same lot?"),
-    "pass-bonus-after-fine": N_("After a fine for an illegal bid, does a pass still earn the "
-                                "pass bonus?"),
+    "pass-bonus-after-fine": N_(
+        "After a fine for an illegal bid, does a pass still earn the pass bonus?"
+    ),
     "pass-bonus-bank": N_("What if the bank holds fewer than 2 chips for the pass bonus?"),
     "bid-above-chips": N_("May I bid more chips than I have?"),
     "chips-public": N_("What does the app show about the other players' chips?"),
@@ -341,14 +403,18 @@ CLARIFICATION_QUESTIONS: dict[str, str] = {
 # Errors for the pure calculators
 # --------------------------------------------------------------------------------------------
 
+
 class InputError(RuleError, ValueError):
     """Bad input to a pure calculator (payout, score, standings): a RuleError and a ValueError."""
 
 
 def _check_variant(variant: Any) -> str:
     if variant not in VARIANTS:
-        raise InputError("options", N_("Unknown rule set %(variant)s: choose abacus or don."),
-                         variant=_short(variant))
+        raise InputError(
+            "options",
+            N_("Unknown rule set %(variant)s: choose abacus or don."),
+            variant=_short(variant),
+        )
     return variant
 
 
@@ -367,6 +433,7 @@ def _short(value: Any) -> str:
 # --------------------------------------------------------------------------------------------
 # Payout
 # --------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Payout:
@@ -389,8 +456,9 @@ class Payout:
     method: str = "split"
 
 
-def payout(bid: int, winner: str, holdings: dict[str, list[int]], *, variant: str = "abacus",
-           pot: int = 0) -> Payout:
+def payout(
+    bid: int, winner: str, holdings: dict[str, list[int]], *, variant: str = "abacus", pot: int = 0
+) -> Payout:
     """Share a paid bid among the other players.
 
     holdings maps every player (the winner included) to the digits of the cards they own after
@@ -403,11 +471,17 @@ def payout(bid: int, winner: str, holdings: dict[str, list[int]], *, variant: st
     """
     _check_variant(variant)
     if not _is_int(bid) or not 1 <= bid <= MAX_BID:
-        raise InputError("bid-number", N_("The bid must be a whole number from 1 to 999, not "
-                                          "%(bid)s."), bid=_short(bid))
+        raise InputError(
+            "bid-number",
+            N_("The bid must be a whole number from 1 to 999, not %(bid)s."),
+            bid=_short(bid),
+        )
     if not _is_int(pot) or not 0 <= pot <= MAX_BID:
-        raise InputError("payout-don", N_("The pot must be a whole number of chips, not %(pot)s."),
-                         pot=_short(pot))
+        raise InputError(
+            "payout-don",
+            N_("The pot must be a whole number of chips, not %(pot)s."),
+            pot=_short(pot),
+        )
     if variant == "abacus" and pot:
         raise InputError("payout", N_("Abacus has no pot: odd chips go to the bank."))
     if not isinstance(holdings, Mapping):
@@ -447,34 +521,48 @@ def _digits_of(player: Any, digits: Any) -> list[int]:
         values = list(digits)
     except TypeError:
         values = None
-    if values is None or isinstance(digits, (str, bytes)) or not all(
-            _is_int(d) and 0 <= d <= 9 for d in values):
-        raise InputError("card-digit", N_("Each card shows one digit from 0 to 9 (check %(player)s)."),
-                         player=_short(player))
+    if (
+        values is None
+        or isinstance(digits, (str, bytes))
+        or not all(_is_int(d) and 0 <= d <= 9 for d in values)
+    ):
+        raise InputError(
+            "card-digit",
+            N_("Each card shows one digit from 0 to 9 (check %(player)s)."),
+            player=_short(player),
+        )
     return values
 
 
-def payout_line(winner: Any, bid: int, pay: Payout, *, variant: str = "abacus",
-                pot: int = 0) -> Msg:
+def payout_line(
+    winner: Any, bid: int, pay: Payout, *, variant: str = "abacus", pot: int = 0
+) -> Msg:
     """A plain sentence: "Anna paid 13: Ben 6, Chris 6, 1 to the bank".
 
     winner and the keys of pay.shares may be Seat values (rendered as names) or plain names.
     """
-    parts = [Msg(N_("%(player)s %(amount)s"), player=player, amount=amount)
-             for player, amount in pay.shares.items()]
+    parts = [
+        Msg(N_("%(player)s %(amount)s"), player=player, amount=amount)
+        for player, amount in pay.shares.items()
+    ]
     if variant == "don":
         parts.append(Msg(N_("%(count)s in the pot"), count=pay.remainder))
     elif pay.remainder:
         parts.append(Msg(N_("%(count)s to the bank"), count=pay.remainder))
     listed = _join(parts) if parts else Msg(N_("nobody"))
     if variant == "don" and pot:
-        return Msg(N_("%(winner)s paid %(bid)s, plus %(pot)s from the pot: %(shares)s"),
-                   winner=winner, bid=bid, pot=pot, shares=listed)
+        return Msg(
+            N_("%(winner)s paid %(bid)s, plus %(pot)s from the pot: %(shares)s"),
+            winner=winner,
+            bid=bid,
+            pot=pot,
+            shares=listed,
+        )
     return Msg(N_("%(winner)s paid %(bid)s: %(shares)s"), winner=winner, bid=bid, shares=listed)
 
 
 def _join(parts: list) -> Any:
-    """"a, b, c" as nested translatable messages (parts are Msg, Seat or str)."""
+    """ "a, b, c" as nested translatable messages (parts are Msg, Seat or str)."""
     if len(parts) == 1:
         return parts[0]
     return Msg(N_("%(head)s, %(tail)s"), head=parts[0], tail=_join(parts[1:]))
@@ -483,6 +571,7 @@ def _join(parts: list) -> Any:
 # --------------------------------------------------------------------------------------------
 # Bids
 # --------------------------------------------------------------------------------------------
+
 
 def _next_legal(least: int, forbidden: set[int]) -> int | None:
     """The smallest bid >= least whose last digit is allowed; None if every digit is forbidden."""
@@ -509,21 +598,32 @@ def _bid_problem(bid: Any, own_digits: Iterable[int], high_bid: int | None):
     if least is None:  # a player who owns all ten digits can only pass
         return ("bid-digit", N_("You own every digit from 0 to 9, so you cannot bid: pass."), {})
     if not _is_int(bid) or not 1 <= bid <= MAX_BID:
-        return ("bid-number", N_("A bid is a positive whole number of chips, at most 999: "
-                                 "try %(least)s."), {"least": least})
+        return (
+            "bid-number",
+            N_("A bid is a positive whole number of chips, at most 999: try %(least)s."),
+            {"least": least},
+        )
     if high_bid is not None and bid <= high_bid:
-        return ("bid-higher", N_("The high bid is %(high)s: bid at least %(least)s, or pass."),
-                {"high": high_bid, "least": least})
+        return (
+            "bid-higher",
+            N_("The high bid is %(high)s: bid at least %(least)s, or pass."),
+            {"high": high_bid, "least": least},
+        )
     digit = bid % 10
     if digit in forbidden:
         higher = _next_legal(bid, forbidden)
         lower = _prev_legal(bid, high_bid or 0, forbidden)
         if lower is None:
-            return ("bid-digit", N_("You own a %(digit)s, so no bid may end in %(digit)s: "
-                                    "try %(higher)s."), {"digit": digit, "higher": higher})
-        return ("bid-digit", N_("You own a %(digit)s, so no bid may end in %(digit)s: "
-                                "try %(lower)s or %(higher)s."),
-                {"digit": digit, "lower": lower, "higher": higher})
+            return (
+                "bid-digit",
+                N_("You own a %(digit)s, so no bid may end in %(digit)s: try %(higher)s."),
+                {"digit": digit, "higher": higher},
+            )
+        return (
+            "bid-digit",
+            N_("You own a %(digit)s, so no bid may end in %(digit)s: try %(lower)s or %(higher)s."),
+            {"digit": digit, "lower": lower, "higher": higher},
+        )
     return None
 
 
@@ -555,13 +655,13 @@ def bid_hint(own_digits: Iterable[int], high_bid: int | None = None, count: int 
         candidate = _next_legal(candidate, set(forbidden))
         bids.append(candidate)
         candidate += 1
-    return {"forbidden_digits": forbidden, "min_bid": bids[0] if bids else None,
-            "legal_bids": bids}
+    return {"forbidden_digits": forbidden, "min_bid": bids[0] if bids else None, "legal_bids": bids}
 
 
 # --------------------------------------------------------------------------------------------
 # Scoring
 # --------------------------------------------------------------------------------------------
+
 
 def _tribe_points(count: int) -> int:
     if count > CARDS_PER_TRIBE:
@@ -583,8 +683,9 @@ def _check_chips(chips: Any) -> dict:
     return dict(chips)
 
 
-def score(collections: dict[str, list[str]], chips: dict[str, int], *,
-          variant: str = "abacus") -> dict[str, int]:
+def score(
+    collections: dict[str, list[str]], chips: dict[str, int], *, variant: str = "abacus"
+) -> dict[str, int]:
     """Final points: per tribe 1/3/6/10/15 for 1-5 cards, +3 (Don +2) to everyone tied for most chips.
 
     collections maps each player to the tribe of each card they own; chips maps players to their
@@ -600,8 +701,9 @@ def score(collections: dict[str, list[str]], chips: dict[str, int], *,
     for player in players:
         tribes = collections.get(player, [])
         if isinstance(tribes, (str, bytes)) or not all(isinstance(t, str) for t in tribes):
-            raise InputError("end", N_("List the tribe of each card %(player)s owns."),
-                             player=_short(player))
+            raise InputError(
+                "end", N_("List the tribe of each card %(player)s owns."), player=_short(player)
+            )
         points = sum(_tribe_points(n) for n in Counter(tribes).values())
         totals[player] = points + (CHIP_BONUS[variant] if player in bonus_to else 0)
     return totals
@@ -610,8 +712,9 @@ def score(collections: dict[str, list[str]], chips: dict[str, int], *,
 TIE_BREAKS = {"abacus": ("points", "cards", "chips"), "don": ("points", "digit_sum")}
 
 
-def standings(cards: Mapping[Any, list[dict]], chips: Mapping[Any, int], *,
-              variant: str = "abacus") -> dict:
+def standings(
+    cards: Mapping[Any, list[dict]], chips: Mapping[Any, int], *, variant: str = "abacus"
+) -> dict:
     """The end screen: per-player per-tribe breakdown, chip bonus, ranking and the deciding tie-break.
 
     cards maps each player to their cards ({"tribe": key, "digit": d}); chips to their chips.
@@ -630,13 +733,19 @@ def standings(cards: Mapping[Any, list[dict]], chips: Mapping[Any, int], *,
     rows = {}
     for p in players:
         counts = Counter(collections[p])
-        tribes = {t: {"cards": counts.get(t, 0), "points": _tribe_points(counts.get(t, 0))}
-                  for t in [*TRIBES, *sorted(set(counts) - set(TRIBES))]}
+        tribes = {
+            t: {"cards": counts.get(t, 0), "points": _tribe_points(counts.get(t, 0))}
+            for t in [*TRIBES, *sorted(set(counts) - set(TRIBES))]
+        }
         chip_bonus = CHIP_BONUS[variant] if p in bonus_to else 0
         rows[p] = {
-            "player": p, "tribes": tribes,
-            "card_points": totals[p] - chip_bonus, "chips": chips.get(p, 0),
-            "chip_bonus": chip_bonus, "total": totals[p], "cards": len(collections[p]),
+            "player": p,
+            "tribes": tribes,
+            "card_points": totals[p] - chip_bonus,
+            "chips": chips.get(p, 0),
+            "chip_bonus": chip_bonus,
+            "total": totals[p],
+            "cards": len(collections[p]),
             "digit_sum": sum(c["digit"] for c in cards.get(p, [])),
         }
     criteria = TIE_BREAKS[variant]
@@ -650,7 +759,9 @@ def standings(cards: Mapping[Any, list[dict]], chips: Mapping[Any, int], *,
         rows[p]["rank"] = 1 + sum(1 for q in players if key(q) > key(p))
         rows[p]["decided_by"] = _decided_by(p, players, key, criteria)
     winners = [p for p in ranking if rows[p]["rank"] == 1]
-    tie_break = "shared" if len(winners) > 1 else rows[winners[0]]["decided_by"] if winners else "shared"
+    tie_break = (
+        "shared" if len(winners) > 1 else rows[winners[0]]["decided_by"] if winners else "shared"
+    )
     return {
         "variant": variant,
         "players": [rows[p] for p in ranking],
@@ -686,9 +797,10 @@ _TIE_BREAK_TEXT = {
 
 def _tie_break_text(winners: list, tie_break: str) -> Msg:
     if tie_break == "shared":
-        return Msg(N_("%(winners)s share the win: every tie-break is equal."),
-                   winners=_join([_as_param(w) for w in winners])
-                   if winners else Msg(N_("nobody")))
+        return Msg(
+            N_("%(winners)s share the win: every tie-break is equal."),
+            winners=_join([_as_param(w) for w in winners]) if winners else Msg(N_("nobody")),
+        )
     return Msg(_TIE_BREAK_TEXT[tie_break], winner=_as_param(winners[0]))
 
 
@@ -704,6 +816,7 @@ def _as_param(player: Any) -> Any:
 # The game: set-up
 # --------------------------------------------------------------------------------------------
 
+
 def lot_size(round_number: int) -> int:
     """Cards auctioned in a round (1-based): 1, 2, 3, 1, 2, 3, ... (15 rounds use all 30 cards)."""
     return (round_number - 1) % 3 + 1
@@ -716,15 +829,22 @@ def new(options: dict, players: int) -> dict:
     options = dict(options or {})
     variant = options.get("variant", "abacus")
     if variant not in VARIANTS:
-        raise RuleError("options", N_("Unknown rule set %(variant)s: choose abacus or don."),
-                        variant=_short(variant))
+        raise RuleError(
+            "options",
+            N_("Unknown rule set %(variant)s: choose abacus or don."),
+            variant=_short(variant),
+        )
     if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError("players", N_("Serengeti is for 3 to 5 players, not %(players)s."),
-                        players=_short(players))
+        raise RuleError(
+            "players",
+            N_("Serengeti is for 3 to 5 players, not %(players)s."),
+            players=_short(players),
+        )
     start = options.get("start", 0)
     if not _is_int(start) or not 0 <= start < players:
-        raise RuleError("options", N_("The start player must be a seat from 1 to %(players)s."),
-                        players=players)
+        raise RuleError(
+            "options", N_("The start player must be a seat from 1 to %(players)s."), players=players
+        )
     penalty = options.get("penalty", True)
     if not isinstance(penalty, bool):
         raise RuleError("options", N_("The penalty option is on or off."))
@@ -757,12 +877,15 @@ def total_chips(state: dict) -> int:
 
 def penalty_applies(state: dict, rule_id: str) -> bool:
     """Should the web layer follow a refusal with this rule id by a "penalty" action?"""
-    return bool(state.get("penalty_on")) and rule_id in PENALTY_RULES and state["phase"] == "auction"
+    return (
+        bool(state.get("penalty_on")) and rule_id in PENALTY_RULES and state["phase"] == "auction"
+    )
 
 
 # --------------------------------------------------------------------------------------------
 # The game: apply
 # --------------------------------------------------------------------------------------------
+
 
 def _clone(value: Any) -> Any:
     """A deep copy of plain JSON-like data (dicts, lists, scalars): much faster than deepcopy."""
@@ -797,7 +920,9 @@ def _seat_of(state: dict, action: Mapping, *, required: bool = True) -> int | No
     if seat is None and not required:
         return None
     if not _is_int(seat) or not 0 <= seat < state["players"]:
-        raise RuleError("seat", N_("Choose a seat from 1 to %(players)s."), players=state["players"])
+        raise RuleError(
+            "seat", N_("Choose a seat from 1 to %(players)s."), players=state["players"]
+        )
     return seat
 
 
@@ -817,12 +942,18 @@ def _card_of(action: Mapping) -> dict:
     tribe = action.get("tribe")
     key = tribe.strip().lower() if isinstance(tribe, str) else None
     if key not in TRIBES:
-        raise RuleError("card-tribe", N_("%(tribe)s is not a tribe: choose Nuba, Massai, Bantu, "
-                                         "Nandi, Tonga or Samburu."), tribe=_short(tribe))
+        raise RuleError(
+            "card-tribe",
+            N_("%(tribe)s is not a tribe: choose Nuba, Massai, Bantu, Nandi, Tonga or Samburu."),
+            tribe=_short(tribe),
+        )
     digit = _int_field(action.get("digit"))
     if digit is None or not 0 <= digit <= 9:
-        raise RuleError("card-digit", N_("A card shows one digit from 0 to 9, not %(digit)s."),
-                        digit=_short(action.get("digit")))
+        raise RuleError(
+            "card-digit",
+            N_("A card shows one digit from 0 to 9, not %(digit)s."),
+            digit=_short(action.get("digit")),
+        )
     return {"tribe": key, "digit": digit}
 
 
@@ -834,8 +965,12 @@ def _waiting_for(state: dict) -> Msg:
     """What the game waits for now, in words (used in "not now" refusals)."""
     phase = state["phase"]
     if phase == "reveal":
-        return Msg(N_("the table enters card %(n)s of %(size)s for round %(round)s."),
-                   n=len(state["lot"]) + 1, size=lot_size(state["round"]), round=state["round"])
+        return Msg(
+            N_("the table enters card %(n)s of %(size)s for round %(round)s."),
+            n=len(state["lot"]) + 1,
+            size=lot_size(state["round"]),
+            round=state["round"],
+        )
     if phase == "auction":
         return Msg(N_("%(seat)s bids or passes."), seat=Seat(state["auction"]["turn"]))
     if phase == "discard":
@@ -857,14 +992,21 @@ def _check_deck(state: dict, card: dict) -> None:
     """The deck's invariants: no digit twice in a tribe, <= 5 cards a tribe, <= 3 of a digit."""
     seen = _seen_cards(state)
     if card in seen:
-        raise RuleError("deck", N_("%(card)s is already in the game: no tribe shows a digit twice."),
-                        card=_card_msg(card))
+        raise RuleError(
+            "deck",
+            N_("%(card)s is already in the game: no tribe shows a digit twice."),
+            card=_card_msg(card),
+        )
     if sum(c["tribe"] == card["tribe"] for c in seen) >= CARDS_PER_TRIBE:
-        raise RuleError("deck", N_("All 5 %(tribe)s cards are already in the game."),
-                        tribe=Msg(TRIBES[card["tribe"]]))
+        raise RuleError(
+            "deck",
+            N_("All 5 %(tribe)s cards are already in the game."),
+            tribe=Msg(TRIBES[card["tribe"]]),
+        )
     if sum(c["digit"] == card["digit"] for c in seen) >= CARDS_PER_DIGIT:
-        raise RuleError("deck", N_("All 3 cards with a %(digit)s are already in the game."),
-                        digit=card["digit"])
+        raise RuleError(
+            "deck", N_("All 3 cards with a %(digit)s are already in the game."), digit=card["digit"]
+        )
 
 
 def _act_card(state: dict, action: Mapping) -> None:
@@ -878,14 +1020,24 @@ def _act_card(state: dict, action: Mapping) -> None:
         _open_auction(state, kind="lot", first=state["start"])
 
 
-def _open_auction(state: dict, *, kind: str, first: int, seller: int | None = None,
-                  card: dict | None = None) -> None:
+def _open_auction(
+    state: dict, *, kind: str, first: int, seller: int | None = None, card: dict | None = None
+) -> None:
     state["auction"] = {
-        "kind": kind, "seller": seller, "card": card,
+        "kind": kind,
+        "seller": seller,
+        "card": card,
         "round_start": first,  # who the auction (and every restart) begins with, if still in
-        "starter": first, "turn": first, "high": None, "high_seat": None,
-        "passed": [], "excluded": [], "bid_this_round": [], "bonus_paid": [],
-        "defaulter": None, "default_bid": None,
+        "starter": first,
+        "turn": first,
+        "high": None,
+        "high_seat": None,
+        "passed": [],
+        "excluded": [],
+        "bid_this_round": [],
+        "bonus_paid": [],
+        "defaulter": None,
+        "default_bid": None,
     }
     state["phase"] = "auction"
     _begin_attempt(state)
@@ -894,8 +1046,11 @@ def _open_auction(state: dict, *, kind: str, first: int, seller: int | None = No
 def _eligible(state: dict) -> list[int]:
     """Seats that may take part in this auction: not dropped out, not the seller."""
     auction = state["auction"]
-    return [s for s in range(state["players"])
-            if s not in auction["excluded"] and s != auction["seller"]]
+    return [
+        s
+        for s in range(state["players"])
+        if s not in auction["excluded"] and s != auction["seller"]
+    ]
 
 
 def _active(state: dict) -> list[int]:
@@ -922,8 +1077,14 @@ def _begin_attempt(state: dict) -> None:
         return
     auction["starter"] = auction["turn"] = starter
     state["phase"] = "auction"
-    state["events"].append({"e": "open", "kind": auction["kind"], "starter": starter,
-                            "restart": bool(auction["excluded"])})
+    state["events"].append(
+        {
+            "e": "open",
+            "kind": auction["kind"],
+            "starter": starter,
+            "restart": bool(auction["excluded"]),
+        }
+    )
 
 
 def _act_bid(state: dict, action: Mapping) -> None:
@@ -932,8 +1093,11 @@ def _act_bid(state: dict, action: Mapping) -> None:
     auction = state["auction"]
     _need_turn(state, seat)
     amount = _int_field(action.get("amount"))
-    problem = _bid_problem(amount if amount is not None else action.get("amount"),
-                           _digits(state, seat), auction["high"])
+    problem = _bid_problem(
+        amount if amount is not None else action.get("amount"),
+        _digits(state, seat),
+        auction["high"],
+    )
     if problem is not None:
         rule, msgid, params = problem
         raise RuleError(rule, msgid, **params)
@@ -965,14 +1129,23 @@ def _pass_bonus_is_due(state: dict, seat: int) -> bool:
     """Abacus: passing without ever bidding (or being fined for an illegal bid) for this lot earns
     the pass bonus, once per round. Don has no pass bonus, and a sale is not a lot."""
     auction = state["auction"]
-    return (state["variant"] == "abacus" and auction is not None and auction["kind"] == "lot"
-            and seat not in auction["bid_this_round"] and seat not in auction["bonus_paid"])
+    return (
+        state["variant"] == "abacus"
+        and auction is not None
+        and auction["kind"] == "lot"
+        and seat not in auction["bid_this_round"]
+        and seat not in auction["bonus_paid"]
+    )
 
 
 def pass_bonus_due(state: dict, seat: int) -> int:
     """The chips a pass by this seat would earn now (0 if it is not their turn or none is due)."""
     auction = state["auction"]
-    if state["phase"] != "auction" or auction["turn"] != seat or not _pass_bonus_is_due(state, seat):
+    if (
+        state["phase"] != "auction"
+        or auction["turn"] != seat
+        or not _pass_bonus_is_due(state, seat)
+    ):
         return 0
     return min(PASS_BONUS, state["bank"])
 
@@ -980,8 +1153,12 @@ def pass_bonus_due(state: dict, seat: int) -> int:
 def _need_turn(state: dict, seat: int) -> None:
     turn = state["auction"]["turn"]
     if seat != turn:
-        raise RuleError("turn", N_("It is not %(seat)s's turn: %(turn)s bids or passes now."),
-                        seat=Seat(seat), turn=Seat(turn))
+        raise RuleError(
+            "turn",
+            N_("It is not %(seat)s's turn: %(turn)s bids or passes now."),
+            seat=Seat(seat),
+            turn=Seat(turn),
+        )
 
 
 def _digits(state: dict, seat: int) -> list[int]:
@@ -1037,8 +1214,9 @@ def _resolve(state: dict, winner: int, bid: int) -> None:
     if state["chips"][winner] < bid:
         auction["defaulter"], auction["default_bid"] = winner, bid
         has_card = bool(state["cards"][winner])
-        state["events"].append({"e": "cannot_pay", "seat": winner, "bid": bid,
-                                "must_discard": has_card})
+        state["events"].append(
+            {"e": "cannot_pay", "seat": winner, "bid": bid, "must_discard": has_card}
+        )
         if has_card:
             state["phase"] = "discard"
         else:  # nothing to discard (CLARIFICATIONS["cannot-pay-no-card"])
@@ -1062,9 +1240,17 @@ def _complete_lot(state: dict, winner: int, bid: int) -> None:
         state["bank"] += pay.remainder
     else:
         state["pot"] = pay.remainder
-    record = {"kind": "lot", "winner": winner, "bid": bid, "pot": old_pot, "digit": pay.digit,
-              "method": pay.method, "shares": [[s, a] for s, a in pay.shares.items()],
-              "remainder": pay.remainder, "matches": [[s, c] for s, c in pay.matches.items()]}
+    record = {
+        "kind": "lot",
+        "winner": winner,
+        "bid": bid,
+        "pot": old_pot,
+        "digit": pay.digit,
+        "method": pay.method,
+        "shares": [[s, a] for s, a in pay.shares.items()],
+        "remainder": pay.remainder,
+        "matches": [[s, c] for s, c in pay.matches.items()],
+    }
     state["last_payout"] = record
     state["events"].append({"e": "payout", **record})
     _end_round(state, next_start=winner)
@@ -1098,8 +1284,14 @@ def _end_round(state: dict, *, next_start: int) -> None:
     state["round"] += 1
     state["start"] = next_start
     state["phase"] = "reveal"
-    state["events"].append({"e": "round", "round": state["round"], "start": next_start,
-                            "size": lot_size(state["round"])})
+    state["events"].append(
+        {
+            "e": "round",
+            "round": state["round"],
+            "start": next_start,
+            "size": lot_size(state["round"]),
+        }
+    )
 
 
 def _drop_out(state: dict, seat: int) -> None:
@@ -1112,8 +1304,11 @@ def _act_discard(state: dict, action: Mapping) -> None:
     seat = _seat_of(state, action)
     defaulter = state["auction"]["defaulter"]
     if seat != defaulter:
-        raise RuleError("cannot-pay", N_("Only %(seat)s, who cannot pay, discards a card now."),
-                        seat=Seat(defaulter))
+        raise RuleError(
+            "cannot-pay",
+            N_("Only %(seat)s, who cannot pay, discards a card now."),
+            seat=Seat(defaulter),
+        )
     card = _owned_card(state, seat, action)
     state["cards"][seat].remove(card)
     state["out"].append(card)
@@ -1125,24 +1320,33 @@ def _owned_card(state: dict, seat: int, action: Mapping) -> dict:
     card = _card_of(action)
     if card not in state["cards"][seat]:
         owned = [_card_msg(c) for c in state["cards"][seat]]
-        raise RuleError("card-owned", N_("%(seat)s owns no %(card)s; their cards: %(owned)s."),
-                        seat=Seat(seat), card=_card_msg(card),
-                        owned=_join(owned) if owned else Msg(N_("none")))
+        raise RuleError(
+            "card-owned",
+            N_("%(seat)s owns no %(card)s; their cards: %(owned)s."),
+            seat=Seat(seat),
+            card=_card_msg(card),
+            owned=_join(owned) if owned else Msg(N_("none")),
+        )
     return card
 
 
 def _act_sell(state: dict, action: Mapping) -> None:
     if state["variant"] != "don":
-        raise RuleError("sale", N_("Selling one of your own cards is a Don rule; this table plays "
-                                   "the Abacus rules."))
+        raise RuleError(
+            "sale",
+            N_("Selling one of your own cards is a Don rule; this table plays the Abacus rules."),
+        )
     _need_phase(state, "reveal")
     seat = _seat_of(state, action)
     if state["lot"]:
-        raise RuleError("sale", N_("A card can be offered only before the first card of the "
-                                   "round is turned up."))
+        raise RuleError(
+            "sale",
+            N_("A card can be offered only before the first card of the round is turned up."),
+        )
     if seat in state["sold_this_round"]:
-        raise RuleError("sale", N_("%(seat)s has already offered a card this round."),
-                        seat=Seat(seat))
+        raise RuleError(
+            "sale", N_("%(seat)s has already offered a card this round."), seat=Seat(seat)
+        )
     card = _owned_card(state, seat, action)
     state["sold_this_round"].append(seat)
     state["events"].append({"e": "offer", "seat": seat, "card": card})
@@ -1156,8 +1360,9 @@ def _act_penalty(state: dict, action: Mapping) -> None:
     seat = _seat_of(state, action)
     turn = state["auction"]["turn"]
     if seat != turn:
-        raise RuleError("penalty", N_("Only the player on turn (%(turn)s) can be fined now."),
-                        turn=Seat(turn))
+        raise RuleError(
+            "penalty", N_("Only the player on turn (%(turn)s) can be fined now."), turn=Seat(turn)
+        )
     bid = action.get("bid")
     bid = _int_field(bid) if bid is not None else None
     paid = 1 if state["chips"][seat] >= 1 else 0
@@ -1168,8 +1373,9 @@ def _act_penalty(state: dict, action: Mapping) -> None:
     # so no pass bonus for this lot (CLARIFICATIONS["pass-bonus-after-fine"]).
     if seat not in state["auction"]["bid_this_round"]:
         state["auction"]["bid_this_round"].append(seat)
-    state["penalties"].append({"seat": seat, "round": state["round"], "paid": paid, "bid": bid,
-                               "to": to, "waived": False})
+    state["penalties"].append(
+        {"seat": seat, "round": state["round"], "paid": paid, "bid": bid, "to": to, "waived": False}
+    )
     state["events"].append({"e": "penalty", "seat": seat, "paid": paid, "bid": bid, "to": to})
 
 
@@ -1180,13 +1386,18 @@ def _act_waive(state: dict, action: Mapping) -> None:
         seat = _seat_of(state, {"seat": action.get("player")})
     else:
         seat = _seat_of(state, action)
-    open_fines = [p for p in state["penalties"] if p["seat"] == seat and p["paid"] and not p["waived"]]
+    open_fines = [
+        p for p in state["penalties"] if p["seat"] == seat and p["paid"] and not p["waived"]
+    ]
     if not open_fines:
         raise RuleError("waive", N_("%(seat)s has no fine to waive."), seat=Seat(seat))
     fine = open_fines[-1]
     if state[fine["to"]] < fine["paid"]:
-        raise RuleError("waive", N_("The %(place)s has no chip left to give back."),
-                        place=Msg(N_("bank")) if fine["to"] == "bank" else Msg(N_("pot")))
+        raise RuleError(
+            "waive",
+            N_("The %(place)s has no chip left to give back."),
+            place=Msg(N_("bank")) if fine["to"] == "bank" else Msg(N_("pot")),
+        )
     state[fine["to"]] -= fine["paid"]
     state["chips"][seat] += fine["paid"]
     fine["waived"] = True
@@ -1200,8 +1411,9 @@ def _act_fines(state: dict, action: Mapping) -> None:
     if not isinstance(on, bool):
         raise RuleError("waive", N_("Fines are either on or off."))
     if on == state["penalty_on"]:
-        raise RuleError("waive", N_("Fines are already on.") if on else
-                        N_("Fines are already off."))
+        raise RuleError(
+            "waive", N_("Fines are already on.") if on else N_("Fines are already off.")
+        )
     state["penalty_on"] = on
     state["events"].append({"e": "fines", "on": on})
 
@@ -1210,8 +1422,9 @@ def _act_start(state: dict, action: Mapping) -> None:
     if action.get("host") is not True:
         raise RuleError("host", N_("Only the host can choose the start player."))
     if state["round"] != 1 or state["phase"] != "reveal" or state["lot"]:
-        raise RuleError("setup", N_("The start player can only be chosen before the first card "
-                                    "is turned up."))
+        raise RuleError(
+            "setup", N_("The start player can only be chosen before the first card is turned up.")
+        )
     seat = _seat_of(state, {"seat": action.get("player")})
     state["start"] = seat
     state["events"].append({"e": "start", "seat": seat})
@@ -1234,10 +1447,14 @@ _HANDLERS = {
 # The game: views, result, history
 # --------------------------------------------------------------------------------------------
 
+
 def _by_tribe(cards: list[dict]) -> dict[str, list[int]]:
     """{tribe: sorted digits} for the tribes present, in TRIBES order."""
-    return {t: sorted(c["digit"] for c in cards if c["tribe"] == t)
-            for t in TRIBES if any(c["tribe"] == t for c in cards)}
+    return {
+        t: sorted(c["digit"] for c in cards if c["tribe"] == t)
+        for t in TRIBES
+        if any(c["tribe"] == t for c in cards)
+    }
 
 
 def _last_payout_line(state: dict) -> Msg | None:
@@ -1249,12 +1466,17 @@ def _last_payout_line(state: dict) -> Msg | None:
     if record["kind"] == "unsold":
         return Msg(N_("Nobody could pay: the lot left the game."))
     if record["kind"] == "sale":
-        return Msg(N_("%(buyer)s paid %(bid)s to %(seller)s for %(card)s."),
-                   buyer=Seat(record["winner"]), bid=record["bid"], seller=Seat(record["seller"]),
-                   card=_card_msg(record["card"]))
+        return Msg(
+            N_("%(buyer)s paid %(bid)s to %(seller)s for %(card)s."),
+            buyer=Seat(record["winner"]),
+            bid=record["bid"],
+            seller=Seat(record["seller"]),
+            card=_card_msg(record["card"]),
+        )
     pay = Payout({Seat(s): a for s, a in record["shares"]}, record["remainder"])
-    return payout_line(Seat(record["winner"]), record["bid"], pay, variant=state["variant"],
-                       pot=record["pot"])
+    return payout_line(
+        Seat(record["winner"]), record["bid"], pay, variant=state["variant"], pot=record["pot"]
+    )
 
 
 def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
@@ -1266,19 +1488,38 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
     host's "show all"); at the end everybody's chips are shown (the chip bonus needs them).
     """
     if seat is not None and (not _is_int(seat) or not 0 <= seat < state["players"]):
-        raise RuleError("seat", N_("Choose a seat from 1 to %(players)s."), players=state["players"])
+        raise RuleError(
+            "seat", N_("Choose a seat from 1 to %(players)s."), players=state["players"]
+        )
     show_chips = bool(reveal) or state["phase"] == "over"
     auction = state["auction"]
     public_auction = None
     if auction is not None:
-        public_auction = {k: _clone(auction[k]) for k in (
-            "kind", "seller", "card", "starter", "turn", "high", "high_seat", "passed",
-            "excluded", "defaulter", "default_bid")}
+        public_auction = {
+            k: _clone(auction[k])
+            for k in (
+                "kind",
+                "seller",
+                "card",
+                "starter",
+                "turn",
+                "high",
+                "high_seat",
+                "passed",
+                "excluded",
+                "defaulter",
+                "default_bid",
+            )
+        }
         public_auction["active"] = _active(state)
     seats = []
     for s in range(state["players"]):
-        row = {"seat": s, "cards": _by_tribe(state["cards"][s]), "card_count": len(state["cards"][s]),
-               "forbidden_digits": sorted(set(_digits(state, s)))}
+        row = {
+            "seat": s,
+            "cards": _by_tribe(state["cards"][s]),
+            "card_count": len(state["cards"][s]),
+            "forbidden_digits": sorted(set(_digits(state, s))),
+        }
         if show_chips:
             row["chips"] = state["chips"][s]
         seats.append(row)
@@ -1333,16 +1574,27 @@ def _my_view(state: dict, seat: int) -> dict:
         "legal_bids": hint["legal_bids"] if my_turn else [],
         "pass_bonus": pass_bonus_due(state, seat),
         "must_discard": state["phase"] == "discard" and auction["defaulter"] == seat,
-        "may_sell": (state["variant"] == "don" and state["phase"] == "reveal" and not state["lot"]
-                     and seat not in state["sold_this_round"] and bool(state["cards"][seat])),
+        "may_sell": (
+            state["variant"] == "don"
+            and state["phase"] == "reveal"
+            and not state["lot"]
+            and seat not in state["sold_this_round"]
+            and bool(state["cards"][seat])
+        ),
     }
 
 
 def bid_warning(state: dict, seat: int, amount: int) -> Msg | None:
     """A private warning for the bidder's phone when a (legal) bid is above their chips."""
     if _is_int(amount) and amount > state["chips"][seat]:
-        return Msg(N_("Your chips: %(chips)s. If you win at %(amount)s you cannot pay and must "
-                      "discard a card."), chips=state["chips"][seat], amount=amount)
+        return Msg(
+            N_(
+                "Your chips: %(chips)s. If you win at %(amount)s you cannot pay and must "
+                "discard a card."
+            ),
+            chips=state["chips"][seat],
+            amount=amount,
+        )
     return None
 
 
@@ -1369,12 +1621,16 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
 def _event_line(event: dict, variant: str) -> Msg | None:
     e = event["e"]
     if e == "card":
-        return Msg(N_("Round %(round)s: %(card)s turned up."), round=event["round"],
-                   card=_card_msg(event["card"]))
+        return Msg(
+            N_("Round %(round)s: %(card)s turned up."),
+            round=event["round"],
+            card=_card_msg(event["card"]),
+        )
     if e == "open":
         if event["restart"]:
-            msgid = N_("The auction starts again without those who could not pay: %(seat)s "
-                       "bids first.")
+            msgid = N_(
+                "The auction starts again without those who could not pay: %(seat)s bids first."
+            )
         elif event["kind"] == "sale":
             msgid = N_("The sale opens: %(seat)s bids first.")
         else:
@@ -1384,50 +1640,82 @@ def _event_line(event: dict, variant: str) -> Msg | None:
         return Msg(N_("%(seat)s bid %(amount)s."), seat=Seat(event["seat"]), amount=event["amount"])
     if e == "pass":
         if event["due"] and event["bonus"] < PASS_BONUS:
-            return Msg(N_("%(seat)s passed at once; the bank had only %(bonus)s to give."),
-                       seat=Seat(event["seat"]), bonus=event["bonus"])
+            return Msg(
+                N_("%(seat)s passed at once; the bank had only %(bonus)s to give."),
+                seat=Seat(event["seat"]),
+                bonus=event["bonus"],
+            )
         if event["bonus"]:
-            return Msg(N_("%(seat)s passed at once and took %(bonus)s from the bank."),
-                       seat=Seat(event["seat"]), bonus=event["bonus"])
+            return Msg(
+                N_("%(seat)s passed at once and took %(bonus)s from the bank."),
+                seat=Seat(event["seat"]),
+                bonus=event["bonus"],
+            )
         return Msg(N_("%(seat)s passed."), seat=Seat(event["seat"]))
     if e == "won":
         return Msg(N_("%(seat)s won with %(bid)s."), seat=Seat(event["seat"]), bid=event["bid"])
     if e == "cannot_pay":
         if event["must_discard"]:
-            return Msg(N_("%(seat)s cannot pay %(bid)s and must discard a card."),
-                       seat=Seat(event["seat"]), bid=event["bid"])
-        return Msg(N_("%(seat)s cannot pay %(bid)s and has no card to discard: they drop out."),
-                   seat=Seat(event["seat"]), bid=event["bid"])
+            return Msg(
+                N_("%(seat)s cannot pay %(bid)s and must discard a card."),
+                seat=Seat(event["seat"]),
+                bid=event["bid"],
+            )
+        return Msg(
+            N_("%(seat)s cannot pay %(bid)s and has no card to discard: they drop out."),
+            seat=Seat(event["seat"]),
+            bid=event["bid"],
+        )
     if e == "discard":
-        return Msg(N_("%(seat)s discarded %(card)s."), seat=Seat(event["seat"]),
-                   card=_card_msg(event["card"]))
+        return Msg(
+            N_("%(seat)s discarded %(card)s."),
+            seat=Seat(event["seat"]),
+            card=_card_msg(event["card"]),
+        )
     if e == "payout":
         pay = Payout({Seat(s): a for s, a in event["shares"]}, event["remainder"])
-        return payout_line(Seat(event["winner"]), event["bid"], pay, variant=variant,
-                           pot=event["pot"])
+        return payout_line(
+            Seat(event["winner"]), event["bid"], pay, variant=variant, pot=event["pot"]
+        )
     if e == "free":
         return Msg(N_("Nobody bid: %(seat)s takes the lot free."), seat=Seat(event["seat"]))
     if e == "unsold":
         return Msg(N_("Nobody is left who can pay: the lot leaves the game."))
     if e == "offer":
-        return Msg(N_("%(seat)s puts %(card)s up for sale."), seat=Seat(event["seat"]),
-                   card=_card_msg(event["card"]))
+        return Msg(
+            N_("%(seat)s puts %(card)s up for sale."),
+            seat=Seat(event["seat"]),
+            card=_card_msg(event["card"]),
+        )
     if e == "sold":
-        return Msg(N_("%(buyer)s paid %(bid)s to %(seller)s for %(card)s."),
-                   buyer=Seat(event["winner"]), bid=event["bid"], seller=Seat(event["seller"]),
-                   card=_card_msg(event["card"]))
+        return Msg(
+            N_("%(buyer)s paid %(bid)s to %(seller)s for %(card)s."),
+            buyer=Seat(event["winner"]),
+            bid=event["bid"],
+            seller=Seat(event["seller"]),
+            card=_card_msg(event["card"]),
+        )
     if e == "kept":
-        return Msg(N_("Nobody bought it: %(seat)s keeps %(card)s."), seat=Seat(event["seat"]),
-                   card=_card_msg(event["card"]))
+        return Msg(
+            N_("Nobody bought it: %(seat)s keeps %(card)s."),
+            seat=Seat(event["seat"]),
+            card=_card_msg(event["card"]),
+        )
     if e == "penalty":
         if not event["paid"]:
-            return Msg(N_("%(seat)s made an illegal bid but has no chip to pay the fine."),
-                       seat=Seat(event["seat"]))
+            return Msg(
+                N_("%(seat)s made an illegal bid but has no chip to pay the fine."),
+                seat=Seat(event["seat"]),
+            )
         if event["to"] == "bank":
-            return Msg(N_("%(seat)s paid a 1-chip fine to the bank for an illegal bid."),
-                       seat=Seat(event["seat"]))
-        return Msg(N_("%(seat)s paid a 1-chip fine into the pot for an illegal bid."),
-                   seat=Seat(event["seat"]))
+            return Msg(
+                N_("%(seat)s paid a 1-chip fine to the bank for an illegal bid."),
+                seat=Seat(event["seat"]),
+            )
+        return Msg(
+            N_("%(seat)s paid a 1-chip fine into the pot for an illegal bid."),
+            seat=Seat(event["seat"]),
+        )
     if e == "waive":
         return Msg(N_("The host waived %(seat)s's fine: 1 chip back."), seat=Seat(event["seat"]))
     if e == "fines":
@@ -1437,8 +1725,12 @@ def _event_line(event: dict, variant: str) -> Msg | None:
     if e == "start":
         return Msg(N_("%(seat)s starts round 1."), seat=Seat(event["seat"]))
     if e == "round":
-        return Msg(N_("Round %(round)s: a lot of %(size)s; %(seat)s starts."),
-                   round=event["round"], size=event["size"], seat=Seat(event["start"]))
+        return Msg(
+            N_("Round %(round)s: a lot of %(size)s; %(seat)s starts."),
+            round=event["round"],
+            size=event["size"],
+            seat=Seat(event["start"]),
+        )
     if e == "over":
         return Msg(N_("The game is over after round 15."))
     return None

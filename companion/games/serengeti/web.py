@@ -12,10 +12,10 @@ from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 from wtforms.validators import AnyOf, InputRequired
 
-from companion.web.adapter import GameAdapter, Panel
 from companion.forms import VersionedForm, whole_number
-from companion.games.serengeti import rules as rules
 from companion.games.base import N_
+from companion.games.serengeti import rules as rules
+from companion.web.adapter import GameAdapter, Panel
 
 PANEL = "serengeti/_panel.html"
 # Chips are private: when the host's device shows them, the table is told (issue: "show all").
@@ -41,9 +41,13 @@ def _seat_field(message):
 class CardForm(VersionedForm):
     """A card turned up for this round's lot: its tribe and digit (anyone at the table)."""
 
-    tribe = StringField(_l("Tribe"), validators=[
-        InputRequired(_l("Choose the tribe shown on the card.")),
-        AnyOf(TRIBE_KEYS, _l("Choose the tribe shown on the card."))])
+    tribe = StringField(
+        _l("Tribe"),
+        validators=[
+            InputRequired(_l("Choose the tribe shown on the card.")),
+            AnyOf(TRIBE_KEYS, _l("Choose the tribe shown on the card.")),
+        ],
+    )
     digit = whole_number(_l("Digit"), 0, 9, _l("Choose the digit on the card: 0 to 9."))
 
     def to_action(self) -> dict:
@@ -53,9 +57,13 @@ class CardForm(VersionedForm):
 class BidForm(VersionedForm):
     """A bid in the auction: a whole number of chips (the rules check the rest)."""
 
-    amount = whole_number(_l("Your bid"), 1, rules.MAX_BID,
-                          _l("A bid is a whole number of chips, from 1 to 999."),
-                          missing=_l("Type your bid, or pass."))
+    amount = whole_number(
+        _l("Your bid"),
+        1,
+        rules.MAX_BID,
+        _l("A bid is a whole number of chips, from 1 to 999."),
+        missing=_l("Type your bid, or pass."),
+    )
 
     def to_action(self) -> dict:
         return {"amount": self.amount.data}
@@ -98,8 +106,12 @@ class WaiveForm(VersionedForm):
 class FinesForm(VersionedForm):
     """Host: play with or without the 1-chip fine for illegal bids."""
 
-    on = StringField(validators=[InputRequired(_l("Choose fines on or off.")),
-                                 AnyOf(["on", "off"], _l("Choose fines on or off."))])
+    on = StringField(
+        validators=[
+            InputRequired(_l("Choose fines on or off.")),
+            AnyOf(["on", "off"], _l("Choose fines on or off.")),
+        ]
+    )
 
     def to_action(self) -> dict:
         return {"on": self.on.data == "on"}
@@ -115,8 +127,14 @@ class StartForm(VersionedForm):
 
 
 FORMS = {
-    "card": CardForm, "bid": BidForm, "pass": PassForm, "discard": DiscardForm,
-    "sell": SellForm, "waive": WaiveForm, "fines": FinesForm, "start": StartForm,
+    "card": CardForm,
+    "bid": BidForm,
+    "pass": PassForm,
+    "discard": DiscardForm,
+    "sell": SellForm,
+    "waive": WaiveForm,
+    "fines": FinesForm,
+    "start": StartForm,
 }
 
 
@@ -140,10 +158,12 @@ def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: 
     my_cards = []
     if me is not None:
         for amount in me["legal_bids"]:
-            quick_bids.append({"amount": amount,
-                               "warning": rules.bid_warning(state, seat, amount)})
-        my_cards = [{"key": _card_key({"tribe": t, "digit": d}), "tribe": t, "digit": d}
-                    for t, digits in me["cards"].items() for d in digits]
+            quick_bids.append({"amount": amount, "warning": rules.bid_warning(state, seat, amount)})
+        my_cards = [
+            {"key": _card_key({"tribe": t, "digit": d}), "tribe": t, "digit": d}
+            for t, digits in me["cards"].items()
+            for d in digits
+        ]
     auction = view["auction"]
     status = {}
     if auction is not None:
@@ -175,10 +195,14 @@ def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: 
         "seat_status": status,
         "open_fines": open_fines,
         "new_fine": new_fine,
-        "may_choose_start": (host and view["round"] == 1 and view["phase"] == "reveal"
-                             and not view["lot"]),
-        "turn_bonus": (rules.pass_bonus_due(state, auction["turn"])
-                       if auction is not None and view["phase"] == "auction" else 0),
+        "may_choose_start": (
+            host and view["round"] == 1 and view["phase"] == "reveal" and not view["lot"]
+        ),
+        "turn_bonus": (
+            rules.pass_bonus_due(state, auction["turn"])
+            if auction is not None and view["phase"] == "auction"
+            else 0
+        ),
     }
 
 
