@@ -8,14 +8,15 @@ import secrets
 from pathlib import Path
 
 from flask import Blueprint, Flask, g, render_template
+from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from htmx_flask import Htmx
 
 from companion import db as database
 from companion import i18n
 from companion.games import PACKAGES
 
 csrf = CSRFProtect()
+htmx = HTMX()  # bool(htmx) in a request: whether htmx sent it (the HX-Request header)
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -55,7 +56,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
 
     csrf.init_app(app)
-    Htmx(app)
+    htmx.init_app(app)
     i18n.init_app(app)
 
     # Create and migrate the database on start, so the first request finds it ready.

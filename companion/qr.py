@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import fcntl
 import ipaddress
-import socket
-import struct
 from urllib.parse import urlsplit
 
+import ifaddr
 import qrcode
 import qrcode.image.svg
-
-SIOCGIFADDR = 0x8915  # Linux ioctl: an interface's IPv4 address
 
 
 def svg(data: str) -> str:
@@ -34,21 +30,13 @@ def is_loopback(host: str) -> bool:
 
 
 def _interface_addresses() -> list[str]:
-    """IPv4 addresses of this machine's interfaces, read from the kernel (no traffic sent)."""
-    addresses = []
-    try:
-        names = [name for _, name in socket.if_nameindex()]
-    except OSError:
-        names = []
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-        for name in names:
-            request = struct.pack("256s", name.encode()[:15])
-            try:
-                reply = fcntl.ioctl(sock.fileno(), SIOCGIFADDR, request)
-            except OSError:
-                continue  # no IPv4 address on this interface
-            addresses.append(socket.inet_ntoa(reply[20:24]))
-    return addresses
+    """IPv4 addresses of this machine's interfaces, read from the system (no traffic sent).
+
+    ifaddr works the same on Linux, macOS and Windows, so a laptop of any kind can be the host.
+    """
+    return [
+        ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if isinstance(ip.ip, str)
+    ]  # IPv6 addresses come as tuples
 
 
 def lan_address() -> str | None:

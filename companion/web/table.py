@@ -17,9 +17,8 @@ from flask import (
     url_for,
 )
 from flask_wtf import FlaskForm
-from htmx_flask import request as hx_request
 
-from companion import get_db, qr, tables
+from companion import get_db, htmx, qr, tables
 from companion.forms import NoteForm, RenameSeatForm, TakeSeatForm, UndoForm, VersionedForm
 from companion.games.base import N_, Msg, RuleError, Seat
 from companion.i18n import render_msg
@@ -213,8 +212,8 @@ def _versioned(
 def render_live(w: Who, **kwargs) -> str:
     """The live region alone (htmx) or the whole page (plain form posts, first load)."""
     context = live_context(w, **kwargs)
-    template = "table/_live.html" if hx_request.htmx else "table/page.html"
-    if not hx_request.htmx:
+    template = "table/_live.html" if htmx else "table/page.html"
+    if not htmx:
         context.update(invite_context(w.table))
     return render_template(template, **context)
 
@@ -331,7 +330,7 @@ def _require_member(w: Who) -> None:
 
 
 def _after_change(w: Who):
-    if hx_request.htmx:
+    if htmx:
         return render_live(w)
     return redirect(url_for("table.page", code=w.table.code, **page_args(w)))
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
-from htmx_flask import request as hx_request
 from wtforms import FieldList, HiddenField, StringField
 
+from companion import htmx
 from companion.forms import VersionedForm
 from companion.games.africana import rules as af
 from companion.games.africana.web import SheetForm, kinds
@@ -84,7 +84,7 @@ def calculator():
         score_lines=af.SCORE_LINES,
         player_choices=range(af.MIN_PLAYERS, af.MAX_PLAYERS + 1),
     )
-    if posted and hx_request.htmx:
+    if posted and htmx:
         return render_template("africana/calculator_results.html", oob=True, **context)
     return render_template("africana/calculator.html", **context)
 
