@@ -1,12 +1,17 @@
-"""Shared fixtures: an app on a fresh database file, its test client, a fake game for the store."""
+"""Fixtures for every test: an app on a fresh database file, its test client, table drivers,
+and (for the browser tests) a real server and Debian's Chromium driven by Playwright.
+
+Helpers that are not fixtures live in tests/helpers.py.
+"""
 
 from __future__ import annotations
 
-import re
+from pathlib import Path
 
 import pytest
 
 from companion import create_app
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, TableDriver
 
 
 @pytest.fixture
@@ -22,23 +27,58 @@ def client(app):
     return app.test_client()
 
 
-def csrf_from(html: str) -> str:
-    """The CSRF token a rendered page carries, as a browser would send it back."""
-    match = re.search(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"', html)
-    if not match:
-        match = re.search(r'value="([^"]+)"[^>]*name="csrf_token"', html)
-    assert match, "page has no CSRF token"
-    return match.group(1)
+@pytest.fixture
+def make_table(app):
+    """A factory of tables: make_table(game, names, phones=True) -> TableDriver."""
+
+    def make(game: str, names=("Anna", "Ben", "Chris"), *, phones: bool = True) -> TableDriver:
+        return TableDriver(app, game, names, phones=phones)
+
+    return make
 
 
-def post_from(client, page_url: str, post_url: str, htmx: bool = True, **data):
-    """Load page_url, then post data to post_url with the page's CSRF token (and version, if the
-    page has one and data does not), as a browser submitting a form of that page would."""
-    page = client.get(page_url).text
-    form = {"csrf_token": csrf_from(page)}
-    version = re.search(r'data-version="(\d+)"', page)
-    if version and "version" not in data:
-        form["version"] = version.group(1)
-    form.update(data)
-    headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(post_url, data=form, headers=headers)
+# --- browsers ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The app served by waitress in its own process, on a database file of this test."""
+    srv = Server(tmp_path / "browser.db")
+    srv.start()
+    yield srv
+    srv.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is not at {CHROMIUM}: run `make test`, which installs it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A factory of phones: each call is a new browser context with its own cookies
+    (390x844 unless a viewport is given, e.g. helpers.SMALL_PHONE)."""
+    contexts = []
+
+    def make(locale: str = "en-US", viewport: dict | None = None):
+        context = browser.new_context(
+            viewport=viewport or PHONE,
+            locale=locale,
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -2,34 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from companion import create_app
-from tests.conftest import csrf_from
-
-
-def start_table(client, game="serengeti", players=3, names=("Anna", "Ben", "Chris")):
-    home = client.get("/")
-    data = {"csrf_token": csrf_from(home.text), "game": game, "players": players}
-    for i, name in enumerate(names):
-        data[f"names-{i}"] = name
-    response = client.post("/tables", data=data)
-    assert response.status_code == 302, response.text
-    code = re.match(r"/t/(\w+)/", response.headers["Location"]).group(1)
-    return code
-
-
-def take_seat(client, code, seat, name=""):
-    page = client.get("/")
-    return client.post(
-        f"/t/{code}/join", data={"csrf_token": csrf_from(page.text), "seat": seat, "name": name}
-    )
-
-
-def version_of(html):
-    return int(re.search(r'data-version="(\d+)"', html).group(1))
+from tests.helpers import csrf_from, start_table, take_seat, version_of
 
 
 def test_home_lists_every_game_and_the_join_form(client):

@@ -13,8 +13,7 @@ import pytest
 
 from companion import get_db, tables
 from companion.games.africana import rules as af
-from tests.conftest import csrf_from, post_from
-from tests.test_web import start_table, take_seat, version_of
+from tests.helpers import csrf_from, post_from, start_table, take_seat, version_of
 
 HX = {"HX-Request": "true"}
 NAMES = ("Anna", "Ben", "Chris")
@@ -29,7 +28,7 @@ class Table:
     def __init__(self, app, players=3, names=NAMES):
         self.app = app
         self.host = app.test_client()
-        self.code = start_table(self.host, "africana", players, names[:players])
+        self.code = start_table(self.host, "africana", names[:players])
         self.phones = []
         for seat in range(players):
             phone = app.test_client()

@@ -13,8 +13,7 @@ import pytest
 from companion import get_db, tables
 from companion.games.base import Msg, Seat
 from companion.games.cape_to_cairo import rules as rules
-from tests.conftest import csrf_from, post_from
-from tests.test_web import start_table, take_seat, version_of
+from tests.helpers import csrf_from, post_from, start_table, take_seat, version_of
 
 NAMES = ("Anna", "Ben", "Chris")
 ANNA, BEN, CHRIS = 0, 1, 2
@@ -27,7 +26,7 @@ ANNA, BEN, CHRIS = 0, 1, 2
 @pytest.fixture
 def t(app, client):
     """A 3-player table: the host's device (client) and a phone on each seat."""
-    code = start_table(client, "cape_to_cairo", 3, NAMES)
+    code = start_table(client, "cape_to_cairo", NAMES)
     phones = [app.test_client() for _ in NAMES]
     for seat, phone in enumerate(phones):
         assert take_seat(phone, code, seat).status_code == 302
@@ -609,7 +608,7 @@ def play_to_the_end(t):
 
 @pytest.fixture
 def t2(app, client):
-    code = start_table(client, "cape_to_cairo", 2, NAMES[:2])
+    code = start_table(client, "cape_to_cairo", NAMES[:2])
     phones = [app.test_client() for _ in range(2)]
     for seat, phone in enumerate(phones):
         assert take_seat(phone, code, seat).status_code == 302

@@ -11,8 +11,7 @@ import pytest
 
 from companion import get_db, tables
 from companion.games.kahuna import rules as k
-from tests.conftest import csrf_from
-from tests.test_web import start_table, take_seat, version_of
+from tests.helpers import csrf_from, start_table, take_seat, version_of
 
 HX = {"HX-Request": "true"}
 

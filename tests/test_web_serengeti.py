@@ -13,8 +13,7 @@ from companion import get_db, tables
 from companion.games.base import Msg, RuleError
 from companion.games.serengeti import rules as rules
 from companion.games.serengeti import web as play_serengeti
-from tests.conftest import csrf_from, post_from
-from tests.test_web import start_table, take_seat, version_of
+from tests.helpers import csrf_from, post_from, start_table, take_seat, version_of
 
 NAMES = ("Anna", "Ben", "Chris")
 

@@ -11,8 +11,8 @@ from itertools import combinations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SHOTS, shot
-from tests.browser.test_table_sessions import start_table
+from tests.helpers import SHOTS, shot
+from tests.helpers import open_table as start_table
 
 pytestmark = pytest.mark.browser
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
-from tests.browser.test_table_sessions import start_table
+from tests.helpers import open_table as start_table
+from tests.helpers import shot
 
 pytestmark = pytest.mark.browser
 POLL = 5000  # the other screens learn of a change by their 2-second poll

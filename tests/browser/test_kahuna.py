@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SHOTS, shot
+from tests.helpers import SHOTS, shot
 
 pytestmark = pytest.mark.browser
 

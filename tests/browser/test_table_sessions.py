@@ -9,20 +9,10 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
+from tests.helpers import open_table as start_table
+from tests.helpers import shot
 
 pytestmark = pytest.mark.browser
-
-
-def start_table(page, server, game="serengeti", players="3", names=("Anna",)):
-    page.goto(server.url + "/")
-    page.select_option("#game", game)
-    page.fill("#players", players)
-    for i, name in enumerate(names):
-        page.fill(f"#names-{i}", name)
-    page.click("#new-table button[type=submit]")
-    expect(page.locator("#live")).to_be_visible()
-    return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
 def scan_qr(page) -> str:

@@ -1,0 +1,372 @@
+"""Helpers every test may use: reading pages as a person would, and driving a table through
+Flask's test client (TableDriver). Test files import from here (or get fixtures from conftest.py),
+never from each other. One argument order everywhere: (who, action, ..., **fields).
+"""
+
+from __future__ import annotations
+
+import ast
+import html as htmllib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterable
+from pathlib import Path
+
+from companion import get_db, tables
+
+HX = {"HX-Request": "true"}
+
+
+# --- reading pages --------------------------------------------------------------------------------
+
+
+def csrf_from(html: str) -> str:
+    """The CSRF token a rendered page carries, as a browser would send it back."""
+    match = re.search(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"', html)
+    if not match:
+        match = re.search(r'value="([^"]+)"[^>]*name="csrf_token"', html)
+    assert match, "page has no CSRF token"
+    return match.group(1)
+
+
+def version_of(html: str) -> int:
+    """The table version a rendered live region was made from."""
+    return int(re.search(r'data-version="(\d+)"', html).group(1))
+
+
+def visible(markup: str) -> str:
+    """The text a person reads: no tags, scripts or styles; entities decoded; spaces collapsed."""
+    markup = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", markup, flags=re.S)
+    text = htmllib.unescape(re.sub(r"<[^>]+>", " ", markup))
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def alert_text(markup: str) -> str:
+    """The visible text of the page's refusal box, or '' when there is none."""
+    match = re.search(r'<div class="alert" role="alert">(.*?)</div>', markup, re.S)
+    return visible(match.group(1)) if match else ""
+
+
+def rule_link(markup: str) -> str | None:
+    """The rule id the refusal box links to (/rules/<game>#<id>), or None."""
+    match = re.search(r'<div class="alert" role="alert">.*?/rules/\w+#([\w-]+)"', markup, re.S)
+    return match.group(1) if match else None
+
+
+def live_region(markup: str) -> str:
+    """The live region of a table page (what polls replace), without the page around it."""
+    return markup[markup.index('<div id="live"') :]
+
+
+# --- starting tables over HTTP -------------------------------------------------------------------
+
+
+def start_table(
+    client,
+    game: str = "serengeti",
+    names: Iterable[str] = ("Anna", "Ben", "Chris"),
+    players: int | None = None,
+) -> str:
+    """Start a table from the home page as the host's device does; returns its code."""
+    names = tuple(names)
+    home = client.get("/")
+    data = {
+        "csrf_token": csrf_from(home.text),
+        "game": game,
+        "players": len(names) if players is None else players,
+    }
+    for i, name in enumerate(names):
+        data[f"names-{i}"] = name
+    response = client.post("/tables", data=data)
+    assert response.status_code == 302, response.text
+    return re.match(r"/t/(\w+)/", response.headers["Location"]).group(1)
+
+
+def take_seat(client, code: str, seat, name: str = ""):
+    """A phone takes a seat from the join page; returns the response (302 when it worked)."""
+    page = client.get("/")
+    return client.post(
+        f"/t/{code}/join", data={"csrf_token": csrf_from(page.text), "seat": seat, "name": name}
+    )
+
+
+def post_from(client, page_url: str, post_url: str, htmx: bool = True, **data):
+    """Load page_url, then post data to post_url with the page's CSRF token (and version, if the
+    page has one and data does not), as a browser submitting a form of that page would."""
+    page = client.get(page_url).text
+    form = {"csrf_token": csrf_from(page)}
+    version = re.search(r'data-version="(\d+)"', page)
+    if version and "version" not in data:
+        form["version"] = version.group(1)
+    form.update(data)
+    return client.post(post_url, data=form, headers=HX if htmx else {})
+
+
+class TableDriver:
+    """A table driven through the test client: the host's device and (optionally) one phone per
+    seat. `who` is "host", a seat's name or a seat number everywhere."""
+
+    def __init__(self, app, game: str, names: Iterable[str], *, phones: bool = True):
+        self.app = app
+        self.names = tuple(names)
+        self.host = app.test_client()
+        self.code = start_table(self.host, game, self.names)
+        self.phones = []
+        if phones:
+            for seat in range(len(self.names)):
+                phone = app.test_client()
+                assert take_seat(phone, self.code, seat).status_code == 302
+                self.phones.append(phone)
+
+    def device(self, who):
+        """The test client of "host", a seat name or a seat number."""
+        if who == "host":
+            return self.host
+        if isinstance(who, str):
+            who = self.names.index(who)
+        if isinstance(who, int):
+            return self.phones[who]
+        return who  # already a client
+
+    def page(self, who="host", query: str = "") -> str:
+        """The table page as this device sees it (asserts it answers 200)."""
+        response = self.device(who).get(f"/t/{self.code}/{query}")
+        assert response.status_code == 200, response.text[:500]
+        return response.text
+
+    def post(
+        self,
+        who,
+        action: str,
+        query: str = "",
+        *,
+        csrf: bool = True,
+        version=None,
+        htmx: bool = True,
+        **fields,
+    ):
+        """Submit an action form from the page this device shows now (its token and version)."""
+        page = self.page(who, query)
+        form = {"version": version_of(page) if version is None else version, **fields}
+        if csrf:
+            form["csrf_token"] = csrf_from(page)
+        if version is False:
+            form.pop("version")
+        return self.device(who).post(
+            f"/t/{self.code}/act/{action}{query}", data=form, headers=HX if htmx else {}
+        )
+
+    def act(self, who, action: str, query: str = "", **fields):
+        """An action the rules accept: asserts no refusal and that the game moved on."""
+        before = self.snapshot()
+        response = self.post(who, action, query, **fields)
+        assert response.status_code == 200, response.text[:500]
+        assert alert_text(response.text) == "", alert_text(response.text)
+        assert self.snapshot() != before, "the action changed nothing"
+        return response
+
+    def refused(
+        self, who, action: str, expect: str, query: str = "", *, rule: str | None = None, **fields
+    ):
+        """An action refused with `expect` in the page's refusal box, nothing stored."""
+        before = self.snapshot()
+        response = self.post(who, action, query, **fields)
+        assert response.status_code in (200, 409, 422), response.status_code
+        message = alert_text(response.text)
+        assert expect in message, message or visible(response.text)[:800]
+        if rule is not None:
+            assert rule_link(response.text) == rule
+        assert self.snapshot() == before, "a refused action changed the table"
+        return response
+
+    def snapshot(self) -> tuple:
+        """(state, number of events, state version): what a refusal must leave unchanged."""
+        with self.app.app_context():
+            db = get_db()
+            table = tables.get_table(db, self.code)
+            row = db.execute("SELECT state_version FROM tables WHERE id = ?", [table.id]).fetchone()
+            return tables.state_of(db, table), len(tables.events(db, table)), row[0]
+
+    def state(self) -> dict:
+        return self.snapshot()[0]
+
+    def set_state(self, state: dict) -> None:
+        """Put the game in a prepared position (the snapshot only: undo would replay the log)."""
+        with self.app.app_context():
+            db = get_db()
+            db.execute("UPDATE tables SET state = ? WHERE code = ?", [json.dumps(state), self.code])
+            db.conn.commit()
+
+    def version(self) -> int:
+        with self.app.app_context():
+            return tables.current_version(get_db(), self.code)
+
+
+# --- reading the games' source --------------------------------------------------------------------
+
+
+def rule_ids_in(source: str) -> set[str]:
+    """Every literal rule id a module's source can raise: `RuleError("id", ...)` (and subclasses),
+    literals passed as the `rule` argument of a helper (or its default), and the (rule, msgid,
+    params) triples a helper returns for its caller to raise."""
+    tree = ast.parse(source)
+    errors = {"RuleError"}
+    changed = True
+    while changed:
+        changed = False
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.ClassDef)
+                and node.name not in errors
+                and any(getattr(base, "id", None) in errors for base in node.bases)
+            ):
+                errors.add(node.name)
+                changed = True
+    helpers = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            names = [a.arg for a in node.args.args]
+            if "rule" in names:
+                helpers[node.name] = names.index("rule")
+
+    def literal(node):
+        return (
+            node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+        )
+
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            if name in errors and node.args:
+                ids.add(literal(node.args[0]))
+            if name in helpers:
+                position = helpers[name]
+                if len(node.args) > position:
+                    ids.add(literal(node.args[position]))
+                ids.update(literal(k.value) for k in node.keywords if k.arg == "rule")
+            if name == "of" and node.args:  # RuleError.of("id", msg)
+                ids.add(literal(node.args[0]))
+        if isinstance(node, ast.Tuple) and len(node.elts) == 3:
+            second = node.elts[1]
+            if isinstance(second, ast.Call) and getattr(second.func, "id", None) == "N_":
+                ids.add(literal(node.elts[0]))
+        if isinstance(node, ast.FunctionDef) and node.name in helpers:
+            args = node.args.args
+            defaults = dict(
+                zip(
+                    [a.arg for a in args[len(args) - len(node.args.defaults) :]], node.args.defaults
+                )
+            )
+            ids.add(literal(defaults.get("rule")))
+    ids.discard(None)
+    return ids
+
+
+# --- browsers --------------------------------------------------------------------------------------
+
+CHROMIUM = os.environ.get(
+    "CHROMIUM", "/usr/bin/chromium"
+)  # Debian's package (make test installs it)
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "screenshots"  # ignored by git: screenshots to look at
+PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
+# Flags for a closed network: without the background-networking ones Chromium keeps trying to
+# reach Google's hosts.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (on loopback)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """The app served by waitress in a child process, on a database file that outlives it."""
+
+    def __init__(self, database: Path, env: dict | None = None):
+        self.database = database
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = env or {}
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = {
+            **os.environ,
+            "COMPANION_DATABASE": str(self.database),
+            "COMPANION_PUBLIC_URL": self.url,
+            "COMPANION_SECRET_KEY": "browser-tests",
+            **self.env,
+        }
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "waitress",
+                f"--listen=127.0.0.1:{self.port}",
+                "--threads=8",
+                "wsgi:app",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=1)
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """kill -9: no clean shutdown at all."""
+        if self.process:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+            self.process = None
+
+
+def shot(page, name: str) -> Path:
+    """Save a full-page screenshot to look at."""
+    SHOTS.mkdir(exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def open_table(
+    page, server, game: str = "serengeti", players: str = "3", names: Iterable[str] = ("Anna",)
+) -> str:
+    """Start a table from the home page in the browser, as the host does; returns its code."""
+    from playwright.sync_api import expect
+
+    page.goto(server.url + "/")
+    page.select_option("#game", game)
+    page.fill("#players", players)
+    for i, name in enumerate(names):
+        page.fill(f"#names-{i}", name)
+    page.click("#new-table button[type=submit]")
+    expect(page.locator("#live")).to_be_visible()
+    return page.url.rstrip("/").rsplit("/", 1)[1]

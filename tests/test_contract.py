@@ -1,0 +1,216 @@
+"""The game contract, checked for every entry of the registry (no game is named here).
+
+A game package plugs in by following the contract: a pure rules module (companion.games.base.Rules)
+and a web adapter (companion.web.adapter.GameAdapter). These tests hold every installed game to
+it, so a fifth game is covered the moment its name is added to the registry:
+
+- the rules are pure: no Flask, database, clock or randomness anywhere in the package but its web
+  modules;
+- every player count in the game's limits starts, and new/apply/view/result speak JSON;
+- a random game from the game's own generator (tests/<name>/legal.py: next_action(state, rng))
+  raises nothing but RuleError and reaches its end;
+- every rule id a refusal can carry has an entry (an anchor) on the game's rules page;
+- the adapter's forms, templates and calculators exist.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.forms import VersionedForm
+from companion.games import GAMES, INSTALLED, PACKAGES
+from companion.games.base import GameInfo, RuleError
+from companion.web.adapter import GameAdapter
+from tests.helpers import rule_ids_in
+
+ENTRIES = sorted(GAMES)
+RULES_PAGES = sorted({info.rules_page for info in GAMES.values()})
+WEB_MODULES = {"web.py", "calculator.py"}  # a package's web side; everything else must be pure
+IMPURE = {
+    "flask",
+    "flask_babel",
+    "flask_wtf",
+    "flask_htmx",
+    "werkzeug",
+    "jinja2",
+    "wtforms",
+    "sqlite3",
+    "sqlite_utils",
+    "psycopg",
+    "random",
+    "time",
+    "datetime",
+    "secrets",
+    "uuid",
+    "os",
+    "companion.tables",
+    "companion.db",
+    "companion.web",
+    "companion.forms",
+    "companion.i18n",
+}
+STEPS = 20_000  # actions of one random game at most (the longest games take a few hundred)
+
+
+def package_dir(name: str) -> Path:
+    return Path(importlib.import_module(PACKAGES[name]).__file__).parent
+
+
+def imported_modules(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def _impure(module: str) -> bool:
+    return any(module == bad or module.startswith(bad + ".") for bad in IMPURE)
+
+
+def test_the_registry_names_every_package_once_and_each_has_entries():
+    assert len(INSTALLED) == len(set(INSTALLED)) and set(PACKAGES) == set(INSTALLED)
+    for info in GAMES.values():
+        assert isinstance(info, GameInfo) and info.package == f"companion.games.{info.name}"
+        assert 1 <= info.min_players <= info.max_players
+
+
+@pytest.mark.parametrize("name", INSTALLED)
+def test_the_rules_are_pure(name):
+    found = {}
+    for path in sorted(package_dir(name).rglob("*.py")):
+        if path.name in WEB_MODULES:
+            continue
+        bad = sorted(m for m in imported_modules(path) if _impure(m))
+        if bad:
+            found[path.name] = bad
+    assert found == {}
+
+
+@pytest.mark.parametrize("key", ENTRIES)
+def test_every_player_count_starts_and_speaks_json(key):
+    info = GAMES[key]
+    rules = info.module
+    for players in range(info.min_players, info.max_players + 1):
+        state = rules.new(dict(info.options), players)
+        json.dumps(state)
+        for seat in [None, *range(players)]:
+            json.dumps(rules.view(state, seat))
+        json.dumps(rules.view(state, None, reveal=True))
+        assert rules.result(state) is None
+    for players in (info.min_players - 1, info.max_players + 1):
+        with pytest.raises((RuleError, ValueError)):
+            rules.new(dict(info.options), players)
+
+
+def _generator(name: str):
+    return importlib.import_module(f"tests.{name}.legal")
+
+
+@pytest.mark.parametrize("key", ENTRIES)
+@pytest.mark.parametrize("seed", range(3))
+def test_a_random_game_raises_only_rule_errors_and_reaches_its_end(key, seed):
+    info = GAMES[key]
+    rules, generator = info.module, _generator(info.name)
+    rng = random.Random(f"{key}-{seed}")
+    players = rng.randint(info.min_players, info.max_players)
+    state = rules.new(dict(info.options), players)
+    refused = 0
+    for _ in range(STEPS):
+        if rules.result(state) is not None:
+            break
+        action = generator.next_action(state, rng)
+        assert action is not None, "the generator found nothing to do before the end"
+        try:
+            after = rules.apply(state, action)
+        except RuleError as error:
+            refused += 1
+            assert error.rule and str(error)
+            continue
+        assert isinstance(after, dict) and after is not state
+        lines = rules.describe(state, action, after)
+        assert all(isinstance(line, str) for line in lines)
+        state = json.loads(json.dumps(after))  # as the store keeps it
+        json.dumps(rules.view(state, rng.randrange(players)))
+    result = rules.result(state)
+    assert result is not None, f"no end after {STEPS} actions"
+    json.dumps(result)
+    assert refused < STEPS // 2
+
+
+@pytest.mark.parametrize("page", RULES_PAGES)
+def test_every_rule_id_a_refusal_can_carry_has_an_anchor_on_the_rules_page(client, page):
+    info = GAMES[page]
+    ids = set()
+    for path in package_dir(info.name).rglob("*.py"):
+        if path.name not in WEB_MODULES:
+            ids |= rule_ids_in(path.read_text())
+    assert len(ids) >= 10, "the walk found too few ids: has the source changed shape?"
+    html = client.get(f"/rules/{page}").text
+    anchors = set(re.findall(r'\bid="([^"]+)"', html))
+    assert sorted(ids - anchors) == []
+
+
+def test_the_rule_id_walk_finds_literals_helper_arguments_and_returned_triples():
+    source = """
+class InputError(RuleError): pass
+def _check(x, rule="default-id"):
+    raise RuleError(rule, N_("no"))
+def f():
+    raise RuleError("direct", N_("no"))
+    raise InputError("subclass", N_("no"))
+    raise RuleError.of("built", msg)
+    _check(1, "positional")
+    _check(1, rule="keyword")
+    labels = [("not-an-id", N_("a label"))]
+    return ("returned", N_("no"), {})
+"""
+    assert rule_ids_in(source) == {
+        "direct",
+        "subclass",
+        "built",
+        "positional",
+        "keyword",
+        "returned",
+        "default-id",
+    }
+
+
+@pytest.mark.parametrize("key", ENTRIES)
+def test_the_adapter_follows_the_protocol(app, key):
+    adapter = GAMES[key].adapter
+    assert isinstance(adapter, GameAdapter)
+    for action, form in adapter.forms.items():
+        assert issubclass(form, VersionedForm) and callable(form.to_action), action
+        assert inspect.getdoc(form) or form.__doc__ is not None, action
+    templates = [adapter.panel_template, adapter.rules_template]
+    with app.app_context():
+        for name in filter(None, templates):
+            app.jinja_env.get_template(name)
+    for hook in ("panel_context", "follow_up"):
+        assert callable(getattr(adapter, hook))
+
+
+def test_every_calculator_answers(client):
+    from companion.web.tools import CALCULATORS
+
+    assert CALCULATORS
+    index = client.get("/tools/").text
+    with client.application.test_request_context():
+        from flask import url_for
+
+        urls = [url_for(endpoint) for _, endpoint in CALCULATORS]
+    for url in urls:
+        assert url in index
+        assert client.get(url).status_code == 200
