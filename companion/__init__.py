@@ -87,6 +87,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(rules.bp)
     for calculator in tools.game_calculators():
         app.register_blueprint(calculator)
+    app.before_request(tools.use_calculator_part)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):

@@ -8,7 +8,7 @@ from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringFie
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from companion.games import GAMES
-from companion.i18n import translate
+from companion.i18n import game_label
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 NAME_MAX = 24
@@ -96,7 +96,7 @@ class NewTableForm(FlaskForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game.choices = [(key, translate(info.label)) for key, info in GAMES.items()]
+        self.game.choices = [(key, game_label(info)) for key, info in GAMES.items()]
 
     def validate_players(self, field: WholeNumber) -> None:
         info = GAMES.get(self.game.data)
@@ -107,14 +107,14 @@ class NewTableForm(FlaskForm):
                 raise ValidationError(
                     _l(
                         "%(game)s is for exactly %(n)s players.",
-                        game=translate(info.label),
+                        game=game_label(info),
                         n=info.min_players,
                     )
                 )
             raise ValidationError(
                 _l(
                     "%(game)s is for %(min)s to %(max)s players.",
-                    game=translate(info.label),
+                    game=game_label(info),
                     min=info.min_players,
                     max=info.max_players,
                 )

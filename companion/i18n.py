@@ -1,7 +1,10 @@
-"""Languages: choosing one per request, and translating the Msg objects the games speak in.
+"""Languages: choosing one per request, one catalogue per part, and translating Msg objects.
 
-The core catalogue lives in companion/translations/<lang>/LC_MESSAGES/messages.po, each game's in
-its package (companion/games/<name>/translations/...), so a game's strings stay with the game.
+The core app and every game package keep their own catalogue (the core's in
+companion/translations/, a game's in companion/games/<name>/translations/). A request uses one
+*part*: a game's pages (its table, rules page and calculator) read the game's catalogue, falling
+back to the core's for the shared page around them; every other page reads the core's. So one
+game's words never show on another game's page, whatever English msgids they share.
 """
 
 from __future__ import annotations
@@ -9,8 +12,9 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+from babel import support
 from flask import Flask, request
-from flask_babel import Babel, get_translations
+from flask_babel import Babel, Domain, get_domain, get_locale
 
 from companion.games import PACKAGES
 from companion.games.base import Msg, Seat
@@ -18,11 +22,52 @@ from companion.games.base import Msg, Seat
 LANGUAGES = {"en": "English", "ja": "日本語", "ru": "Русский"}
 LANG_COOKIE = "lang"
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+CORE = "core"
 
 
 def package_dir(package: str) -> Path:
     """The folder of a game package (its templates/, static/, translations/ and data/)."""
     return Path(importlib.import_module(package).__file__).resolve().parent
+
+
+class PartDomain(Domain):
+    """One part's catalogue, loaded once per language, with the core catalogue behind it.
+
+    (Flask-Babel's default domain is made anew for every request and so reloads its files; these
+    are made once at start-up and keep what they loaded.)
+    """
+
+    def __init__(self, part: str, directory: Path, fallback: PartDomain | None = None):
+        super().__init__(str(directory))
+        self.part = part
+        self.directory = directory
+        self.fallback = fallback
+
+    def get_translations(self) -> support.NullTranslations:
+        locale = get_locale()
+        key = str(locale)
+        cached = self.cache.get(key)
+        if cached is None:
+            cached = support.Translations.load(str(self.directory), [locale])
+            if self.fallback is not None:
+                cached.add_fallback(self.fallback.get_translations())
+            self.cache[key] = cached
+        return cached
+
+
+DOMAINS: dict[str, PartDomain] = {}
+
+
+def _build_domains() -> None:
+    core = PartDomain(CORE, TRANSLATIONS)
+    DOMAINS[CORE] = core
+    for name, package in PACKAGES.items():
+        DOMAINS[name] = PartDomain(name, package_dir(package) / "translations", fallback=core)
+
+
+def use_part(part: str) -> None:
+    """Translate the rest of this request from this part's catalogue (a game's name, or core)."""
+    DOMAINS[part].as_default()
 
 
 def select_locale() -> str:
@@ -34,24 +79,46 @@ def select_locale() -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Install Flask-Babel with every catalogue part and the template helpers."""
-    parts = [str(TRANSLATIONS)] + [
-        str(package_dir(package) / "translations") for package in PACKAGES.values()
-    ]
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(parts))
+    """Install Flask-Babel with the parts' catalogues and the template helpers."""
+    if not DOMAINS:
+        _build_domains()
+    # Outside a request's part (e.g. a bare test_request_context) Flask-Babel's own domain reads
+    # the core catalogue.
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=select_locale)
-    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, current_language=select_locale)
+    app.before_request(lambda: use_part(CORE))  # a game's view switches to its part
+    app.jinja_env.globals.update(
+        LANGUAGES=LANGUAGES,
+        current_language=select_locale,
+        game_label=game_label,
+        translate_in=translate_in,
+    )
     app.jinja_env.filters["msg"] = render_msg
     app.jinja_env.add_extension("jinja2.ext.do")
 
 
 def translate(msgid: str) -> str:
-    """The current language's text for an English msgid."""
-    return get_translations().ugettext(msgid)
+    """The current language's text for an English msgid (in this request's part)."""
+    return get_domain().get_translations().ugettext(msgid)
+
+
+def translate_in(part: str, msgid: str) -> str:
+    """The current language's text for a msgid of a given part (e.g. a game's name on the home
+    page, which is a core page)."""
+    return DOMAINS[part].get_translations().ugettext(msgid)
+
+
+def game_label(info) -> str:
+    """A registry entry's name in the reader's language, from its own game's catalogue."""
+    return translate_in(info.name, info.label)
 
 
 def render_msg(msg: Msg | dict | str, names: list[str] | None = None) -> str:
-    """A game's message in the current language, seats shown by name."""
+    """A game's message in the current language, seats shown by name.
+
+    A plural message picks its form from its count in the reader's language; a message marked
+    with a part (e.g. "core") is read from that part's catalogue even inside another's page.
+    """
     if isinstance(msg, dict):
         msg = Msg.from_json(msg)
     if not isinstance(msg, Msg):
@@ -65,5 +132,10 @@ def render_msg(msg: Msg | dict | str, names: list[str] | None = None) -> str:
             params[key] = render_msg(value, names)
         else:
             params[key] = value
-    text = translate(msg.msgid)
+    domain = DOMAINS.get(msg.domain) or get_domain()
+    translations = domain.get_translations()
+    if msg.plural is not None:
+        text = translations.ungettext(msg.msgid, msg.plural, msg.params[msg.count])
+    else:
+        text = translations.ugettext(msg.msgid)
     return text % params if params else text

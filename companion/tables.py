@@ -38,7 +38,7 @@ class TableError(Exception):
     """A request the table cannot honour (unknown code, locked, seat taken...): a message to show."""
 
     def __init__(self, msgid: str, status: int = 400, **params: Any) -> None:
-        self.msg = Msg(msgid, **params)
+        self.msg = Msg.core(msgid, **params)
         self.status = status
         super().__init__(str(self.msg))
 
@@ -140,7 +140,7 @@ def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> 
     if not game.min_players <= players <= game.max_players:
         raise TableError(
             N_("%(game)s is for %(min)s to %(max)s players."),
-            game=Msg(game.label),
+            game=Msg.of_part(game.name, game.label),
             min=game.min_players,
             max=game.max_players,
         )
@@ -458,8 +458,9 @@ def add_note(
     text = " ".join(text.split())[:NOTE_MAX]
     if not text:
         raise TableError(N_("Write something to add to the history."))
-    author = Seat(seat) if seat is not None else Msg(N_("Host"))
-    line = Msg(N_("%(author)s: %(text)s"), author=author, text=text)
+    # Notes are the core app's lines inside a game's history: read from the core catalogue.
+    author = Seat(seat) if seat is not None else Msg.core(N_("Host"))
+    line = Msg.core(N_("%(author)s: %(text)s"), author=author, text=text)
     with _write(db):
         _append(db, table, seat, host, "note", {"type": "note", "text": text}, [line])
         _bump(db, table, log=True)

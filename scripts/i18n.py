@@ -27,7 +27,20 @@ from companion.games import INSTALLED  # noqa: E402  (needs ROOT on the path)
 
 GAMES_DIR = ROOT / "companion" / "games"
 LANGS = ("ja", "ru")
-KEYWORDS = ["-k", "N_", "-k", "_l", "-k", "_", "-k", "gettext", "-k", "lazy_gettext"]
+KEYWORDS = [
+    "-k",
+    "N_",
+    "-k",
+    "_l",
+    "-k",
+    "_",
+    "-k",
+    "gettext",
+    "-k",
+    "lazy_gettext",
+    "-k",
+    "Plural:1,2",
+]
 
 
 def catalogue_dir(part: str) -> Path:

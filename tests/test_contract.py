@@ -210,7 +210,7 @@ def test_every_calculator_answers(client):
     with client.application.test_request_context():
         from flask import url_for
 
-        urls = [url_for(endpoint) for _, endpoint in CALCULATORS]
+        urls = [url_for(endpoint) for _, endpoint, _ in CALCULATORS]
     for url in urls:
         assert url in index
         assert client.get(url).status_code == 200

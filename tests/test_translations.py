@@ -38,3 +38,110 @@ def test_translations_keep_their_placeholders():
                     if text and set(PLACEHOLDER.findall(text)) != wanted:
                         wrong.append(f"{po.relative_to(ROOT)}: {ids[0]!r} -> {text!r}")
     assert wrong == []
+
+
+def _catalogue(part: str, lang: str) -> dict:
+    """msgid (a plural's singular) -> translation (a tuple for plurals) of one part."""
+    path = i18n.catalogue_dir(part) / lang / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as fh:
+        return {
+            (m.id if isinstance(m.id, str) else m.id[0], m.context): m.string
+            for m in read_po(fh)
+            if m.id
+        }
+
+
+def test_a_game_shares_no_english_text_with_the_core_unless_they_read_the_same():
+    """A game's page reads the game's catalogue first, then the core's. Where a game and the core
+    use the same English text (without a message context) for different things, the game's
+    translation would show in the core's part of the game's page (the "Players" list, the rename
+    form): such a text must read the same in both, or get a context or other words."""
+    clashes = []
+    for lang in i18n.LANGS:
+        core = _catalogue("core", lang)
+        for part in i18n.INSTALLED:
+            game = _catalogue(part, lang)
+            for key in sorted(set(core) & set(game)):
+                if core[key] != game[key]:
+                    clashes.append(
+                        f"{part}/{lang}: {key[0]!r}: core {core[key]!r}, game {game[key]!r}"
+                    )
+    assert clashes == []
+
+
+def test_a_games_page_never_reads_another_games_catalogue(app):
+    """Every text of every other game, looked up on each game's pages, comes from this game's
+    catalogue or the core's, never from the other game's: their catalogues cannot collide."""
+    from companion import i18n as app_i18n
+
+    for lang in i18n.LANGS:
+        catalogues = {part: _catalogue(part, lang) for part in ("core", *i18n.INSTALLED)}
+        with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
+            for part in i18n.INSTALLED:
+                app_i18n.use_part(part)
+                own, core = catalogues[part], catalogues["core"]
+                for other in i18n.INSTALLED:
+                    if other == part:
+                        continue
+                    for (msgid, context), _ in catalogues[other].items():
+                        if context is not None or (msgid, None) in own:
+                            continue
+                        shown = app_i18n.translate(msgid)
+                        expected = core.get((msgid, None)) or msgid
+                        if isinstance(expected, tuple):
+                            expected = expected[0] or msgid
+                        assert shown == expected, (lang, part, other, msgid, shown)
+
+
+def test_a_russian_count_agrees_and_a_japanese_count_is_translated(app):
+    """Plural messages pick the form by the count in each language (checked with the first plural
+    entry of the catalogues, stored and read back as the history does)."""
+    from companion import i18n as app_i18n
+    from companion.games.base import Msg, Plural
+
+    entry = part = None
+    for part in ("core", *i18n.INSTALLED):
+        with open(i18n.catalogue_dir(part) / "ru" / "LC_MESSAGES" / "messages.po", "rb") as fh:
+            entry = next(
+                (m for m in read_po(fh) if isinstance(m.id, tuple) and m.context is None), None
+            )
+        if entry is not None:
+            break
+    assert entry is not None, "no catalogue has a plural entry to test with"
+    singular, plural = entry.id
+    count = PLACEHOLDER.findall(singular)[0]
+    seen = {}
+    with app.test_request_context(headers={"Cookie": "lang=ru"}):
+        app_i18n.use_part(part)
+        for n in (1, 2, 5, 21, 22, 11, 111):
+            msg = Msg.from_json(Plural(singular, plural, count, **{count: n}).to_json())
+            seen[n] = app_i18n.render_msg(msg)
+    forms = entry.string
+    assert seen[1] == forms[0] % {count: 1} and seen[21] == forms[0] % {count: 21}
+    assert seen[2] == forms[1] % {count: 2} and seen[22] == forms[1] % {count: 22}
+    assert seen[5] == forms[2] % {count: 5} and seen[11] == forms[2] % {count: 11}
+    assert seen[111] == forms[2] % {count: 111}
+    with app.test_request_context(headers={"Cookie": "lang=ja"}):
+        app_i18n.use_part(part)
+        japanese = app_i18n.render_msg(Plural(singular, plural, count, **{count: 3}))
+        assert "3" in japanese and japanese != plural % {count: 3}
+    with app.test_request_context(headers={"Cookie": "lang=en"}):
+        app_i18n.use_part(part)
+        assert app_i18n.render_msg(Plural(singular, plural, count, **{count: 1})) == singular % {
+            count: 1
+        }
+        assert app_i18n.render_msg(Plural(singular, plural, count, **{count: 3})) == plural % {
+            count: 3
+        }
+
+
+def test_history_rows_stored_before_plurals_and_parts_still_render(app):
+    """A row written by the previous release ({"id", "p"} only) renders as it did."""
+    from companion import i18n as app_i18n
+    from companion.games.base import Msg
+
+    old = {"id": "%(author)s: %(text)s", "p": {"author": {"seat": 1}, "text": "hello"}}
+    with app.test_request_context(headers={"Cookie": "lang=en"}):
+        assert app_i18n.render_msg(Msg.from_json(old), ["Anna", "Ben"]) == "Ben: hello"
+    new = Msg.core("%(author)s: %(text)s", author="Ben", text="hi").to_json()
+    assert new["d"] == "core" and Msg.from_json(new).domain == "core"

@@ -45,11 +45,17 @@ class Msg(str):
     """An English sentence that remembers its msgid and parameters, so it can be translated later.
 
     It is a str (the English text), so pure functions may return it where a reason string is
-    expected, and tests can compare it with plain text.
+    expected, and tests can compare it with plain text. Two optional marks travel with it (and
+    with its stored JSON): a plural form (see Plural: the number in one parameter picks the form in
+    each language), and domain="core" for the core app's own lines inside a game's history (notes,
+    the host's name), which are translated from the core catalogue, never from a game's.
     """
 
     msgid: str
     params: dict[str, Any]
+    plural: str | None = None  # the plural msgid of an ngettext-style message
+    count: str | None = None  # the parameter whose number picks the singular or a plural form
+    domain: str | None = None  # a part ("core" or a game), or None: the part the reader is in
 
     def __new__(cls, msgid: str, **params: Any) -> Msg:
         english = msgid % {k: str(v) for k, v in params.items()} if params else msgid
@@ -58,14 +64,59 @@ class Msg(str):
         obj.params = params
         return obj
 
+    @classmethod
+    def core(cls, msgid: str, **params: Any) -> Msg:
+        """A message of the core app (translated from the core catalogue wherever it shows)."""
+        return cls.of_part("core", msgid, **params)
+
+    @classmethod
+    def of_part(cls, part: str, msgid: str, **params: Any) -> Msg:
+        """A message translated from one part's catalogue ("core" or a game package's name)
+        wherever it shows, e.g. a game's name inside a core sentence."""
+        msg = cls(msgid, **params)
+        msg.domain = part
+        return msg
+
     def to_json(self) -> dict:
         """A JSON-able form that from_json turns back into an equal Msg."""
-        return {"id": self.msgid, "p": {k: _encode(v) for k, v in self.params.items()}}
+        data: dict[str, Any] = {
+            "id": self.msgid,
+            "p": {k: _encode(v) for k, v in self.params.items()},
+        }
+        if self.plural is not None:
+            data["pl"], data["n"] = self.plural, self.count
+        if self.domain is not None:
+            data["d"] = self.domain
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> Msg:
-        """Rebuild a Msg stored with to_json."""
-        return cls(data["id"], **{k: _decode(v) for k, v in data.get("p", {}).items()})
+        """Rebuild a Msg stored with to_json (rows stored before plurals and domains included)."""
+        params = {k: _decode(v) for k, v in data.get("p", {}).items()}
+        if data.get("pl") is not None:
+            msg = _counted(data["id"], data["pl"], data["n"], params)
+        else:
+            msg = cls(data["id"], **params)
+        msg.domain = data.get("d")
+        return msg
+
+
+def Plural(singular: str, plural: str, count: str, **params: Any) -> Msg:  # noqa: N802
+    """An ngettext-style message: params[count] (a number) picks the form in each language.
+
+    Russian has three forms (1 фишка, 2 фишки, 5 фишек), Japanese one (with its counter), English
+    two. pybabel extracts Plural(singular, plural, ...) as a plural entry (keyword Plural:1,2).
+    """
+    return _counted(singular, plural, count, params)
+
+
+def _counted(singular: str, plural: str, count: str, params: dict[str, Any]) -> Msg:
+    number = params[count]
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise TypeError(f"the count {count!r} of a plural message must be an int")
+    msg = Msg(singular if number == 1 else plural, **params)
+    msg.msgid, msg.plural, msg.count = singular, plural, count
+    return msg
 
 
 def _encode(value: Any) -> Any:

@@ -12,7 +12,7 @@ from companion import get_db, tables
 from companion.forms import JoinCodeForm, NewTableForm
 from companion.games import GAMES
 from companion.games.base import N_, Msg
-from companion.i18n import LANG_COOKIE, LANGUAGES, translate
+from companion.i18n import LANG_COOKIE, LANGUAGES, game_label, translate, translate_in
 from companion.web.table import host_cookie, set_token_cookie
 
 bp = Blueprint("lobby", __name__)
@@ -44,13 +44,12 @@ def players_hint() -> str:
             continue
         if info.min_players == info.max_players:
             parts.append(
-                translate(N_("%(game)s: %(n)s"))
-                % {"game": translate(info.label), "n": info.min_players}
+                translate(N_("%(game)s: %(n)s")) % {"game": game_label(info), "n": info.min_players}
             )
         else:
             parts.append(
                 translate(N_("%(game)s: %(min)s–%(max)s"))
-                % {"game": translate(info.label), "min": info.min_players, "max": info.max_players}
+                % {"game": game_label(info), "min": info.min_players, "max": info.max_players}
             )
     return format_list(parts, locale=get_locale() or "en")
 
@@ -78,7 +77,7 @@ def create():
         if typed:
             names.append(typed)
         elif labels:
-            names.append(translate(labels[i]))
+            names.append(translate_in(game.name, labels[i]))
         else:
             names.append(translate(N_("Player %(n)s")) % {"n": i + 1})
     table, host_token = tables.create_table(get_db(), game.key, names)

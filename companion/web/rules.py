@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template
 
 from companion.games import GAMES
+from companion.i18n import use_part
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -21,6 +22,7 @@ def game_rules(game: str):
     info = GAMES.get(game)
     if info is None or info.rules_page != game:
         abort(404)
+    use_part(info.name)
     module = info.module
     template = info.adapter.rules_template or "rules/generic.html"
     return render_template(

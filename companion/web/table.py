@@ -18,7 +18,7 @@ from flask import (
 )
 from flask_wtf import FlaskForm
 
-from companion import get_db, htmx, qr, tables
+from companion import get_db, htmx, i18n, qr, tables
 from companion.forms import NoteForm, RenameSeatForm, TakeSeatForm, UndoForm, VersionedForm
 from companion.games.base import N_, Msg, RuleError, Seat
 from companion.i18n import render_msg
@@ -81,6 +81,8 @@ def load_table(code: str) -> tables.Table:
     db = get_db()
     client = request.remote_addr or "?"
     table = tables.find_table(db, code)
+    if table is not None:
+        i18n.use_part(table.game.name)
     if table is None or not who(table).member:
         try:
             tables.check_join_allowed(db, client)

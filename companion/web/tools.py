@@ -4,14 +4,24 @@ from __future__ import annotations
 
 import importlib
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 
 from companion.games import GAMES
+from companion.i18n import use_part
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
 
-# (label msgid, endpoint) of each calculator page, in the order the index lists them.
-CALCULATORS: list[tuple[str, str]] = []
+# (label msgid, endpoint, part) of each calculator page, in the order the index lists them.
+CALCULATORS: list[tuple[str, str, str]] = []
+# calculator blueprint name -> its game's part: its pages read the game's catalogue
+PARTS: dict[str, str] = {}
+
+
+def use_calculator_part() -> None:
+    """Before a calculator's request: translate from its game's catalogue (then the core's)."""
+    part = PARTS.get(request.blueprint or "")
+    if part is not None:
+        use_part(part)
 
 
 def game_calculators() -> list[Blueprint]:
@@ -27,9 +37,10 @@ def game_calculators() -> list[Blueprint]:
         module = importlib.import_module(name)
         if module.bp not in found:
             found.append(module.bp)
-        for entry in getattr(module, "CALCULATORS", []):
-            if entry not in CALCULATORS:
-                CALCULATORS.append(entry)
+            PARTS[module.bp.name] = info.name
+        for label, endpoint in getattr(module, "CALCULATORS", []):
+            if (label, endpoint, info.name) not in CALCULATORS:
+                CALCULATORS.append((label, endpoint, info.name))
     return found
 
 
