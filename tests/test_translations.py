@@ -145,3 +145,65 @@ def test_history_rows_stored_before_plurals_and_parts_still_render(app):
         assert app_i18n.render_msg(Msg.from_json(old), ["Anna", "Ben"]) == "Ben: hello"
     new = Msg.core("%(author)s: %(text)s", author="Ben", text="hi").to_json()
     assert new["d"] == "core" and Msg.from_json(new).domain == "core"
+
+
+JAPANESE = r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]"
+ASCII_PUNCTUATION = re.compile(rf"{JAPANESE}\s*[:?!()]|[:?!(]\s*{JAPANESE}")
+SENTENCE_BEFORE_COLON = re.compile(r"(?:です|ます|ました|ません|でした|ください)：")
+GENITIVE_PLURALS = (
+    "фишек",
+    "фунтов",
+    "карт",
+    "очков",
+    "игроков",
+    "мостов",
+    "островов",
+    "монет",
+    "символов",
+    "знаков",
+    "экспедиций",
+    "приключений",
+    "камней",
+    "страниц",
+    "ходов",
+    "раундов",
+    "незавершённых",
+    "бонусных",
+)
+COUNTED = re.compile(r"%\((\w+)\)[sd]\s+(" + "|".join(GENITIVE_PLURALS) + r")\b")
+
+
+def _entries(lang: str):
+    for part in ("core", *i18n.INSTALLED):
+        with open(i18n.catalogue_dir(part) / lang / "LC_MESSAGES" / "messages.po", "rb") as fh:
+            for message in read_po(fh):
+                if message.id:
+                    yield part, message
+
+
+def test_japanese_uses_japanese_punctuation_between_japanese_text():
+    wrong = []
+    for part, m in _entries("ja"):
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            if text and (ASCII_PUNCTUATION.search(text) or SENTENCE_BEFORE_COLON.search(text)):
+                wrong.append(f"{part}: {text}")
+    assert wrong == []
+
+
+def test_russian_counts_that_vary_are_plural_entries():
+    wrong = []
+    for part, m in _entries("ru"):
+        if isinstance(m.id, tuple) or not m.string:
+            continue
+        if COUNTED.search(m.string):
+            wrong.append(f"{part}: {m.string}")
+        if "хозя" in m.string.lower():
+            wrong.append(f"{part}: «хозяин» for the host: {m.string}")
+    assert wrong == []
+
+
+def test_plural_entries_have_every_form():
+    for lang, forms in (("ja", 1), ("ru", 3)):
+        for part, m in _entries(lang):
+            if isinstance(m.id, tuple):
+                assert len(m.string) == forms and all(m.string), (part, lang, m.id)
