@@ -14,6 +14,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from companion import db as database
 from companion import i18n
 from companion.games import PACKAGES
+from companion.web.fastpath import UnchangedPolls
 
 csrf = CSRFProtect()
 htmx = HTMX()  # bool(htmx) in a request: whether htmx sent it (the HX-Request header)
@@ -61,12 +62,12 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     # Create and migrate the database on start, so the first request finds it ready.
     database.connect(app.config["DATABASE"], setup=True).conn.close()
+    app.extensions["companion.db"] = database.Connections(app.config["DATABASE"])
 
     @app.teardown_appcontext
-    def close_db(exc: BaseException | None) -> None:
-        conn = g.pop("db", None)
-        if conn is not None:
-            conn.conn.close()
+    def release_db(exc: BaseException | None) -> None:
+        if g.pop("db", None) is not None:
+            app.extensions["companion.db"].release()
 
     from companion.web import lobby, rules, table, tools
 
@@ -102,13 +103,15 @@ def create_app(test_config: dict | None = None) -> Flask:
         logging.getLogger(__name__).exception("server error")
         return render_template("error.html", error_kind="server"), 500
 
+    # Unchanged polls are answered before Flask (see companion/web/fastpath.py).
+    app.wsgi_app = UnchangedPolls(app.wsgi_app, app.extensions["companion.db"], lambda: [])
     return app
 
 
 def get_db():
-    """The request's database connection (opened on first use, closed at teardown)."""
+    """The database connection of this thread (kept between requests; see db.Connections)."""
     from flask import current_app
 
     if "db" not in g:
-        g.db = database.connect(current_app.config["DATABASE"])
+        g.db = current_app.extensions["companion.db"].get()
     return g.db

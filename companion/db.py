@@ -7,6 +7,7 @@ made by an older release is brought up to date on start and never rebuilt.
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import sqlite_utils
@@ -77,7 +78,20 @@ def _add_host_traces(db: sqlite_utils.Database) -> None:
     db["seats"].add_column("host_looked", int, not_null_default=0)
 
 
-MIGRATIONS = [_create_tables, _add_change_versions, _add_host_traces]
+def _add_undo_flags_and_snapshots(db: sqlite_utils.Database) -> None:
+    # Whether the acting seat may take an event back is decided once, when it is applied (NULL
+    # for older events: asked again on demand). Snapshots keep the state every few game events,
+    # so an undo replays a few events instead of the whole log.
+    db["events"].add_column("seat_may_undo", int)
+    db["snapshots"].create(
+        {"table_id": int, "seq": int, "state": str},
+        pk=("table_id", "seq"),
+        foreign_keys=[("table_id", "tables", "id")],
+        not_null={"state"},
+    )
+
+
+MIGRATIONS = [_create_tables, _add_change_versions, _add_host_traces, _add_undo_flags_and_snapshots]
 
 
 def migrate(db: sqlite_utils.Database) -> None:
@@ -103,3 +117,28 @@ def connect(path: str | Path, *, setup: bool = False) -> sqlite_utils.Database:
             db.enable_wal()
         migrate(db)
     return db
+
+
+class Connections:
+    """One connection per thread, opened on first use and kept: a request does not pay for
+    opening the file (and, on the last close, checkpointing and deleting the WAL).
+
+    A connection left inside a transaction by a failed request is rolled back by release().
+    """
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        self._local = threading.local()
+
+    def get(self) -> sqlite_utils.Database:
+        """This thread's connection."""
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = connect(self.path)
+        return db
+
+    def release(self) -> None:
+        """End of a request: never leave a transaction open on a kept connection."""
+        db = getattr(self._local, "db", None)
+        if db is not None and db.conn.in_transaction:
+            db.conn.rollback()

@@ -30,6 +30,7 @@ from companion.games.base import N_, GameInfo, Msg, RuleError, Seat
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 CODE_LENGTH = 7
 NOTE_MAX = 200
+SNAPSHOT_EVERY = 32  # game events between two kept states (bounds the replay of an undo)
 JOIN_FAILURE_LIMIT = 20  # wrong codes a client may type ...
 JOIN_FAILURE_WINDOW = 600  # ... in this many seconds
 
@@ -87,6 +88,7 @@ class Event:
     action: dict
     lines: list[Msg]
     undone: bool
+    seat_may_undo: int | None = 1  # None: stored before the flag existed (ask the game)
 
 
 def hash_token(token: str) -> str:
@@ -382,14 +384,22 @@ def _check_version(
 
 
 def _append(
-    db, table: Table, seat: int | None, host: bool, kind: str, action: dict, lines: list[Msg]
-) -> None:
+    db,
+    table: Table,
+    seat: int | None,
+    host: bool,
+    kind: str,
+    action: dict,
+    lines: list[Msg],
+    seat_may_undo: bool = True,
+) -> int:
+    """Add an event at the end of the log; returns its seq."""
     seq = db.execute(
         "SELECT coalesce(max(seq), 0) + 1 FROM events WHERE table_id = ?", [table.id]
     ).fetchone()[0]
     db.execute(
-        "INSERT INTO events (table_id, seq, seat, host, kind, action, lines, undone, created)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+        "INSERT INTO events (table_id, seq, seat, host, kind, action, lines, undone, created,"
+        " seat_may_undo) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
         [
             table.id,
             seq,
@@ -399,8 +409,48 @@ def _append(
             json.dumps(action),
             json.dumps([m.to_json() for m in lines]),
             time.time(),
+            int(seat_may_undo),
         ],
     )
+    return seq
+
+
+def _checkpoint(db, table: Table, seq: int, state: dict) -> None:
+    """Keep the state after event seq every SNAPSHOT_EVERY game events, so an undo replays at
+    most that many events, however long the table's history (the log stays the truth)."""
+    last = db.execute(
+        "SELECT coalesce(max(seq), 0) FROM snapshots WHERE table_id = ?", [table.id]
+    ).fetchone()[0]
+    since = db.execute(
+        "SELECT count(*) FROM events WHERE table_id = ? AND seq > ? AND kind = 'game'"
+        " AND undone = 0",
+        [table.id, last],
+    ).fetchone()[0]
+    if since >= SNAPSHOT_EVERY:
+        db.execute(
+            "INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)",
+            [table.id, seq, json.dumps(state)],
+        )
+
+
+def _state_before(db, table: Table, seq: int) -> dict:
+    """The state after every game event before seq that is not undone: the nearest checkpoint,
+    then at most SNAPSHOT_EVERY events replayed."""
+    module = table.game.module
+    row = db.execute(
+        "SELECT seq, state FROM snapshots WHERE table_id = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
+        [table.id, seq],
+    ).fetchone()
+    start, state = (row[0], json.loads(row[1])) if row else (0, None)
+    if state is None:
+        state = module.new(table.options, table.players)
+    for (action,) in db.execute(
+        "SELECT action FROM events WHERE table_id = ? AND seq > ? AND seq < ? AND kind = 'game'"
+        " AND undone = 0 ORDER BY seq",
+        [table.id, start, seq],
+    ):
+        state = module.apply(state, json.loads(action))
+    return state
 
 
 FollowUp = Callable[[dict, dict, RuleError], "dict | None"]
@@ -443,8 +493,12 @@ def act(
                 raise error from None  # the follow-up does not apply now: the refusal stands
             action = extra
         lines = list(module.describe(before, action, after))
-        _append(db, table, seat, host, "game", action, lines)
+        # Decided once, here: may the acting seat take this back (not a revealed secret)?
+        may = getattr(module, "seat_may_undo", None)
+        seat_may = may(before, action, after) if may is not None else True
+        seq = _append(db, table, seat, host, "game", action, lines, seat_may)
         db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(after), table.id])
+        _checkpoint(db, table, seq, after)
         _bump(db, table, state=True, log=True)
     if refusal is not None:
         raise refusal
@@ -466,20 +520,41 @@ def add_note(
         _bump(db, table, log=True)
 
 
+def _event(row: dict) -> Event:
+    return Event(
+        seq=row["seq"],
+        seat=row["seat"],
+        host=bool(row["host"]),
+        kind=row["kind"],
+        action=json.loads(row["action"]),
+        lines=[Msg.from_json(m) for m in json.loads(row["lines"])],
+        undone=bool(row["undone"]),
+        seat_may_undo=row["seat_may_undo"],
+    )
+
+
 def events(db: sqlite_utils.Database, table: Table) -> list[Event]:
     """The whole history, oldest first, undone events included (marked)."""
     return [
-        Event(
-            seq=r["seq"],
-            seat=r["seat"],
-            host=bool(r["host"]),
-            kind=r["kind"],
-            action=json.loads(r["action"]),
-            lines=[Msg.from_json(m) for m in json.loads(r["lines"])],
-            undone=bool(r["undone"]),
-        )
+        _event(r)
         for r in db.query("SELECT * FROM events WHERE table_id = ? ORDER BY seq", [table.id])
     ]
+
+
+def recent_events(db: sqlite_utils.Database, table: Table, limit: int) -> list[Event]:
+    """The newest `limit` events, newest first: what a page shows (cost independent of the
+    length of the history)."""
+    return [
+        _event(r)
+        for r in db.query(
+            "SELECT * FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT ?", [table.id, limit]
+        )
+    ]
+
+
+def count_events(db: sqlite_utils.Database, table: Table) -> int:
+    """How many events the history holds."""
+    return db.execute("SELECT count(*) FROM events WHERE table_id = ?", [table.id]).fetchone()[0]
 
 
 def replay(table: Table, log: list[Event]) -> dict:
@@ -492,34 +567,46 @@ def replay(table: Table, log: list[Event]) -> dict:
     return state
 
 
-def last_undoable(log: list[Event]) -> Event | None:
+def last_undoable(db: sqlite_utils.Database, table: Table) -> Event | None:
     """The newest event that is not undone yet (traces are not actions: they are skipped)."""
-    for event in reversed(log):
-        if not event.undone and event.kind != "trace":
-            return event
-    return None
+    rows = list(
+        db.query(
+            "SELECT * FROM events WHERE table_id = ? AND undone = 0 AND kind != 'trace'"
+            " ORDER BY seq DESC LIMIT 1",
+            [table.id],
+        )
+    )
+    return _event(rows[0]) if rows else None
 
 
-def may_undo(table: Table, log: list[Event], *, seat: int | None, host: bool) -> Event | None:
+def may_undo(
+    db: sqlite_utils.Database, table: Table, *, seat: int | None, host: bool
+) -> Event | None:
     """The event this device may undo now, or None.
 
     The host may undo the last action. A seat may undo its own last action while nobody has acted
-    since, unless the game says undoing it would take back a revealed secret.
+    since, unless the game said, when it was applied, that undoing it would take back a revealed
+    secret (stored with the event, so this costs one indexed query).
     """
-    event = last_undoable(log)
+    event = last_undoable(db, table)
     if event is None or host:
         return event
     if seat is None or event.seat != seat:
         return None
-    if event.kind == "game":
-        may = getattr(table.game.module, "seat_may_undo", None)
-        if may is not None:
-            remaining = [e for e in log if e.seq != event.seq]
-            before = replay(table, remaining)
-            after = table.game.module.apply(before, event.action)
-            if not may(before, event.action, after):
-                return None
+    if event.kind == "game" and not _seat_may_undo(db, table, event):
+        return None
     return event
+
+
+def _seat_may_undo(db: sqlite_utils.Database, table: Table, event: Event) -> bool:
+    if event.seat_may_undo is not None:
+        return bool(event.seat_may_undo)
+    # An event stored before the flag existed: ask the game, as it was asked then.
+    may = getattr(table.game.module, "seat_may_undo", None)
+    if may is None:
+        return True
+    before = _state_before(db, table, event.seq)
+    return may(before, event.action, table.game.module.apply(before, event.action))
 
 
 def undo(
@@ -530,11 +617,11 @@ def undo(
     host: bool,
     expected_version: int | None,
 ) -> Event:
-    """Undo the last action (marked undone, kept in the history) and replay the log."""
+    """Undo the last action (marked undone, kept in the history); the state goes back to the one
+    before it (from the nearest checkpoint: the cost does not grow with the history)."""
     with _write(db):
         _check_version(db, table, expected_version, "log_version")
-        log = events(db, table)
-        event = may_undo(table, log, seat=seat, host=host)
+        event = may_undo(db, table, seat=seat, host=host)
         if event is None:
             raise TableError(
                 N_(
@@ -547,10 +634,15 @@ def undo(
         db.execute(
             "UPDATE events SET undone = 1 WHERE table_id = ? AND seq = ?", [table.id, event.seq]
         )
-        remaining = [e for e in log if e.seq != event.seq]
-        state = replay(table, remaining)
-        db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(state), table.id])
-        _bump(db, table, state=True, log=True)
+        if event.kind == "game":
+            db.execute(
+                "DELETE FROM snapshots WHERE table_id = ? AND seq >= ?", [table.id, event.seq]
+            )
+            state = _state_before(db, table, event.seq)
+            db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(state), table.id])
+            _bump(db, table, state=True, log=True)
+        else:  # a note: the game state does not change
+            _bump(db, table, log=True)
     return event
 
 
@@ -564,6 +656,7 @@ __all__ = [
     "act",
     "add_note",
     "check_join_allowed",
+    "count_events",
     "count_unknown_code",
     "create_table",
     "current_version",
@@ -575,6 +668,7 @@ __all__ = [
     "join",
     "may_undo",
     "normalize_code",
+    "recent_events",
     "record_host_look",
     "rename_seat",
     "replay",

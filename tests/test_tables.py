@@ -227,8 +227,8 @@ def test_undo_marks_the_event_and_replays_without_it(db, table):
 
 def test_a_seat_may_undo_only_its_own_last_action_while_nobody_acted_since(db, table):
     add(db, table, 0, 5)
-    assert tables.may_undo(table, tables.events(db, table), seat=1, host=False) is None
-    assert tables.may_undo(table, tables.events(db, table), seat=0, host=False) is not None
+    assert tables.may_undo(db, table, seat=1, host=False) is None
+    assert tables.may_undo(db, table, seat=0, host=False) is not None
     add(db, table, 1, 7)
     with pytest.raises(tables.TableError, match="nothing you may undo"):
         tables.undo(db, table, seat=0, host=False, expected_version=None)
@@ -238,8 +238,8 @@ def test_a_seat_may_undo_only_its_own_last_action_while_nobody_acted_since(db, t
 
 def test_the_game_can_forbid_a_seat_to_undo_across_a_secret(db, table):
     add(db, table, 0, 13)
-    assert tables.may_undo(table, tables.events(db, table), seat=0, host=False) is None
-    assert tables.may_undo(table, tables.events(db, table), seat=None, host=True) is not None
+    assert tables.may_undo(db, table, seat=0, host=False) is None
+    assert tables.may_undo(db, table, seat=None, host=True) is not None
 
 
 def test_notes_go_to_the_history_without_touching_the_game(db, table):
@@ -300,3 +300,43 @@ def test_messages_survive_a_json_round_trip():
     assert again == msg and again.params == msg.params
     assert isinstance(again.params["who"], Seat)
     assert str(again) == "Player 3 paid 13: 1 to the bank"
+
+
+def test_undo_from_checkpoints_equals_a_full_replay_however_long_the_log(db, table):
+    """Long tables keep a checkpoint every SNAPSHOT_EVERY game events; undos, notes and new
+    actions in any order must leave the same state as replaying the whole log."""
+    import random
+
+    rng = random.Random(7)
+    turn = 0
+    for step in range(400):
+        roll = rng.random()
+        if roll < 0.15 and tables.may_undo(db, table, seat=None, host=True) is not None:
+            tables.undo(db, table, seat=None, host=True, expected_version=None)
+            turn = tables.state_of(db, table)["turn"]
+        elif roll < 0.25:
+            tables.add_note(db, table, f"note {step}", seat=None, host=True)
+        else:
+            add(db, table, turn, rng.randint(1, 9))
+            turn = (turn + 1) % 3
+        assert tables.state_of(db, table) == tables.replay(table, tables.events(db, table))
+    kept = db.execute("SELECT count(*) FROM snapshots WHERE table_id = ?", [table.id]).fetchone()
+    assert kept[0] >= 5  # the checkpoints were used
+
+
+def test_events_stored_before_the_undo_flag_ask_the_game_again(db, table):
+    add(db, table, 0, 13)  # the counter game's stand-in for "revealed a secret"
+    db.execute("UPDATE events SET seat_may_undo = NULL WHERE table_id = ?", [table.id])
+    db.conn.commit()
+    assert tables.may_undo(db, table, seat=0, host=False) is None
+    add(db, table, 1, 4)
+    db.execute("UPDATE events SET seat_may_undo = NULL WHERE table_id = ?", [table.id])
+    db.conn.commit()
+    assert tables.may_undo(db, table, seat=1, host=False) is not None
+
+
+def test_recent_events_are_the_newest_first_with_the_total(db, table):
+    for n in range(1, 8):
+        add(db, table, (n - 1) % 3, n)
+    assert [e.action["n"] for e in tables.recent_events(db, table, 3)] == [7, 6, 5]
+    assert tables.count_events(db, table) == 7

@@ -436,3 +436,27 @@ def test_every_numeric_form_field_is_bounded(app):
                 ):
                     unbounded.append(f"{cls.__module__}.{cls.__name__}.{field.name}")
     assert unbounded == []
+
+
+def test_an_unchanged_poll_from_a_member_is_answered_before_flask(app, client):
+    """The fast path answers a member's unchanged poll with one query; anything else (a changed
+    table, a stranger's poll, a poll without a version) reaches Flask."""
+    code = start_table(client)
+    version = version_of(client.get(f"/t/{code}/").text)
+    reached = []
+    inner = app.wsgi_app.wsgi_app
+
+    def counting(environ, start_response):
+        reached.append(environ["PATH_INFO"])
+        return inner(environ, start_response)
+
+    app.wsgi_app.wsgi_app = counting
+    assert client.get(f"/t/{code}/live?v={version}").status_code == 204
+    assert client.get(f"/t/{code}/live?as=1&v={version}").status_code == 204
+    assert reached == []
+    stranger = app.test_client()
+    stranger.get(f"/t/{code}/live?v={version}")
+    assert reached == [f"/t/{code}/live"]
+    assert client.get(f"/t/{code}/live?v={version - 1}").status_code == 200
+    assert client.get(f"/t/{code}/live").status_code in (200, 204)
+    assert len(reached) == 3

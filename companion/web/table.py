@@ -158,7 +158,7 @@ def live_context(
     seat = w.seat_shown
     seat_rows = tables.seats(db, table)
     names = [s.name for s in seat_rows]
-    log = tables.events(db, table)
+    history = tables.recent_events(db, table, HISTORY_SHOWN)
     view = module.view(state, seat, reveal=w.reveal)
     adapter = table.game.adapter
     forms = {}
@@ -178,7 +178,7 @@ def live_context(
             query=request.args.to_dict(),
         )
     )
-    undoable = tables.may_undo(table, log, seat=w.seat_shown if not w.host else None, host=w.host)
+    undoable = tables.may_undo(db, table, seat=w.seat_shown if not w.host else None, host=w.host)
     return dict(
         table=table,
         who=w,
@@ -188,8 +188,8 @@ def live_context(
         view=view,
         result=module.result(state),
         seats=seat_rows,
-        history=log[::-1][:HISTORY_SHOWN],
-        history_total=len(log),
+        history=history,
+        history_total=tables.count_events(db, table),
         forms=forms,
         panel=adapter.panel_template,
         note_form=_versioned(NoteForm, table, (bound_forms or {}).get("note")),
