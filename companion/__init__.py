@@ -14,6 +14,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from companion import db as database
 from companion import i18n
 from companion.games import PACKAGES
+from companion.web import assets
 from companion.web.fastpath import UnchangedPolls
 
 csrf = CSRFProtect()
@@ -59,6 +60,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
     i18n.init_app(app)
+    assets.init_app(app)
 
     # Create and migrate the database on start, so the first request finds it ready.
     database.connect(app.config["DATABASE"], setup=True).conn.close()

@@ -1,4 +1,9 @@
-"""`python -m companion.serve`: serve the app with waitress on all interfaces and say where."""
+"""`python -m companion.serve`: serve the app with waitress and say where phones can reach it.
+
+Settings (environment): HOST (default 0.0.0.0), PORT (8000), COMPANION_THREADS (8: threads
+that answer requests), COMPANION_CONNECTION_LIMIT (2000: open connections at once; every phone
+keeps one open while it polls).
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,46 @@ from waitress import serve
 
 from companion import create_app, qr
 
+DEFAULT_THREADS = 8
+DEFAULT_CONNECTION_LIMIT = 2000
+
+
+def server_settings(environ: dict | None = None) -> dict:
+    """waitress's settings from the environment, with defaults that hold a busy game night."""
+    environ = os.environ if environ is None else environ
+    return {
+        "host": environ.get("HOST", "0.0.0.0"),
+        "port": int(environ.get("PORT", "8000")),
+        "threads": int(environ.get("COMPANION_THREADS", DEFAULT_THREADS)),
+        "connection_limit": int(
+            environ.get("COMPANION_CONNECTION_LIMIT", DEFAULT_CONNECTION_LIMIT)
+        ),
+        # poll() instead of select(): select() cannot watch more than 1024 connections.
+        "asyncore_use_poll": True,
+        "channel_timeout": 300,  # a phone asleep in a pocket for five minutes is let go
+        "ident": None,  # no server banner
+    }
+
+
+def raise_open_files_limit(wanted: int) -> None:
+    """Every connection is an open file: lift the soft limit towards what the server may hold
+    (POSIX only; a Windows host keeps its own limits)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted + 100 if hard == resource.RLIM_INFINITY else min(hard, wanted + 100)
+    if soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
 
 def main() -> None:
     """Create/migrate the database, print the addresses phones can use, and serve."""
-    port = int(os.environ.get("PORT", "8000"))
+    settings = server_settings()
+    raise_open_files_limit(settings["connection_limit"])
     app = create_app()
+    port = settings["port"]
     public = app.config["PUBLIC_URL"]
     print("Table companion is running. Open one of these on the host device:")
     if public:
@@ -22,7 +62,7 @@ def main() -> None:
         print(f"  http://{lan}:{port}/   <- phones on the same network use this one")
     print(f"  http://localhost:{port}/   <- this computer only")
     print("Stop with Ctrl+C. Tables are kept in", app.config["DATABASE"])
-    serve(app, host=os.environ.get("HOST", "0.0.0.0"), port=port, threads=8)
+    serve(app, **settings)
 
 
 if __name__ == "__main__":

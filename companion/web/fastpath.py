@@ -1,9 +1,14 @@
 """The unchanged poll, answered before Flask: a WSGI middleware.
 
 Every phone polls /t/<code>/live?v=<version> every two seconds; almost always nothing changed.
-Such a poll is answered here with one indexed query and a 204, without building a request
-context, a session, a CSRF check or a translation. Anything else (a changed table, a device that
-is not a member, a malformed poll) goes on to Flask, which answers it in full.
+Such a poll is answered here with one indexed query, without building a request context, a
+session, a CSRF check or a translation. Anything else (a changed table, a device that is not a
+member, a malformed poll) goes on to Flask, which answers it in full.
+
+The answer is an empty 200 with `HX-Reswap: none` (htmx leaves the page alone), not a 204:
+waitress closes the connection after every 204 (it will not keep a connection alive without a
+Content-Length, which a 204 may not carry), so each phone would open a new connection every two
+seconds.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ MEMBER_VERSION = (
     "SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.token_hash = ?))"
 )
 NO_TOKEN = "-"  # hashes to something no token hashes to
+UNCHANGED = [("Content-Length", "0"), ("HX-Reswap", "none"), ("Cache-Control", "no-store")]
 
 
 class UnchangedPolls:
@@ -48,10 +54,8 @@ class UnchangedPolls:
                 if version is not None and self._unchanged(
                     environ, match.group(1).upper(), int(version.group(1))
                 ):
-                    start_response(
-                        "204 No Content", [("Cache-Control", "no-store"), *self.headers()]
-                    )
-                    return []
+                    start_response("200 OK", [*UNCHANGED, *self.headers()])
+                    return [b""]
         return self.wsgi_app(environ, start_response)
 
     def _unchanged(self, environ: dict, code: str, seen: int) -> bool:

@@ -26,7 +26,7 @@ from companion.web.adapter import Panel
 
 bp = Blueprint("table", __name__, url_prefix="/t/<code>")
 COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a long game night, or a game finished next week
-HISTORY_SHOWN = 40
+HISTORY_SHOWN = 10  # the newest lines on the table page; the rest on the history page
 
 
 def seat_cookie(code: str) -> str:
@@ -260,6 +260,25 @@ def live(code: str):
         response.headers["HX-Redirect"] = url_for("table.join", code=table.code, lost=1)
         return response
     return render_template("table/_live.html", **live_context(w))
+
+
+@bp.get("/history")
+def history(code: str):
+    """The whole history of the table, newest first (the table page shows the last few lines)."""
+    table = load_table(code)
+    w = who(table)
+    if not w.member:
+        return redirect(url_for("table.join", code=table.code))
+    db = get_db()
+    log = tables.events(db, table)[::-1]
+    return render_template(
+        "table/history.html",
+        table=table,
+        history=log,
+        history_total=len(log),
+        names=[s.name for s in tables.seats(db, table)],
+        args=page_args(w),
+    )
 
 
 @bp.get("/qr.svg")

@@ -1,0 +1,663 @@
+"""The performance benchmark: every figure of the goals table, measured in one run.
+
+    python scripts/benchmark.py            # the full run (a few minutes), as `make benchmark`
+    python scripts/benchmark.py --quick    # a smoke run: small loads, same code paths
+
+It seeds a database with tables whose histories hold 10, 100, 500 and 2,000 events, starts the
+companion and a bare Flask baseline (scripts/baseline_app.py) on the same waitress settings on
+free loopback ports, and measures them alternately where a figure is a ratio. Load comes from
+wrk (Debian's package) for throughput and from an asyncio client for the phones. Every figure is
+printed beside its goal; the exit status is 1 if any goal is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import http.client
+import importlib
+import os
+import platform
+import random
+import re
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT)]
+
+from companion import create_app, get_db, tables  # noqa: E402
+from companion.games import GAMES  # noqa: E402
+
+ACCEPT = "br, gzip, deflate, zstd"
+BENCH_GAME = "serengeti"  # the history-length figures use one game; every game for the rest
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+# --- seeding ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Seeded:
+    code: str
+    host_token: str
+    seat_tokens: list[str]
+    events: int
+    game: str = BENCH_GAME
+
+
+def seed_table(db, game: str, events: int) -> Seeded:
+    """A table of 4 phones (players within the game's limits) whose history holds `events`
+    events: game actions (the host switching fines on and off, a real action that changes the
+    state), notes, and now and then an undone action."""
+    info = GAMES[game]
+    players = max(info.min_players, min(4, info.max_players))
+    table, host_token = tables.create_table(db, game, [f"P{i + 1}" for i in range(players)])
+    seat_tokens = [tables.join(db, table, seat) for seat in range(players)]
+    made = 0
+    while made < events:
+        if made % 2 == 0 and game == BENCH_GAME:
+            on = not tables.state_of(db, table)["penalty_on"]
+            tables.act(
+                db,
+                table,
+                {"type": "fines", "on": on},
+                seat=None,
+                host=True,
+                expected_version=None,
+            )
+        else:
+            tables.add_note(db, table, f"note {made}", seat=made % players, host=False)
+        made += 1
+        if made % 50 == 49:
+            tables.undo(db, table, seat=None, host=True, expected_version=None)
+    return Seeded(table.code, host_token, seat_tokens, events, game)
+
+
+# --- servers ---------------------------------------------------------------------------------------
+
+
+class Served:
+    """A WSGI app served by scripts/serve_app.py in its own process."""
+
+    def __init__(self, target: str, env: dict):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [sys.executable, str(ROOT / "scripts" / "serve_app.py"), target, str(self.port)],
+            cwd=ROOT,
+            env={**os.environ, **env},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/t/X/live?v=1", timeout=1)
+                return
+            except urllib.error.HTTPError:
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"{target} did not start")
+
+    def rss_mb(self) -> float:
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+# --- clients ---------------------------------------------------------------------------------------
+
+
+def wrk_rps(url: str, cookie: str, seconds: int, connections: int = 16) -> float:
+    """Requests per second wrk gets from url (keep-alive, 2 threads)."""
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-H", f"Cookie: {cookie}", url],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+
+class Browser:
+    """A phone's HTTP/1.1 keep-alive connection with its cookies (http.client)."""
+
+    def __init__(self, port: int, cookies: dict | None = None):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookies = dict(cookies or {})
+
+    def request(
+        self, method: str, path: str, body: dict | None = None, headers: dict | None = None
+    ) -> tuple[int, bytes, int]:
+        """(status, body, bytes on the wire: status line, headers and body as sent)."""
+        head = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **(headers or {})}
+        data = None
+        if body is not None:
+            data = "&".join(f"{k}={urllib.parse.quote(str(v))}" for k, v in body.items())
+            head["Content-Type"] = "application/x-www-form-urlencoded"
+        self.conn.request(method, path, body=data, headers=head)
+        response = self.conn.getresponse()
+        payload = response.read()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+        wire = (
+            len(f"HTTP/1.1 {response.status} {response.reason}\r\n")
+            + sum(len(k) + len(v) + 4 for k, v in response.getheaders())
+            + 2
+            + len(payload)
+        )
+        return response.status, payload, wire
+
+
+def csrf_and_version(html: bytes) -> tuple[str, int]:
+    text = html.decode()
+    token = re.search(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"', text)
+    if token is None:
+        token = re.search(r'"X-CSRFToken": "([^"]+)"', text)
+    version = re.search(r'data-version="(\d+)"', text)
+    return token.group(1), int(version.group(1))
+
+
+class Host:
+    """The host's device: toggles fines (a real game action) and undoes, timing each."""
+
+    def __init__(self, port: int, seeded: Seeded):
+        self.seeded = seeded
+        self.browser = Browser(port, {f"host_{seeded.code}": seeded.host_token})
+        status, page, _ = self.browser.request("GET", f"/t/{seeded.code}/")
+        assert status == 200, status
+        self.csrf, self.version = csrf_and_version(page)
+        self.on = "fines for illegal bids off" not in page.decode()
+
+    def _post(self, path: str, body: dict) -> float:
+        started = time.perf_counter()
+        status, payload, _ = self.browser.request(
+            "POST",
+            path,
+            {"csrf_token": self.csrf, "version": self.version, **body},
+            {"HX-Request": "true"},
+        )
+        elapsed = time.perf_counter() - started
+        assert status == 200, (status, payload[:300])
+        self.version = int(re.search(rb'data-version="(\d+)"', payload).group(1))
+        return elapsed
+
+    def act(self) -> float:
+        self.on = not self.on
+        return self._post(f"/t/{self.seeded.code}/act/fines", {"on": "on" if self.on else "off"})
+
+    def undo(self) -> float:
+        elapsed = self._post(f"/t/{self.seeded.code}/undo", {})
+        self.on = not self.on
+        return elapsed
+
+
+async def poll_forever(
+    port: int, seeded: Seeded, seat: int, period: float, stop: asyncio.Event, stats: dict
+) -> None:
+    """A phone polling every `period` seconds on one keep-alive connection."""
+    cookie = f"seat_{seeded.code}={seeded.seat_tokens[seat]}"
+    version = 0
+    await asyncio.sleep(random.random() * period)
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    except OSError:
+        stats["failed"] += 1
+        return
+    while not stop.is_set():
+        request = (
+            f"GET /t/{seeded.code}/live?v={version} HTTP/1.1\r\nHost: x\r\n"
+            f"Cookie: {cookie}\r\nHX-Request: true\r\n\r\n"
+        )
+        writer.write(request.encode())
+        try:
+            status, body = await read_response(reader)
+        except (OSError, asyncio.IncompleteReadError, ValueError) as error:
+            stats["failed"] += 1
+            stats.setdefault("errors", []).append(repr(error)[:80])
+            return
+        stats[status] = stats.get(status, 0) + 1
+        if status == 200:
+            found = re.search(rb'data-version="(\d+)"', body)
+            version = int(found.group(1)) if found else version
+        try:
+            await asyncio.wait_for(stop.wait(), period)
+        except TimeoutError:
+            pass
+    writer.close()
+
+
+async def read_response(reader) -> tuple[int, bytes]:
+    status_line = await reader.readline()
+    if not status_line:
+        raise ValueError("connection closed")
+    status = int(status_line.split()[1])
+    length, chunked = 0, False
+    while True:
+        line = await reader.readline()
+        if line in (b"\r\n", b""):
+            break
+        name, _, value = line.decode().partition(":")
+        if name.lower() == "content-length":
+            length = int(value)
+        elif name.lower() == "transfer-encoding" and "chunked" in value.lower():
+            chunked = True
+    if chunked:
+        body = b""
+        while True:
+            size = int((await reader.readline()).strip(), 16)
+            chunk = await reader.readexactly(size + 2)
+            if size == 0:
+                break
+            body += chunk[:-2]
+        return status, body
+    return status, await reader.readexactly(length) if length else b""
+
+
+# --- the figures -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Figure:
+    name: str
+    value: float
+    goal: str
+    ok: bool
+    unit: str = ""
+    detail: str = ""
+
+
+@dataclass
+class Report:
+    figures: list[Figure] = field(default_factory=list)
+
+    def add(self, name, value, goal, ok, unit="", detail=""):
+        figure = Figure(name, value, goal, ok, unit, detail)
+        self.figures.append(figure)
+        mark = "ok  " if ok else "MISS"
+        print(
+            f"  {mark} {name}: {value:.2f}{unit}  (goal {goal}){'  ' + detail if detail else ''}",
+            flush=True,
+        )
+
+
+def median_time(fn, n: int) -> float:
+    return statistics.median(fn() for _ in range(n))
+
+
+def figure_poll_throughput(
+    report, app: Served, base: Served, seeded: Seeded, pairs: int, seconds: int
+) -> None:
+    cookie = f"seat_{seeded.code}={seeded.seat_tokens[0]}"
+    version = tables_version(app, seeded)
+    ratios, ours, theirs = [], [], []
+    for _ in range(pairs):
+        a = wrk_rps(f"{app.url}/t/{seeded.code}/live?v={version}", cookie, seconds)
+        b = wrk_rps(f"{base.url}/t/{seeded.code}/live?v={version}", cookie, seconds)
+        ours.append(a)
+        theirs.append(b)
+        ratios.append(a / b)
+    report.add(
+        "unchanged-poll throughput / bare Flask 204",
+        statistics.median(ratios),
+        ">= 0.8",
+        statistics.median(ratios) >= 0.8,
+        detail=f"({statistics.median(ours):.0f} vs {statistics.median(theirs):.0f} req/s,"
+        f" {pairs} pairs)",
+    )
+
+
+def tables_version(app: Served, seeded: Seeded) -> int:
+    browser = Browser(app.port, {f"seat_{seeded.code}": seeded.seat_tokens[0]})
+    status, page, _ = browser.request("GET", f"/t/{seeded.code}/")
+    return csrf_and_version(page)[1]
+
+
+def figure_history_costs(report, app: Served, small: Seeded, large: Seeded, n: int) -> None:
+    def costs(seeded: Seeded) -> dict:
+        host = Host(app.port, seeded)
+        phone = Browser(app.port, {f"seat_{seeded.code}": seeded.seat_tokens[1]})
+
+        def changed_poll():
+            started = time.perf_counter()
+            status, _, _ = phone.request(
+                "GET", f"/t/{seeded.code}/live?v=0", headers={"HX-Request": "true"}
+            )
+            assert status == 200
+            return time.perf_counter() - started
+
+        def undo_once():
+            host.act()
+            return host.undo()
+
+        for _ in range(5):  # warm up
+            host.act()
+            changed_poll()
+        return {
+            "action": median_time(host.act, n),
+            "poll": median_time(changed_poll, n),
+            "undo": median_time(undo_once, n),
+        }
+
+    a, b = costs(small), costs(large)
+    for key, label in (("action", "action"), ("poll", "changed poll")):
+        ratio = b[key] / a[key]
+        report.add(
+            f"{label} time at {large.events} events / at {small.events}",
+            ratio,
+            "<= 1.3",
+            ratio <= 1.3,
+            detail=f"({b[key] * 1000:.1f} ms vs {a[key] * 1000:.1f} ms)",
+        )
+    ratio = b["undo"] / a["undo"]
+    report.add(
+        f"undo time at {large.events} events / at {small.events}",
+        ratio,
+        "<= 2",
+        ratio <= 2,
+        detail=f"({b['undo'] * 1000:.1f} ms vs {a['undo'] * 1000:.1f} ms)",
+    )
+
+
+async def phones_polling(
+    app: Served,
+    seeded: list[Seeded],
+    seconds: float,
+    period: float,
+    writer_tables: list[Seeded] | None = None,
+) -> tuple[dict, list[float]]:
+    stop = asyncio.Event()
+    stats: dict = {"failed": 0}
+    pollers = [
+        asyncio.create_task(poll_forever(app.port, s, seat, period, stop, stats))
+        for s in seeded
+        for seat in range(len(s.seat_tokens))
+    ]
+    round_trips: list[float] = []
+
+    async def write():
+        hosts = [await asyncio.to_thread(Host, app.port, s) for s in writer_tables or []]
+        await asyncio.sleep(period)
+        end = time.time() + seconds - period
+        while time.time() < end and hosts:
+            host = random.choice(hosts)
+            round_trips.append(await asyncio.to_thread(host.act))
+            await asyncio.sleep(0.1)
+
+    await asyncio.gather(write(), asyncio.sleep(seconds))
+    stop.set()
+    await asyncio.gather(*pollers)
+    return stats, round_trips
+
+
+def figure_round_trip(report, app: Served, seeded: list[Seeded], seconds: float) -> None:
+    stats, trips = asyncio.run(phones_polling(app, seeded, seconds, 2.0, seeded[:10]))
+    p95 = statistics.quantiles(trips, n=20)[-1] * 1000
+    phones = sum(len(s.seat_tokens) for s in seeded)
+    report.add(
+        f"action round trip p95, {phones} phones polling every 2 s",
+        p95,
+        "<= 20 ms",
+        p95 <= 20,
+        " ms",
+        f"({len(trips)} actions, {sum(v for k, v in stats.items() if k != 'failed')} polls,"
+        f" {stats['failed']} failed)",
+    )
+
+
+async def connect_all(app: Served, seeded: list[Seeded]) -> tuple[int, int]:
+    """Every phone opens its connection at the same moment and polls twice on it."""
+    start = asyncio.Event()
+    answered = 0
+
+    async def phone(s: Seeded, seat: int) -> None:
+        nonlocal answered
+        await start.wait()
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection("127.0.0.1", app.port), 60
+            )
+            for _ in range(2):
+                writer.write(
+                    (
+                        f"GET /t/{s.code}/live?v=1 HTTP/1.1\r\nHost: x\r\n"
+                        f"Cookie: seat_{s.code}={s.seat_tokens[seat]}\r\n\r\n"
+                    ).encode()
+                )
+                await asyncio.wait_for(read_response(reader), 60)
+            answered += 1
+            await asyncio.sleep(1)
+            writer.close()
+        except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
+            pass
+
+    tasks = [
+        asyncio.create_task(phone(s, seat)) for s in seeded for seat in range(len(s.seat_tokens))
+    ]
+    await asyncio.sleep(0.5)
+    start.set()
+    await asyncio.gather(*tasks)
+    return answered, len(tasks)
+
+
+def figure_connections(report, app: Served, seeded: list[Seeded]) -> None:
+    answered, phones = asyncio.run(connect_all(app, seeded))
+    report.add(
+        f"phones served when {phones} connect at once",
+        answered,
+        f"all {phones}",
+        answered == phones,
+        detail=f"({answered} of {phones})",
+    )
+
+
+def figure_first_load(report, app: Served, seeded_by_game: dict[str, Seeded]) -> None:
+    worst = 0.0
+    details = []
+    for game, seeded in seeded_by_game.items():
+        # A fresh phone: the join page, taking a free seat, the table page, and every file
+        # those pages load (each once, as a browser caches them).
+        phone = Browser(app.port)
+        total = 0
+        status, page, wire = phone.request(
+            "GET", f"/t/{seeded.code}/join", headers={"Accept-Encoding": ACCEPT}
+        )
+        total += wire
+        token = re.search(rb'name="csrf_token" value="([^"]+)"', decode_body(page))
+        seen: set[str] = set()
+        total += load_assets(phone, page, seen)
+        status, _, wire = phone.request(
+            "POST",
+            f"/t/{seeded.code}/join",
+            {"csrf_token": token.group(1).decode(), "seat": len(seeded.seat_tokens)},
+            {"Accept-Encoding": ACCEPT},
+        )
+        total += wire
+        status, page, wire = phone.request(
+            "GET", f"/t/{seeded.code}/", headers={"Accept-Encoding": ACCEPT}
+        )
+        assert status == 200, status
+        total += wire + load_assets(phone, page, seen)
+        kb = total / 1024
+        worst = max(worst, kb)
+        details.append(f"{game} {kb:.1f}")
+    report.add(
+        "first load of a joining phone, the worst game",
+        worst,
+        "<= 40 KB",
+        worst <= 40,
+        " KB",
+        "(" + ", ".join(details) + ")",
+    )
+
+
+def load_assets(phone: Browser, page: bytes, seen: set[str]) -> int:
+    """Fetch every static file a page links that this phone has not loaded yet; their bytes."""
+    total = 0
+    for url in re.findall(rb'(?:src|href)="(/static/[^"]+)"', decode_body(page)):
+        url = url.decode().replace("&amp;", "&")
+        if url not in seen:
+            seen.add(url)
+            total += phone.request("GET", url, headers={"Accept-Encoding": ACCEPT})[2]
+    return total
+
+
+def decode_body(body: bytes) -> bytes:
+    """A compressed page's HTML (the client keeps the raw bytes to count them)."""
+    import gzip
+
+    import brotli
+
+    for decode in (brotli.decompress, gzip.decompress):
+        try:
+            return decode(body)
+        except Exception:
+            continue
+    try:
+        from backports import zstd
+
+        return zstd.decompress(body)
+    except Exception:
+        return body
+
+
+def figure_replay(report, rounds: int) -> None:
+    worst, details = 0.0, []
+    for key, info in GAMES.items():
+        generator = importlib.import_module(f"tests.{info.name}.legal")
+        rules = info.module
+        rng = random.Random(f"bench-{key}")
+        players = info.max_players
+        state = rules.new(dict(info.options), players)
+        actions = []
+        for _ in range(20_000):
+            if rules.result(state) is not None:
+                break
+            action = generator.next_action(state, rng)
+            try:
+                state = rules.apply(state, action)
+            except Exception:
+                continue
+            actions.append(action)
+
+        def replay(rules=rules, options=info.options, players=players, actions=actions):
+            started = time.perf_counter()
+            s = rules.new(dict(options), players)
+            for action in actions:
+                s = rules.apply(s, action)
+            return time.perf_counter() - started
+
+        ms = median_time(replay, rounds) * 1000
+        worst = max(worst, ms)
+        details.append(f"{key} {ms:.1f} ms/{len(actions)}")
+    report.add(
+        "replay of a full game, the slowest game",
+        worst,
+        "<= 10 ms",
+        worst <= 10,
+        " ms",
+        "(" + ", ".join(details) + ")",
+    )
+
+
+def figure_memory(report, app: Served, seeded: list[Seeded], seconds: float) -> None:
+    asyncio.run(phones_polling(app, seeded, seconds, 2.0, seeded[:5]))
+    rss = app.rss_mb()
+    phones = sum(len(s.seat_tokens) for s in seeded)
+    report.add(
+        f"server memory, {len(seeded)} tables of 4 polling ({phones} phones)",
+        rss,
+        "<= 100 MB",
+        rss <= 100,
+        " MB",
+    )
+
+
+# --- main --------------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small loads: a smoke run")
+    args = parser.parse_args()
+    quick = args.quick
+    if shutil.which("wrk") is None:
+        print("wrk is missing: `make benchmark` installs it (Debian package wrk)")
+        return 2
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    sizes = (10, 100) if quick else (10, 100, 500, 2000)
+    crowd = 40 if quick else 250  # tables of 4 for the "everyone connects at once" figure
+    print(
+        f"Benchmark {datetime.date.today()} on {platform.node()}: {os.cpu_count()} cores,"
+        f" Python {platform.python_version()}{' (quick)' if quick else ''}",
+        flush=True,
+    )
+    report = Report()
+    with tempfile.TemporaryDirectory() as tmp:
+        database = Path(tmp) / "bench.db"
+        app = create_app({"DATABASE": str(database), "SECRET_KEY": "bench"})
+        started = time.time()
+        with app.app_context():
+            db = get_db()
+            by_size = {n: seed_table(db, BENCH_GAME, n) for n in sizes}
+            pollers = [seed_table(db, BENCH_GAME, 100) for _ in range(10 if quick else 50)]
+            memory = pollers + [seed_table(db, BENCH_GAME, 20) for _ in range(0 if quick else 50)]
+            crowd_tables = [seed_table(db, BENCH_GAME, 5) for _ in range(crowd)]
+            by_game = {key: seed_table(db, key, 20) for key in GAMES}
+        print(f"  seeded in {time.time() - started:.0f} s", flush=True)
+        env = {
+            "COMPANION_DATABASE": str(database),
+            "COMPANION_SECRET_KEY": "bench",
+            "COMPANION_PUBLIC_URL": "http://127.0.0.1",
+        }
+        ours = Served("wsgi:app", env)
+        base = Served("baseline_app:app", {"PYTHONPATH": str(ROOT / "scripts")})
+        try:
+            figure_poll_throughput(
+                report, ours, base, by_size[sizes[0]], 1 if quick else 3, 2 if quick else 5
+            )
+            figure_history_costs(
+                report, ours, by_size[sizes[0]], by_size[sizes[-1]], 10 if quick else 40
+            )
+            figure_round_trip(report, ours, pollers, 8 if quick else 30)
+            figure_connections(report, ours, crowd_tables)
+            figure_first_load(report, ours, by_game)
+            figure_replay(report, 3 if quick else 15)
+            figure_memory(report, ours, memory, 6 if quick else 20)
+        finally:
+            ours.stop()
+            base.stop()
+    missed = [f.name for f in report.figures if not f.ok]
+    print("all goals met" if not missed else f"missed: {', '.join(missed)}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
