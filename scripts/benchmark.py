@@ -62,14 +62,14 @@ class Seeded:
     game: str = BENCH_GAME
 
 
-def seed_table(db, game: str, events: int) -> Seeded:
+def seed_table(db, game: str, events: int, free_seats: int = 0) -> Seeded:
     """A table of 4 phones (players within the game's limits) whose history holds `events`
     events: game actions (the host switching fines on and off, a real action that changes the
     state), notes, and now and then an undone action."""
     info = GAMES[game]
     players = max(info.min_players, min(4, info.max_players))
     table, host_token = tables.create_table(db, game, [f"P{i + 1}" for i in range(players)])
-    seat_tokens = [tables.join(db, table, seat) for seat in range(players)]
+    seat_tokens = [tables.join(db, table, seat) for seat in range(players - free_seats)]
     made = 0
     while made < events:
         if made % 2 == 0 and game == BENCH_GAME:
@@ -630,7 +630,7 @@ def main() -> int:
             pollers = [seed_table(db, BENCH_GAME, 100) for _ in range(10 if quick else 50)]
             memory = pollers + [seed_table(db, BENCH_GAME, 20) for _ in range(0 if quick else 50)]
             crowd_tables = [seed_table(db, BENCH_GAME, 5) for _ in range(crowd)]
-            by_game = {key: seed_table(db, key, 20) for key in GAMES}
+            by_game = {key: seed_table(db, key, 20, free_seats=1) for key in GAMES}
         print(f"  seeded in {time.time() - started:.0f} s", flush=True)
         env = {
             "COMPANION_DATABASE": str(database),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -161,11 +163,7 @@ def live_context(
     history = tables.recent_events(db, table, HISTORY_SHOWN)
     view = module.view(state, seat, reveal=w.reveal)
     adapter = table.game.adapter
-    forms = {}
-    for action_type, form_class in adapter.forms.items():
-        form = (bound_forms or {}).get(action_type) or form_class(formdata=None)
-        form.version.data = table.version
-        forms[action_type] = form
+    forms = FormsOnDemand(adapter.forms, table.version, bound_forms or {})
     extra = adapter.panel_context(
         Panel(
             code=table.code,
@@ -201,6 +199,29 @@ def live_context(
         look_traced=w.host and adapter.look_line is not None,
         **extra,
     )
+
+
+class FormsOnDemand(Mapping):
+    """The game's forms by action type, each made when the panel first asks for it (a panel
+    shows a few of a game's forms at a time, and making a form costs more than rendering it)."""
+
+    def __init__(self, classes: Mapping[str, type], version: int, bound: Mapping[str, Any]):
+        self.classes, self.version, self.made = classes, version, dict(bound)
+        for form in self.made.values():
+            form.version.data = version
+
+    def __getitem__(self, action_type: str) -> VersionedForm:
+        form = self.made.get(action_type)
+        if form is None:
+            form = self.made[action_type] = self.classes[action_type](formdata=None)
+            form.version.data = self.version
+        return form
+
+    def __iter__(self):
+        return iter(self.classes)
+
+    def __len__(self) -> int:
+        return len(self.classes)
 
 
 def _versioned(
