@@ -15,7 +15,6 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from companion.forms import WholeNumber, whole_number
 from companion.games.base import N_, Msg, RuleError
 from companion.games.cape_to_cairo import rules as rules
-from companion.games.cape_to_cairo.web import TERRAINS
 from companion.i18n import translate
 
 bp = Blueprint("tools_cape_to_cairo", __name__, url_prefix="/tools/cape_to_cairo")
@@ -50,7 +49,8 @@ class CrossingForm(FlaskForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.terrain.choices = [
-            (t, f"{translate(rules.TERRAIN_NAMES[t])} ({rules.TRACKS_NEEDED[t]})") for t in TERRAINS
+            (t, f"{translate(rules.TERRAIN_NAMES[t])} ({rules.TRACKS_NEEDED[t]})")
+            for t in rules.TERRAINS
         ]
 
 

@@ -16,9 +16,6 @@ from companion.forms import VersionedForm, WholeNumber, whole_number
 from companion.games.cape_to_cairo import rules as rules
 from companion.web.adapter import GameAdapter, Panel
 
-PANEL = "cape_to_cairo/_panel.html"
-TERRAINS = list(rules.TRACKS_NEEDED)  # river first: the order of the terrain card
-
 
 def _marks_field(label):
     return whole_number(
@@ -36,7 +33,7 @@ class CardForm(VersionedForm):
         _l("Terrain"),
         validators=[
             InputRequired(_l("Choose the terrain of the card.")),
-            AnyOf(TERRAINS, _l("Choose the terrain of the card.")),
+            AnyOf(rules.TERRAINS, _l("Choose the terrain of the card.")),
         ],
     )
     marks = _marks_field(_l("Track symbols on the card"))
@@ -151,65 +148,61 @@ class PassForm(VersionedForm):
         return {}
 
 
-FORMS = {
-    "card": CardForm,
-    "bid": BidForm,
-    "draw": DrawForm,
-    "take": TakeForm,
-    "turn_up": TurnUpForm,
-    "cross": CrossForm,
-    "pass": PassForm,
-}
-
-
-def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: list) -> dict:
-    """What the panel needs besides the view: the race to 8, the seat's own bid (its phone only)
-    and the players in the order the race is shown."""
-    n = view["players"]
-    bidding = view["bidding"]
-    # A bid's amount is shown only on the phone that made it: the host's device may be in the
-    # middle of the table, so it never shows one, not even for the seat it acts for.
-    own_bid = None
-    if bidding is not None and seat is not None and not host:
-        own_bid = bidding["my_bid"]
-    race = []
-    for s in view["seats"]:
-        race.append(
-            {
-                "seat": s["seat"],
-                "crossed": s["crossed"],
-                "count": s["crossed_count"],
-                "steps": list(range(1, view["terrains_to_win"] + 1)),
-                "leader": s["crossed_count"] == max(x["crossed_count"] for x in view["seats"]),
-            }
-        )
-    building = view["building"]
-    return {
-        "ctc": {
-            "terrains": TERRAINS,
-            "terrain_names": rules.TERRAIN_NAMES,
-            "tracks_needed": rules.TRACKS_NEEDED,
-            "own_bid": own_bid,
-            "race": race,
-            "marks_range": list(range(rules.MARKS_MIN, rules.MARKS_MAX + 1)),
-            "track_price": rules.TRACK_PRICE,
-            "bonus_max": rules.BONUS_MAX,
-            "active": building["active"] if building else None,
-            "players": list(range(n)),
-        },
-    }
-
-
 class CapeToCairoAdapter(GameAdapter):
     """How Cape to Cairo plugs into the table page, the rules page and the calculators."""
 
-    forms = FORMS
-    panel_template = PANEL
+    forms = {
+        "card": CardForm,
+        "bid": BidForm,
+        "draw": DrawForm,
+        "take": TakeForm,
+        "turn_up": TurnUpForm,
+        "cross": CrossForm,
+        "pass": PassForm,
+    }
+    panel_template = "cape_to_cairo/_panel.html"
     rules_template = "cape_to_cairo/rules.html"
     calculator_module = "companion.games.cape_to_cairo.calculator"
 
     def panel_context(self, panel: Panel) -> dict:
-        return panel_context(panel.state, panel.view, panel.seat, panel.host, panel.names)
+        """The race to 8, the seat's own bid (on its own phone only) and the seats in order."""
+        view = panel.view
+        bidding = view["bidding"]
+        # A bid's amount is shown only on the phone that made it: the host's device may be in
+        # the middle of the table, so it never shows one, not even for the seat it acts for.
+        own_bid = None
+        if bidding is not None and panel.seat is not None and not panel.host:
+            own_bid = bidding["my_bid"]
+        building = view["building"]
+        return {
+            "ctc": {
+                "terrains": rules.TERRAINS,
+                "terrain_names": rules.TERRAIN_NAMES,
+                "tracks_needed": rules.TRACKS_NEEDED,
+                "own_bid": own_bid,
+                "race": _race(view),
+                "marks_range": list(range(rules.MARKS_MIN, rules.MARKS_MAX + 1)),
+                "track_price": rules.TRACK_PRICE,
+                "bonus_max": rules.BONUS_MAX,
+                "active": building["active"] if building else None,
+                "players": list(range(view["players"])),
+            },
+        }
+
+
+def _race(view: dict) -> list[dict]:
+    """Each seat's lane of the race to 8: what it crossed, how many, and whether it leads."""
+    most = max(s["crossed_count"] for s in view["seats"])
+    return [
+        {
+            "seat": s["seat"],
+            "crossed": s["crossed"],
+            "count": s["crossed_count"],
+            "steps": list(range(1, view["terrains_to_win"] + 1)),
+            "leader": s["crossed_count"] == most,
+        }
+        for s in view["seats"]
+    ]
 
 
 ADAPTER = CapeToCairoAdapter()

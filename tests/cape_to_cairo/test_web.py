@@ -3,17 +3,24 @@ bids that no other device sees, every form with bad input, the calculator and th
 
 from __future__ import annotations
 
-import html as htmllib
 import json
 import re
-from types import SimpleNamespace
 
 import pytest
 
 from companion import get_db, tables
 from companion.games.base import Msg, Seat
 from companion.games.cape_to_cairo import rules as rules
-from tests.helpers import csrf_from, post_from, start_table, take_seat, version_of
+from tests.helpers import (
+    HX,
+    TableDriver,
+    alert_text,
+    csrf_from,
+    live_region,
+    post_from,
+    version_of,
+    visible,
+)
 
 NAMES = ("Anna", "Ben", "Chris")
 ANNA, BEN, CHRIS = 0, 1, 2
@@ -23,87 +30,38 @@ ANNA, BEN, CHRIS = 0, 1, 2
 # helpers
 
 
+class Table(TableDriver):
+    """The shared table driver; through htmx a refusal is always answered 200 (the live region
+    with the message), never an error status."""
+
+    def refused(self, *args, **kwargs):
+        response = super().refused(*args, **kwargs)
+        assert response.status_code == 200
+        return response
+
+
 @pytest.fixture
-def t(app, client):
-    """A 3-player table: the host's device (client) and a phone on each seat."""
-    code = start_table(client, "cape_to_cairo", NAMES)
-    phones = [app.test_client() for _ in NAMES]
-    for seat, phone in enumerate(phones):
-        assert take_seat(phone, code, seat).status_code == 302
-    return SimpleNamespace(code=code, host=client, phones=phones, app=app)
+def t(app):
+    """A 3-player table: the host's device and a phone on each seat."""
+    return Table(app, "cape_to_cairo", NAMES)
 
 
-def page(t, device, query=""):
-    response = device.get(f"/t/{t.code}/{query}")
-    assert response.status_code == 200
-    return response.text
+@pytest.fixture
+def t2(app):
+    """A 2-player table: the host's device and a phone on each seat."""
+    return Table(app, "cape_to_cairo", NAMES[:2])
 
 
-def post(t, device, kind, query="", csrf=True, version=None, **data):
-    """Submit an action form as htmx does, from the page the device shows."""
-    current = page(t, device, query)
-    form = {"version": version_of(current) if version is None else version, **data}
-    if csrf:
-        form["csrf_token"] = csrf_from(current)
-    return device.post(f"/t/{t.code}/act/{kind}{query}", data=form, headers={"HX-Request": "true"})
-
-
-def ok(t, device, kind, query="", **data):
-    response = post(t, device, kind, query, **data)
-    assert response.status_code == 200
-    assert 'role="alert"' not in response.text, alert_of(response.text)
-    return response.text
-
-
-def alert_of(text):
-    match = re.search(r'<div class="alert" role="alert">(.*?)</div>', text, re.S)
-    return visible(match.group(1)) if match else None
-
-
-def snapshot(t):
-    with t.app.app_context():
-        db = get_db()
-        table = tables.get_table(db, t.code)
-        return tables.state_of(db, table), len(tables.events(db, table)), table.version
-
-
-def state_of(t):
-    return snapshot(t)[0]
-
-
-def refused(t, device, kind, expected, query="", rule=None, **data):
-    """The form is refused with a clear message in the page (200 for htmx), nothing stored."""
-    before = snapshot(t)
-    response = post(t, device, kind, query, **data)
-    assert response.status_code == 200
-    message = alert_of(response.text)
-    assert message is not None, f"no refusal shown for {kind} {data}"
-    assert expected in message, message
-    if rule:
-        assert f'/rules/cape_to_cairo#{rule}"' in response.text
-    assert snapshot(t) == before
-    return response.text
-
-
-def visible(markup):
-    """The text a person reads: no tags, no attributes, no scripts or styles."""
-    markup = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", markup, flags=re.S)
-    text = htmllib.unescape(re.sub(r"<[^>]+>", " ", markup))
-    return re.sub(r"\s+", " ", text)
-
-
-def live(markup):
-    return markup[markup.index('<div id="live"') :]
-
-
-def enter_cards(t, cards, device=None):
+def enter_cards(t, cards):
+    """The host enters the cards turned up for an acquisition phase."""
     for terrain, marks, income in cards:
-        ok(t, device or t.host, "card", terrain=terrain, marks=marks, income=income)
+        t.act("host", "card", terrain=terrain, marks=marks, income=income)
 
 
 def bid_all(t, amounts):
+    """Each seat bids from its own phone, in seat order."""
     for seat, amount in enumerate(amounts):
-        ok(t, t.phones[seat], "bid", amount=amount)
+        t.act(seat, "bid", amount=amount)
 
 
 def act_direct(t, action, seat=None):
@@ -122,8 +80,8 @@ def to_building(t, bids=(37, 30, 20)):
     """Round 1 up to building: Anna takes the river, Ben the savanna, Chris gets the desert."""
     enter_cards(t, ROUND_ONE)
     bid_all(t, bids)
-    ok(t, t.phones[ANNA], "take", card=0)
-    ok(t, t.phones[BEN], "take", card=1)
+    t.act("Anna", "take", card=0)
+    t.act("Ben", "take", card=1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -131,33 +89,33 @@ def to_building(t, bids=(37, 30, 20)):
 
 
 def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
-    anna, ben, chris = t.phones
-    first = page(t, t.host)
+    anna, ben, chris = NAMES
+    first = t.page("host")
     assert "Acquisition round 1: turn up the cards" in first
-    assert 'id="ctc-card-form"' in first and 'id="ctc-card-form"' in page(t, chris)
+    assert 'id="ctc-card-form"' in first and 'id="ctc-card-form"' in t.page(chris)
     # Anybody at the table enters the cards: two phones and the host.
-    ok(t, ben, "card", terrain="river", marks=1, income=5)
-    ok(t, chris, "card", terrain="savanna", marks=2, income=3)
-    text = visible(ok(t, t.host, "card", terrain="desert", marks=0, income=7))
+    t.act(ben, "card", terrain="river", marks=1, income=5)
+    t.act(chris, "card", terrain="savanna", marks=2, income=3)
+    text = visible(t.act("host", "card", terrain="desert", marks=0, income=7).text)
     assert "Acquisition round 1: sealed bids" in text
     assert "river needs 10 tracks · 1 symbol · pays 5 pounds" in text
     assert "Waiting for Anna, Ben and Chris." in text
 
     bid_all(t, [37, 30, 20])
-    text = visible(page(t, t.host))
+    text = visible(t.page("host"))
     assert "Anna chooses a card." in text
     assert re.search(r"Bids of round 1 .* 1 Anna 37 63 2 Ben 30 70 3 Chris 20 80", text)
     assert "Ties broken" not in text  # no tie-break was needed
-    assert 'name="card"' in page(t, anna) and 'name="card"' not in page(t, ben)
-    ok(t, anna, "take", card=0)
-    text = visible(ok(t, ben, "take", card=1))  # Chris is given the last card
+    assert 'name="card"' in t.page(anna) and 'name="card"' not in t.page(ben)
+    t.act(anna, "take", card=0)
+    text = visible(t.act(ben, "take", card=1).text)  # Chris is given the last card
     assert "Building phase (round 1)" in text and "Anna's turn." in text
-    assert "desert needs 8 tracks" in visible(page(t, chris))
+    assert "desert needs 8 tracks" in visible(t.page(chris))
 
     # Chris, not the active player, enters the card Anna turned up: a table entry.
-    assert "Your turn." in visible(page(t, anna))
-    ok(t, chris, "turn_up", marks=3)
-    mine = page(t, anna)
+    assert "Your turn." in visible(t.page(anna))
+    t.act(chris, "turn_up", marks=3)
+    mine = t.page(anna)
     text = visible(mine)
     assert "Cross the river now?" in text
     assert "It needs 10 tracks. Symbols that count now: 4 (3 turned up, 1 on your row)." in text
@@ -167,33 +125,33 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     )
     assert best and "Cheapest" in best.group(1) and "Cross for 60 pounds" in visible(best.group(1))
     assert "Pass: Ben goes on" in text
-    assert 'id="ctc-cross-form"' not in page(t, ben)  # not Ben's turn
-    assert "Waiting for Anna to cross or pass." in visible(page(t, ben))
+    assert 'id="ctc-cross-form"' not in t.page(ben)  # not Ben's turn
+    assert "Waiting for Anna to cross or pass." in visible(t.page(ben))
     # Everybody's cheapest crossing is on the table view (nobody-affords).
-    table_text = visible(page(t, t.host))
+    table_text = visible(t.page("host"))
     assert "Anna 0 of 8 crossed" in table_text and "could cross now for 60 pounds" in table_text
     assert "1 card turned up, 3 track symbols in all" in table_text
 
-    ok(t, anna, "pass")
-    ok(t, t.host, "turn_up", marks=2)
-    text = visible(page(t, ben))
+    t.act(anna, "pass")
+    t.act("host", "turn_up", marks=2)
+    text = visible(t.page(ben))
     assert "Cross for free" in text and "symbols: 6 + bonus tracks: 0 + bought tracks: 0" in text
-    text = visible(ok(t, ben, "cross"))  # the cheapest way: the default
+    text = visible(t.act(ben, "cross").text)  # the cheapest way: the default
     # Ben's row is empty: round 2 begins; Anna faces a river and gained a bonus track.
     assert "Acquisition round 2: turn up the cards" in text
     assert "Ben crosses the savanna (symbols: 6, bonus tracks: 0" in text
     assert "Anna faces a river and gains a bonus track." in text
     assert "Ben 1 of 8 crossed" in text
     assert "63 pounds · 1 bonus track · next: river" in text  # one track, not "1 bonus tracks"
-    assert "Bonus tracks: 1 of 5" in visible(page(t, anna))
-    assert "You face a river" in visible(page(t, anna))
-    s = state_of(t)
+    assert "Bonus tracks: 1 of 5" in visible(t.page(anna))
+    assert "You face a river" in visible(t.page(anna))
+    s = t.state()
     assert s["money"] == [63, 73, 80] and s["bonus"] == [1, 0, 0] and s["crossed"] == [0, 1, 0]
 
     # Round 2: equal bids, different money left: the tie-break is explained in words.
     enter_cards(t, [("village", 1, 4), ("mountain", 0, 6), ("savanna", 3, 2)])
     bid_all(t, [10, 10, 0])
-    text = visible(page(t, chris))
+    text = visible(t.page(chris))
     assert "Ties broken" in text
     assert "Anna before Ben: same bid, less money left (53 to 63 pounds)" in text
     assert "Anna chooses a card." in text
@@ -201,11 +159,11 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
 
 def test_the_race_track_is_told_in_words_and_marks_not_colour_alone(t):
     to_building(t)
-    ok(t, t.host, "turn_up", marks=3)
-    ok(t, t.phones[ANNA], "pass")
-    ok(t, t.host, "turn_up", marks=3)
-    ok(t, t.phones[BEN], "cross")
-    race = page(t, t.host)
+    t.act("host", "turn_up", marks=3)
+    t.act("Anna", "pass")
+    t.act("host", "turn_up", marks=3)
+    t.act("Ben", "cross")
+    race = t.page("host")
     lanes = re.findall(r'<li class="ctc-lane[^"]*">(.*?)</p>\s*</li>', race, re.S)
     assert len(lanes) == 3
     assert "1 of 8 crossed" in visible(lanes[BEN]) and "✔" in lanes[BEN]
@@ -215,16 +173,16 @@ def test_the_race_track_is_told_in_words_and_marks_not_colour_alone(t):
 
 def test_nobody_can_afford_to_cross_is_shown_and_crossing_is_refused(t):
     to_building(t, bids=(95, 90, 85))
-    ok(t, t.host, "turn_up", marks=0)
-    text = visible(page(t, t.phones[ANNA]))
+    t.act("host", "turn_up", marks=0)
+    text = visible(t.page("Anna"))
     assert "Even with all your bonus tracks (0) and all your money (£5) this is not enough" in text
-    assert 'id="ctc-cross-form"' not in page(t, t.phones[ANNA])
+    assert 'id="ctc-cross-form"' not in t.page("Anna")
     assert "Pass: Ben goes on" in text
-    table_text = visible(page(t, t.host))
+    table_text = visible(t.page("host"))
     assert table_text.count("cannot afford to cross now") == 3
     assert "Nobody can afford to cross now" in table_text
-    assert '/rules/cape_to_cairo#nobody-affords"' in page(t, t.host)
-    refused(t, t.phones[ANNA], "cross", "are not enough. Pass.", rule="cross-money")
+    assert '/rules/cape_to_cairo#nobody-affords"' in t.page("host")
+    t.refused("Anna", "cross", "are not enough. Pass.", rule="cross-money")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -234,27 +192,28 @@ def test_nobody_can_afford_to_cross_is_shown_and_crossing_is_refused(t):
 def no_amount(markup, amount):
     """The amount appears nowhere a person could read it, nor in any form value."""
     return (
-        not re.search(rf"\b{amount}\b", visible(live(markup))) and f'value="{amount}"' not in markup
+        not re.search(rf"\b{amount}\b", visible(live_region(markup)))
+        and f'value="{amount}"' not in markup
     )
 
 
 def test_a_sealed_bid_is_seen_only_by_the_phone_that_made_it(t):
-    anna, ben, chris = t.phones
+    anna, ben, chris = NAMES
     enter_cards(t, ROUND_ONE)
-    version = version_of(page(t, t.host))
-    ok(t, anna, "bid", amount=37)
-    assert "Your bid: 37 pounds." in visible(page(t, anna))
+    version = version_of(t.page("host"))
+    t.act(anna, "bid", amount=37)
+    assert "Your bid: 37 pounds." in visible(t.page(anna))
     # The host's "show all" switch has nothing to show in this game: it is refused.
     refused = post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/reveal")
     assert "keeps nothing hidden from the host" in visible(refused.text)
     others = {
-        "Ben": page(t, ben),
-        "Chris": page(t, chris),
-        "host": page(t, t.host),
-        "host reveal": page(t, t.host, "?reveal=1"),
-        "host acting for Anna": page(t, t.host, "?as=0&reveal=1"),
-        "host acting for Ben": page(t, t.host, "?as=1&reveal=1"),
-        "Ben's poll": ben.get(f"/t/{t.code}/live?v={version}").text,
+        "Ben": t.page(ben),
+        "Chris": t.page(chris),
+        "host": t.page("host"),
+        "host reveal": t.page("host", "?reveal=1"),
+        "host acting for Anna": t.page("host", "?as=0&reveal=1"),
+        "host acting for Ben": t.page("host", "?as=1&reveal=1"),
+        "Ben's poll": t.device(ben).get(f"/t/{t.code}/live?v={version}").text,
         "host's poll": t.host.get(f"/t/{t.code}/live?v={version}&reveal=1").text,
     }
     for who, markup in others.items():
@@ -262,18 +221,18 @@ def test_a_sealed_bid_is_seen_only_by_the_phone_that_made_it(t):
         assert "Waiting for Ben and Chris." in visible(markup), who
         assert "Anna has bid" in visible(markup), who
     # The undo button tells what it undoes without the amount.
-    assert "Undo: Anna has bid (sealed)." in visible(page(t, anna))
+    assert "Undo: Anna has bid (sealed)." in visible(t.page(anna))
 
-    ok(t, ben, "bid", amount=41)
-    for markup in (page(t, anna), page(t, chris), page(t, t.host, "?as=1&reveal=1")):
+    t.act(ben, "bid", amount=41)
+    for markup in (t.page(anna), t.page(chris), t.page("host", "?as=1&reveal=1")):
         assert no_amount(markup, 41)
         assert "Waiting for Chris." in visible(markup)
-    assert no_amount(page(t, chris), 37) and no_amount(page(t, t.host, "?reveal=1"), 37)
-    assert "Your bid: 41 pounds." in visible(page(t, ben))
+    assert no_amount(t.page(chris), 37) and no_amount(t.page("host", "?reveal=1"), 37)
+    assert "Your bid: 41 pounds." in visible(t.page(ben))
 
-    ok(t, chris, "bid", amount=5)
-    for device in (anna, ben, chris, t.host):
-        text = visible(page(t, device))
+    t.act(chris, "bid", amount=5)
+    for device in (anna, ben, chris, "host"):
+        text = visible(t.page(device))
         assert "Anna bid 37 pounds and has 63 left." in text
         assert "Ben bid 41 pounds and has 59 left." in text
         assert "Waiting for" not in text
@@ -281,32 +240,27 @@ def test_a_sealed_bid_is_seen_only_by_the_phone_that_made_it(t):
 
 def test_the_host_acting_for_a_seat_enters_its_bid_but_never_shows_it(t):
     enter_cards(t, ROUND_ONE)
-    form = page(t, t.host, "?as=2")
+    form = t.page("host", "?as=2")
     assert "Hand this device to Chris" in form and 'id="ctc-bid-form"' in form
-    ok(t, t.host, "bid", "?as=2", amount=23)
-    after = page(t, t.host, "?as=2&reveal=1")
+    t.act("host", "bid", "?as=2", amount=23)
+    after = t.page("host", "?as=2&reveal=1")
     assert no_amount(after, 23)
     assert "Chris has bid. The amount stays sealed on this device." in visible(after)
-    assert "Your bid: 23 pounds." in visible(page(t, t.phones[CHRIS]))  # Chris's own phone
-    assert no_amount(page(t, t.phones[ANNA]), 23)
+    assert "Your bid: 23 pounds." in visible(t.page("Chris"))  # Chris's own phone
+    assert no_amount(t.page("Anna"), 23)
 
 
 def test_a_phone_may_take_back_its_bid_until_the_last_one_is_in(t):
-    anna, ben, chris = t.phones
+    anna, ben, chris = NAMES
     enter_cards(t, ROUND_ONE)
-    ok(t, anna, "bid", amount=37)
-    current = page(t, anna)
-    anna.post(
-        f"/t/{t.code}/undo",
-        data={"csrf_token": csrf_from(current), "version": version_of(current)},
-        headers={"HX-Request": "true"},
-    )
-    assert state_of(t)["bids"] == [None, None, None]
-    ok(t, anna, "bid", amount=12)
-    ok(t, ben, "bid", amount=10)
-    ok(t, chris, "bid", amount=11)
-    assert "Undo:" not in page(t, chris)  # the last bid revealed them all: only the host undoes
-    assert "Undo:" in page(t, t.host)
+    t.act(anna, "bid", amount=37)
+    post_from(t.device(anna), f"/t/{t.code}/", f"/t/{t.code}/undo")
+    assert t.state()["bids"] == [None, None, None]
+    t.act(anna, "bid", amount=12)
+    t.act(ben, "bid", amount=10)
+    t.act(chris, "bid", amount=11)
+    assert "Undo:" not in t.page(chris)  # the last bid revealed them all: only the host undoes
+    assert "Undo:" in t.page("host")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -314,9 +268,8 @@ def test_a_phone_may_take_back_its_bid_until_the_last_one_is_in(t):
 
 
 def test_bad_bids_are_refused(t):
-    anna, ben, chris = t.phones
-    refused(
-        t,
+    anna, ben, chris = NAMES
+    t.refused(
         anna,
         "bid",
         "Bidding opens once all 3 cards are turned up (0 so far).",
@@ -324,67 +277,61 @@ def test_bad_bids_are_refused(t):
         amount=10,
     )
     enter_cards(t, ROUND_ONE)
-    refused(
-        t,
+    t.refused(
         anna,
         "bid",
         "You hold 100 pounds: bid a whole number from 0 to 100.",
         rule="bid-range",
         amount=101,
     )
-    refused(t, anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount="ten")
-    refused(t, anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount="12.5")
-    refused(t, anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount=-5)
-    refused(t, anna, "bid", "Type your bid in pounds (0 is allowed).", amount="")
-    refused(t, t.host, "bid", "This action must say which player it is for.", amount=5)
+    t.refused(anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount="ten")
+    t.refused(anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount="12.5")
+    t.refused(anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount=-5)
+    t.refused(anna, "bid", "Type your bid in pounds (0 is allowed).", amount="")
+    t.refused("host", "bid", "This action must say which player it is for.", amount=5)
     # The refused form keeps what was typed, with the field marked.
-    kept = refused(t, anna, "bid", "You hold 100 pounds", amount=150)
+    kept = t.refused(anna, "bid", "You hold 100 pounds", amount=150).text
     assert 'value="150"' in kept and 'aria-invalid="true"' not in kept  # a rule, not a shape
-    kept = refused(t, anna, "bid", "whole number", amount="abc")
+    kept = t.refused(anna, "bid", "whole number", amount="abc").text
     assert 'value="abc"' in kept and 'aria-invalid="true"' in kept
-    ok(t, anna, "bid", amount=0)  # a bid of 0 is allowed
-    refused(t, anna, "bid", "Anna has already bid in this phase.", rule="bid-once", amount=5)
-    ok(t, ben, "bid", amount=5)
-    ok(t, chris, "bid", amount=6)
-    refused(
-        t, anna, "bid", "The bids of this phase are already revealed", rule="bid-sealed", amount=5
+    t.act(anna, "bid", amount=0)  # a bid of 0 is allowed
+    t.refused(anna, "bid", "Anna has already bid in this phase.", rule="bid-once", amount=5)
+    t.act(ben, "bid", amount=5)
+    t.act(chris, "bid", amount=6)
+    t.refused(
+        anna, "bid", "The bids of this phase are already revealed", rule="bid-sealed", amount=5
     )
-    refused(t, ben, "bid", "already revealed", amount=5)
+    t.refused(ben, "bid", "already revealed", amount=5)
 
 
 def test_stale_forms_and_missing_csrf_tokens_store_nothing(t):
-    anna = t.phones[ANNA]
-    old = version_of(page(t, anna))
-    ok(t, t.phones[BEN], "card", terrain="river", marks=1, income=5)
+    anna = "Anna"
+    old = version_of(t.page(anna))
+    t.act("Ben", "card", terrain="river", marks=1, income=5)
     # The same card entered from a second phone at the same moment is not entered twice.
-    refused(t, anna, "card", "The table changed", version=old, terrain="river", marks=1, income=5)
+    t.refused(anna, "card", "The table changed", version=old, terrain="river", marks=1, income=5)
     # Without its CSRF token the app refuses the post before the game sees it (the htmx
     # configuration swaps that error page into the main area).
-    before = snapshot(t)
-    response = post(t, anna, "card", csrf=False, terrain="river", marks=1, income=5)
+    before = t.snapshot()
+    response = t.post(anna, "card", csrf=False, terrain="river", marks=1, income=5)
     assert response.status_code == 400 and "This form has expired" in response.text
-    assert snapshot(t) == before
+    assert t.snapshot() == before
     # A plain (non-htmx) post with bad input gets the whole page back, with the message.
     enter_cards(t, ROUND_ONE[1:])
-    current = page(t, anna)
-    before = snapshot(t)
-    response = anna.post(
-        f"/t/{t.code}/act/bid",
-        data={"csrf_token": csrf_from(current), "version": version_of(current), "amount": "lots"},
+    response = t.refused(
+        anna, "bid", "A bid is a whole number of pounds", htmx=False, amount="lots"
     )
-    assert response.status_code == 200 and "<html" in response.text
-    assert "A bid is a whole number of pounds" in alert_of(response.text)
-    assert snapshot(t) == before
+    assert "<html" in response.text
 
 
 def test_bids_typed_at_the_same_time_are_all_accepted(t):
     """Everybody bids at once: another phone's bid must not make mine "stale"."""
     enter_cards(t, ROUND_ONE)
-    pages = [page(t, phone) for phone in t.phones]
+    pages = [t.page(phone) for phone in t.phones]
     for seat, phone in enumerate(t.phones):
         response = phone.post(
             f"/t/{t.code}/act/bid",
-            headers={"HX-Request": "true"},
+            headers=HX,
             data={
                 "csrf_token": csrf_from(pages[seat]),
                 "version": version_of(pages[seat]),
@@ -392,67 +339,61 @@ def test_bids_typed_at_the_same_time_are_all_accepted(t):
                 "amount": 10 + seat,
             },
         )
-        assert alert_of(response.text) is None
-    assert state_of(t)["reveal"]["bids"] == [10, 11, 12]
+        assert alert_text(response.text) == ""
+    assert t.state()["reveal"]["bids"] == [10, 11, 12]
 
 
 def test_a_bid_form_left_open_since_an_earlier_round_is_refused(t):
     to_building(t)
-    ok(t, t.host, "turn_up", marks=3)
-    ok(t, t.phones[ANNA], "pass")
-    ok(t, t.host, "turn_up", marks=3)
-    ok(t, t.phones[BEN], "cross")
+    t.act("host", "turn_up", marks=3)
+    t.act("Anna", "pass")
+    t.act("host", "turn_up", marks=3)
+    t.act("Ben", "cross")
     enter_cards(t, [("village", 1, 4), ("mountain", 0, 6), ("savanna", 3, 2)])
-    assert 'name="round" value="2"' in page(t, t.phones[ANNA])
-    refused(
-        t,
-        t.phones[ANNA],
+    assert 'name="round" value="2"' in t.page("Anna")
+    t.refused(
+        "Anna",
         "bid",
         "This bid was typed in acquisition round 1; it is round 2 now.",
         rule="bid-once",
         round=1,
         amount=5,
     )
-    refused(t, t.phones[ANNA], "bid", "The bid form is incomplete", round="x", amount=5)
-    ok(t, t.phones[ANNA], "bid", round=2, amount=5)
+    t.refused("Anna", "bid", "The bid form is incomplete", round="x", amount=5)
+    t.act("Anna", "bid", round=2, amount=5)
 
 
 def test_a_draw_sent_twice_counts_once(t):
     enter_cards(t, ROUND_ONE)
     bid_all(t, [20, 20, 10])
-    first = page(t, t.phones[ANNA])
+    first = t.page("Anna")
     assert 'name="attempt" value="1"' in first
-    ok(t, t.phones[ANNA], "draw", value=4, attempt=1)
-    ok(t, t.phones[BEN], "draw", value=4, attempt=1)  # equal: both draw again
-    refused(
-        t,
-        t.phones[ANNA],
+    t.act("Anna", "draw", value=4, attempt=1)
+    t.act("Ben", "draw", value=4, attempt=1)  # equal: both draw again
+    t.refused(
+        "Anna",
         "draw",
         "Draw 1 of Anna is already entered.",
         rule="tie-draw",
         value=4,
         attempt=1,
     )
-    assert 'name="attempt" value="2"' in page(t, t.phones[ANNA])
+    assert 'name="attempt" value="2"' in t.page("Anna")
 
 
 def test_bad_cards_are_refused(t):
-    refused(
-        t, t.host, "card", "Choose the terrain of the card.", terrain="swamp", marks=1, income=3
-    )
-    refused(t, t.host, "card", "Choose the terrain of the card.", marks=1, income=3)
-    refused(
-        t,
-        t.phones[BEN],
+    t.refused("host", "card", "Choose the terrain of the card.", terrain="swamp", marks=1, income=3)
+    t.refused("host", "card", "Choose the terrain of the card.", marks=1, income=3)
+    t.refused(
+        "Ben",
         "card",
         "track symbols is a whole number from 0 to 3",
         terrain="river",
         marks=4,
         income=3,
     )
-    refused(
-        t,
-        t.phones[BEN],
+    t.refused(
+        "Ben",
         "card",
         "track symbols is a whole number from 0 to 3",
         terrain="river",
@@ -460,9 +401,8 @@ def test_bad_cards_are_refused(t):
         income=3,
     )
     for income in (0, 11, "ten", ""):
-        refused(
-            t,
-            t.host,
+        t.refused(
+            "host",
             "card",
             "The income is a whole number from 1 to 10.",
             terrain="river",
@@ -470,9 +410,8 @@ def test_bad_cards_are_refused(t):
             income=income,
         )
     enter_cards(t, ROUND_ONE)
-    refused(
-        t,
-        t.host,
+    t.refused(
+        "host",
         "card",
         "All 3 cards of this acquisition phase are already turned up.",
         rule="acquisition-cards",
@@ -483,34 +422,31 @@ def test_bad_cards_are_refused(t):
 
 
 def test_bad_draws_are_refused(t):
-    refused(t, t.phones[ANNA], "draw", "Nobody needs to draw a card now.", rule="tie-draw", value=5)
+    t.refused("Anna", "draw", "Nobody needs to draw a card now.", rule="tie-draw", value=5)
     enter_cards(t, ROUND_ONE)
     bid_all(t, [20, 20, 10])
-    text = visible(page(t, t.host))
+    text = visible(t.page("host"))
     assert "Anna and Ben bid the same and have the same money left" in text
-    assert 'id="ctc-draw-form"' in page(t, t.phones[ANNA])
-    assert 'id="ctc-draw-form"' not in page(t, t.phones[CHRIS])
-    refused(t, t.phones[CHRIS], "draw", "Chris does not need to draw a card now.", value=5)
+    assert 'id="ctc-draw-form"' in t.page("Anna")
+    assert 'id="ctc-draw-form"' not in t.page("Chris")
+    t.refused("Chris", "draw", "Chris does not need to draw a card now.", value=5)
     for value in (0, 11, "x", ""):
-        refused(
-            t, t.phones[ANNA], "draw", "The drawn card shows a number from 1 to 10.", value=value
-        )
-    refused(t, t.host, "draw", "must say which player", value=5)
-    ok(t, t.phones[ANNA], "draw", value=4)
-    refused(t, t.phones[ANNA], "draw", "Anna does not need to draw a card now.", value=5)
-    ok(t, t.phones[BEN], "draw", value=4)  # equal draws: draw again
-    assert "Waiting for Anna and Ben." in visible(page(t, t.host))
-    ok(t, t.phones[ANNA], "draw", value=2)
-    ok(t, t.phones[BEN], "draw", value=9)
-    text = visible(page(t, t.phones[CHRIS]))
+        t.refused("Anna", "draw", "The drawn card shows a number from 1 to 10.", value=value)
+    t.refused("host", "draw", "must say which player", value=5)
+    t.act("Anna", "draw", value=4)
+    t.refused("Anna", "draw", "Anna does not need to draw a card now.", value=5)
+    t.act("Ben", "draw", value=4)  # equal draws: draw again
+    assert "Waiting for Anna and Ben." in visible(t.page("host"))
+    t.act("Anna", "draw", value=2)
+    t.act("Ben", "draw", value=9)
+    text = visible(t.page("Chris"))
     assert "Ben before Anna: same bid and money left, higher drawn card (9 to 2, draw 2)" in text
     assert "Ben chooses a card." in text
 
 
 def test_bad_takes_are_refused(t):
-    refused(
-        t,
-        t.phones[ANNA],
+    t.refused(
+        "Anna",
         "take",
         "No terrain cards are being handed out now.",
         rule="take-card",
@@ -518,58 +454,45 @@ def test_bad_takes_are_refused(t):
     )
     enter_cards(t, ROUND_ONE)
     bid_all(t, [37, 30, 20])
-    refused(
-        t, t.phones[BEN], "take", "It is Anna's turn to choose a card.", rule="take-card", card=1
-    )
-    refused(t, t.host, "take", "must say which player", card=1)
+    t.refused("Ben", "take", "It is Anna's turn to choose a card.", rule="take-card", card=1)
+    t.refused("host", "take", "must say which player", card=1)
     for card in ("x", "", 7, -1):
-        refused(t, t.phones[ANNA], "take", "Choose one of the cards on offer.", card=card)
-    ok(t, t.phones[ANNA], "take", card=0)
-    refused(t, t.phones[BEN], "take", "Choose one of the cards still on offer (1, 2).", card=0)
+        t.refused("Anna", "take", "Choose one of the cards on offer.", card=card)
+    t.act("Anna", "take", card=0)
+    t.refused("Ben", "take", "Choose one of the cards still on offer (1, 2).", card=0)
 
 
 def test_bad_building_actions_are_refused(t):
-    refused(t, t.host, "turn_up", "only in the building phase", rule="turn-up", marks=1)
-    refused(t, t.phones[ANNA], "pass", "Nobody builds now", rule="turn")
+    t.refused("host", "turn_up", "only in the building phase", rule="turn-up", marks=1)
+    t.refused("Anna", "pass", "Nobody builds now", rule="turn")
     to_building(t)
-    refused(t, t.phones[ANNA], "cross", "First turn up a card", rule="turn-up")
+    t.refused("Anna", "cross", "First turn up a card", rule="turn-up")
     for marks in (4, -1, "two", ""):
-        refused(t, t.host, "turn_up", "track symbols is a whole number from 0 to 3", marks=marks)
-    ok(t, t.phones[BEN], "turn_up", marks=1)
-    refused(
-        t, t.host, "turn_up", "A card is already turned up: Anna now crosses or passes.", marks=1
+        t.refused("host", "turn_up", "track symbols is a whole number from 0 to 3", marks=marks)
+    t.act("Ben", "turn_up", marks=1)
+    t.refused(
+        "host", "turn_up", "A card is already turned up: Anna now crosses or passes.", marks=1
     )
-    refused(t, t.phones[BEN], "cross", "It is Anna's turn to build.", rule="turn")
-    refused(t, t.phones[BEN], "pass", "It is Anna's turn to build.", rule="turn")
-    refused(t, t.host, "pass", "must say which player")
-    refused(t, t.phones[ANNA], "cross", "You hold 0 bonus tracks", rule="cross-bonus", bonus=2)
+    t.refused("Ben", "cross", "It is Anna's turn to build.", rule="turn")
+    t.refused("Ben", "pass", "It is Anna's turn to build.", rule="turn")
+    t.refused("host", "pass", "must say which player")
+    t.refused("Anna", "cross", "You hold 0 bonus tracks", rule="cross-bonus", bonus=2)
     for bonus in (6, "some", -1):
-        refused(
-            t, t.phones[ANNA], "cross", "Bonus tracks are a whole number from 0 to 5.", bonus=bonus
-        )
+        t.refused("Anna", "cross", "Bonus tracks are a whole number from 0 to 5.", bonus=bonus)
     # 2 symbols count; 8 bought tracks would cost 80 pounds and Anna holds 63.
-    refused(
-        t,
-        t.phones[ANNA],
+    t.refused(
+        "Anna",
         "cross",
         "Crossing the river needs 10 tracks: the symbols (2), "
         "all bonus tracks (0) and all money (£63) are not enough. Pass.",
         rule="cross-money",
     )
-    ok(t, t.phones[ANNA], "pass")
-    assert "Ben's turn." in visible(page(t, t.host))
+    t.act("Anna", "pass")
+    assert "Ben's turn." in visible(t.page("host"))
 
 
 def test_an_unknown_action_type_is_refused(t):
-    before = snapshot(t)
-    current = page(t, t.phones[ANNA])
-    response = t.phones[ANNA].post(
-        f"/t/{t.code}/act/teleport",
-        data={"csrf_token": csrf_from(current)},
-        headers={"HX-Request": "true"},
-    )
-    assert response.status_code == 200 and "no such action" in response.text
-    assert snapshot(t) == before
+    t.refused("Anna", "teleport", "This game has no such action.", version=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -602,22 +525,13 @@ def play_to_the_end(t):
             ({"type": "cross"}, ANNA),
         ]:
             act_direct(t, action, seat)
-            states.append(state_of(t))
+            states.append(t.state())
     return states
-
-
-@pytest.fixture
-def t2(app, client):
-    code = start_table(client, "cape_to_cairo", NAMES[:2])
-    phones = [app.test_client() for _ in range(2)]
-    for seat, phone in enumerate(phones):
-        assert take_seat(phone, code, seat).status_code == 302
-    return SimpleNamespace(code=code, host=client, phones=phones, app=app)
 
 
 def test_the_game_ends_with_the_8th_crossing_and_nothing_more_is_accepted(t2):
     play_to_the_end(t2)
-    text = visible(page(t2, t2.host))
+    text = visible(t2.page("host"))
     assert "Anna wins!" in text
     assert (
         "Anna crossed their 8th terrain, a savanna, in acquisition round 8 and wins at once."
@@ -625,10 +539,9 @@ def test_the_game_ends_with_the_8th_crossing_and_nothing_more_is_accepted(t2):
     )
     assert "Anna 8 of 8 crossed" in text and "Ben 0 of 8 crossed" in text
     assert re.search(r"Anna winner 8/8 80 172 Ben 0/8 0 100", text)
-    assert 'id="ctc-card-form"' not in page(t2, t2.phones[BEN])
-    refused(
-        t2,
-        t2.phones[BEN],
+    assert 'id="ctc-card-form"' not in t2.page("Ben")
+    t2.refused(
+        "Ben",
         "card",
         "The game is over: Anna has crossed 8 terrains.",
         rule="game-over",
@@ -636,7 +549,7 @@ def test_the_game_ends_with_the_8th_crossing_and_nothing_more_is_accepted(t2):
         marks=1,
         income=1,
     )
-    refused(t2, t2.phones[BEN], "bid", "The game is over", amount=1)
+    t2.refused("Ben", "bid", "The game is over", amount=1)
 
 
 def test_the_state_holds_no_message_objects_and_messages_keep_their_msgid(t):
@@ -646,7 +559,7 @@ def test_the_state_holds_no_message_objects_and_messages_keep_their_msgid(t):
     enter_cards(t, ROUND_ONE)
     bid_all(t, [20, 20, 10])
     for seat, value in [(ANNA, 4), (BEN, 4), (ANNA, 2), (BEN, 9)]:
-        ok(t, t.phones[seat], "draw", value=value)
+        t.act(t.phones[seat], "draw", value=value)
     # The rules module's own states (before any JSON) hold no Msg anywhere.
     s = rules.new({}, 3)
     for action in [
@@ -659,7 +572,7 @@ def test_the_state_holds_no_message_objects_and_messages_keep_their_msgid(t):
     for seat, value in [(ANNA, 4), (BEN, 4), (ANNA, 2), (BEN, 9)]:
         s = rules.apply(s, {"type": "draw", "value": value, "seat": seat, "host": False})
         assert not any(isinstance(v, Msg) for v in walk(s))
-    stored = state_of(t)  # read back from the database's JSON
+    stored = t.state()  # read back from the database's JSON
     assert stored == json.loads(json.dumps(s))
     ties = rules.view(stored, None)["reveal"]["tie_breaks"]
     assert [m.msgid for m in ties] == [
@@ -679,7 +592,7 @@ def test_the_state_holds_no_message_objects_and_messages_keep_their_msgid(t):
 
 def test_the_result_message_keeps_its_msgid_after_storage(t2):
     play_to_the_end(t2)
-    how = rules.result(state_of(t2))["how"]
+    how = rules.result(t2.state())["how"]
     assert how.msgid.startswith("%(seat)s crossed their 8th terrain")
     assert how.params["terrain"].msgid == "savanna"
 
@@ -865,14 +778,14 @@ def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
 def test_the_panel_and_stored_messages_in_japanese_and_russian(t, lang, words):
     enter_cards(t, ROUND_ONE)
     bid_all(t, [20, 20, 10])
-    ok(t, t.phones[ANNA], "draw", value=4)
-    ok(t, t.phones[BEN], "draw", value=4)
+    t.act("Anna", "draw", value=4)
+    t.act("Ben", "draw", value=4)
     # Mid-way through the second draw: the table waits for both again.
-    text = visible(t.phones[CHRIS].get(f"/t/{t.code}/", headers={"Accept-Language": lang}).text)
+    text = visible(t.device("Chris").get(f"/t/{t.code}/", headers={"Accept-Language": lang}).text)
     assert words[0] in text and words[2] in text and words[3] in text
-    ok(t, t.phones[ANNA], "draw", value=2)
-    ok(t, t.phones[BEN], "draw", value=9)
-    text = visible(t.phones[CHRIS].get(f"/t/{t.code}/", headers={"Accept-Language": lang}).text)
+    t.act("Anna", "draw", value=2)
+    t.act("Ben", "draw", value=9)
+    text = visible(t.device("Chris").get(f"/t/{t.code}/", headers={"Accept-Language": lang}).text)
     assert words[1] in text  # in the bid results and in the stored history line
     assert text.count(words[1]) == 2
     assert "higher drawn card" not in text

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from companion.games.base import Msg, RuleError
 from companion.games.cape_to_cairo import rules as g
+from tests.cape_to_cairo.legal import legal_action, nonsense_action
 
 
 class Ledger:
@@ -69,16 +70,7 @@ def check_sealed(s, rnd):
 def probe_nonsense(s, rnd):
     """A random, mostly illegal action: only RuleError, and the state stays as it was."""
     before = copy.deepcopy(s)
-    action = {
-        "type": rnd.choice(["card", "bid", "draw", "take", "turn_up", "cross", "pass", "x"]),
-        "seat": rnd.choice([None, -1, 0, 1, 2, 3, 4, "1", True]),
-        "host": rnd.choice([True, False]),
-    }
-    for field in ("terrain", "marks", "income", "amount", "value", "card", "bonus"):
-        if rnd.random() < 0.5:
-            action[field] = rnd.choice(
-                [-1, 0, 1, 3, 4, 10, 11, 200, "3", None, 2.0, "river", "lake", [1]]
-            )
+    action = nonsense_action(rnd)
     try:
         after = g.apply(s, action)
     except RuleError:
@@ -88,39 +80,6 @@ def probe_nonsense(s, rnd):
         json.dumps(after)
         assert all(m >= 0 for m in after["money"])
         assert all(0 <= b <= g.BONUS_MAX for b in after["bonus"])
-
-
-def choose_action(s, rnd, ledger):
-    phase = s["phase"]
-    if phase == "cards":
-        return {
-            "type": "card",
-            "seat": None,
-            "terrain": rnd.choice(sorted(g.TRACKS_NEEDED)),
-            "marks": rnd.randint(0, 3),
-            "income": rnd.randint(1, 10),
-        }
-    if phase == "bidding":
-        seat = rnd.choice([i for i, b in enumerate(s["bids"]) if b is None])
-        money = s["money"][seat]
-        amount = rnd.choice([0, min(5, money), min(10, money), money, rnd.randint(0, money)])
-        return {"type": "bid", "seat": seat, "amount": amount}
-    if phase == "draw":
-        return {"type": "draw", "seat": rnd.choice(s["must_draw"]), "value": rnd.randint(1, 10)}
-    if phase == "taking":
-        seat = s["order"][s["take_index"]]
-        free = [c["id"] for c in g.view(s, seat)["pool"] if c["taken_by"] is None]
-        return {"type": "take", "seat": seat, "card": rnd.choice(free)}
-    assert phase == "building"
-    if s["step"] == "turn_up":
-        return {"type": "turn_up", "seat": None, "marks": rnd.randint(0, 3)}
-    seat = s["active"]
-    choices = [c for c in g.view(s, seat)["my_choices"] if c["affordable"]]
-    free = any(c["pounds"] == 0 for c in choices)
-    if choices and rnd.random() < (0.9 if free else 0.5):
-        choice = rnd.choice(choices)
-        return {"type": "cross", "seat": seat, "bonus": choice["bonus"]}
-    return {"type": "pass", "seat": seat}
 
 
 def book(s, action, after, ledger):
@@ -168,8 +127,7 @@ def play(seed, n):
             break
         if rnd.random() < 0.1:
             probe_nonsense(s, rnd)
-        action = choose_action(s, rnd, ledger)
-        action["host"] = False
+        action = legal_action(s, rnd)
         before = copy.deepcopy(s)
         after = g.apply(s, action)
         assert s == before  # apply never changes its input

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from companion.games.base import Msg, RuleError
 from companion.games.cape_to_cairo import rules as g
+from tests.helpers import rule_ids_in
 
 # ---------------------------------------------------------------------------------------------
 # helpers
@@ -28,6 +29,15 @@ def refused(state, rule, type_, seat=None, **fields):
     with pytest.raises(RuleError) as err:
         act(state, type_, seat, **fields)
     assert err.value.rule == rule, (err.value.rule, str(err.value))
+    assert state == before
+    return err.value
+
+
+def refused_action(state, action):
+    """A whole action dict (or not a dict at all) is refused; the state is untouched."""
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        g.apply(state, action)
     assert state == before
     return err.value
 
@@ -62,11 +72,19 @@ def test_tracks_needed_is_the_terrain_card():
 
 
 def test_every_rule_id_used_is_on_the_rules_page():
-    source = Path(g.__file__).read_text()
+    # the pure modules of the package, read as one source so that a helper defined in one
+    # module (facts.int_in) and called in another is still seen with its rule ids
+    package = Path(g.__file__).parent
+    source = "\n".join(
+        path.read_text()
+        for path in sorted(package.glob("*.py"))
+        if path.name not in ("web.py", "calculator.py")
+    )
     # every refusal is written  "rule-id", N_("message")
-    used = set(re.findall(r'"([a-z-]+)",\s*N_\(', source))
+    used = set(re.findall(r'"([a-z-]+)",\s*N_\(', source)) | rule_ids_in(source)
     assert {"bid-range", "tie-draw", "cross-money", "acquisition-cards", "turn"} <= used
     assert used <= set(g.RULES), used - set(g.RULES)
+    assert {"action", "game-over"} <= set(g.RULES)  # the shared dispatcher's refusals
     assert all(isinstance(v, str) and v for v in g.RULES.values())
     for key in ("which-symbols", "spent-money", "river-bonus", "nobody-affords", "phase-end"):
         assert key in g.CLARIFICATIONS
@@ -702,7 +720,8 @@ def test_eighth_crossing_wins_at_once():
     assert r["players"][1]["crossed"] == ["village"] * 6
     assert r["players"][1]["uncrossed"] == ["village"]
     json.dumps(r)
-    refused(s, "game-over", "turn_up", marks=1)
+    err = refused(s, "game-over", "turn_up", marks=1)
+    assert str(err) == "The game is over: Player 1 has crossed 8 terrains."
     refused(s, "game-over", "bid", 0, amount=1)
     assert g.view(s, None)["winner"] == 0
 
@@ -737,6 +756,22 @@ def test_malformed_actions_are_rule_errors(action):
         with pytest.raises(RuleError):
             g.apply(s, action)
         assert s == before
+
+
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        (None, "This game has no entry called None."),
+        ([], "This game has no entry called None."),
+        ({}, "This game has no entry called None."),
+        ({"type": "nonsense"}, "This game has no entry called nonsense."),
+        ({"type": 3}, "This game has no entry called 3."),
+        ({"type": "pass", "seat": 0, "host": "yes"}, "The host flag must be true or false."),
+    ],
+)
+def test_unknown_actions_are_refused_by_the_shared_dispatcher(action, message):
+    err = refused_action(two_player_round_one(), action)
+    assert (err.rule, str(err)) == ("action", message)
 
 
 def test_messages_are_msgs_with_msgids():

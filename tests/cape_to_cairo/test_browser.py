@@ -8,8 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import open_table as start_table
-from tests.helpers import shot
+from tests.helpers import PHONE, open_table, shot
 
 pytestmark = pytest.mark.browser
 POLL = 5000  # the other screens learn of a change by their 2-second poll
@@ -63,18 +62,24 @@ def serious_violations(page):
     ]
 
 
-def check_phone_layout(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    small = page.evaluate("""() => [...document.querySelectorAll('#live button, #live input, #live select')]
-        .filter(e => e.offsetParent !== null && e.type !== 'radio'
+def check_phone_layout(page, scope="#live", radios=False):
+    """No sideways scrolling on a phone, and every visible control inside `scope` at least 44 px
+    tall; radio inputs are left out unless `radios` (in the panel their labels are the targets)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    small = page.evaluate(
+        """([scope, radios]) => [...document.querySelectorAll(
+            `${scope} button, ${scope} input, ${scope} select`)]
+        .filter(e => e.offsetParent !== null && (radios || e.type !== 'radio')
                      && e.getBoundingClientRect().height < 44)
-        .map(e => e.outerHTML.slice(0, 80))""")
+        .map(e => e.outerHTML.slice(0, 80))""",
+        [scope, radios],
+    )
     assert small == []
 
 
 def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
     host = phone()
-    start_table(host, server, game="cape_to_cairo", players="3", names=("Anna", "Ben", "Chris"))
+    open_table(host, server, game="cape_to_cairo", players="3", names=("Anna", "Ben", "Chris"))
     join_url = host.locator(".join-url a").inner_text()
     anna, ben, chris = phone(), phone(), phone()
     for page, name in [(anna, "Anna"), (ben, "Ben"), (chris, "Chris")]:
@@ -210,7 +215,7 @@ def test_the_calculator_and_rules_page_on_a_phone(server, phone):
     expect(page.locator("#crossing-result")).to_contain_text(
         "The cheapest way to cross the river costs 40 pounds."
     )
-    check_phone_layout_main(page)
+    check_phone_layout(page, "main", radios=True)
     shot(page, "ctc-11-calculator-crossing")
     page.fill("#p-0-name", "Ann")
     page.fill("#p-0-bid", "20")
@@ -230,11 +235,3 @@ def test_the_calculator_and_rules_page_on_a_phone(server, phone):
             problems[name] = serious_violations(page)
     assert problems == {}
     shot(page, "ctc-13-rules")
-
-
-def check_phone_layout_main(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    small = page.evaluate("""() => [...document.querySelectorAll('main button, main input, main select')]
-        .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
-        .map(e => e.outerHTML.slice(0, 80))""")
-    assert small == []
