@@ -173,12 +173,22 @@ class TableDriver:
         return response
 
     def refused(
-        self, who, action: str, expect: str, query: str = "", *, rule: str | None = None, **fields
+        self,
+        who,
+        action: str,
+        expect: str,
+        query: str = "",
+        *,
+        rule: str | None = None,
+        status: int | tuple = (200, 409, 422),
+        **fields,
     ):
-        """An action refused with `expect` in the page's refusal box, nothing stored."""
+        """An action refused with `expect` in the page's refusal box, nothing stored (the answer's
+        status one of `status`)."""
         before = self.snapshot()
         response = self.post(who, action, query, **fields)
-        assert response.status_code in (200, 409, 422), response.status_code
+        allowed = status if isinstance(status, tuple) else (status,)
+        assert response.status_code in allowed, response.status_code
         message = alert_text(response.text)
         assert expect in message, message or visible(response.text)[:800]
         if rule is not None:
@@ -212,11 +222,14 @@ class TableDriver:
 # --- reading the games' source --------------------------------------------------------------------
 
 
-def rule_ids_in(source: str) -> set[str]:
-    """Every literal rule id a module's source can raise: `RuleError("id", ...)` (and subclasses),
-    literals passed as the `rule` argument of a helper (or its default), and the (rule, msgid,
-    params) triples a helper returns for its caller to raise."""
-    tree = ast.parse(source)
+def rule_ids_in(*sources: str) -> set[str]:
+    """Every literal rule id the modules' sources can raise: `RuleError("id", ...)` (and
+    subclasses), literals passed as the `rule` argument of a helper (or its default), and the
+    (rule, msgid, params) triples a helper returns for its caller to raise. Give every module of
+    a package together: a helper defined in one module may be called from another."""
+    tree = ast.Module(
+        body=[node for source in sources for node in ast.parse(source).body], type_ignores=[]
+    )
     errors = {"RuleError"}
     changed = True
     while changed:
