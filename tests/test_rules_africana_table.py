@@ -170,7 +170,7 @@ def test_join_bonus_markers_and_once_per_expedition():
     assert af.view(state, 0)["seats"][0]["markers_free"] == 0
     err = refused(state, "join_expedition", 0, slot=5, bonus_coins=0)
     assert "All 4 markers" in str(err)
-    assert refused(state, "join_expedition", 0, slot=6, bonus_coins=0).rule == "bad-action"
+    assert refused(state, "join_expedition", 0, slot=6, bonus_coins=0).rule == "action"
 
 
 def test_completing_an_expedition_pays_and_returns_every_marker():

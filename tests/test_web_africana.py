@@ -380,13 +380,13 @@ BAD_INPUT = [
         "join_expedition",
         {"slot": "6", "bonus_coins": 0},
         "'Expedition space' can be at most 5.",
-        "bad-action",
+        "action",
     ),
     (
         "join_expedition",
         {"slot": "", "bonus_coins": 0},
         "needs a value for 'Expedition space'",
-        "bad-action",
+        "action",
     ),
     (
         "join_expedition",
@@ -440,7 +440,7 @@ BAD_INPUT = [
         "Silver to add (or take away with a minus sign): type",
         None,
     ),
-    ("correct_coins", {"amount": "0"}, "A correction needs an amount other than 0.", "bad-action"),
+    ("correct_coins", {"amount": "0"}, "A correction needs an amount other than 0.", "action"),
     (
         "submit_sheet",
         sheet_data(movement=-1),
