@@ -265,6 +265,26 @@ def test_malformed_actions_raise_only_rule_errors(action):
     assert state == before
 
 
+def test_unknown_or_malformed_entries_carry_the_shared_rule_id():
+    """The shared dispatcher (companion.games.base.Moves) refuses what no handler takes, and a
+    host flag that is not true or false, with rule "action", which the rules page explains."""
+    state = af.new({}, 2)
+    for action in (
+        {"type": "nonsense", "seat": 0, "host": False},
+        {"seat": 0},
+        ["buy_adventure"],
+        {"type": "buy_adventure", "seat": 0, "host": "yes"},
+    ):
+        with pytest.raises(RuleError) as err:
+            af.apply(state, action)
+        assert err.value.rule == "action" and err.value.rule in af.RULES
+    # A play entry once play is over: "game-over", with the game's own sentence.
+    over = act(state, None, "finish_game", host=True)
+    err = refused(over, 0, "choose_action", action="draw")
+    assert err.rule == "game-over"
+    assert str(err) == "The game is over: only scoring sheets can be entered now."
+
+
 def test_apply_refuses_a_non_dict_action():
     with pytest.raises(RuleError):
         af.apply(af.new({}, 2), ["buy_adventure"])

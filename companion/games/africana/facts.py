@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.games.base import N_, Msg, RuleError
 
+# The companies' countries, in seat order: what the app calls a seat besides its player's name.
 SEAT_LABELS = (N_("Italy"), N_("France"), N_("Germany"), N_("England"))
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
