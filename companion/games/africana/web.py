@@ -2,7 +2,8 @@
 
 Forms check only the shape of what was typed (whole numbers, text lengths); the rules module
 decides what the game allows, so every refusal carries its rule and links to the rules page.
-The scoring sheet form is shared with the stand-alone calculator (companion.games.africana.calculator).
+The scoring sheet form is shared with the stand-alone calculator (calculator.py). The adapter
+class at the bottom is what the table page, the rules page and the calculators index use.
 """
 
 from __future__ import annotations
@@ -16,12 +17,6 @@ from companion.forms import VersionedForm
 from companion.games.africana import rules as af
 from companion.games.base import N_, RuleError
 from companion.web.adapter import GameAdapter, Panel
-
-PANEL = "africana/_panel.html"
-# Card points, kinds and sheets are private until the end: the table is told when the host's
-# device shows them.
-SHOW_ALL_LINE = N_("The host looked at everyone's scoring sheets.")
-LOOK_LINE = N_("The host looked at %(seat)s's card points and scoring sheet.")
 
 # Each artifact kind has a shape as well as a letter and a colour: colour is never the only sign.
 KIND_ICONS = {"A": "◆", "B": "●", "C": "▲", "D": "■", "E": "★"}
@@ -62,6 +57,8 @@ def _numbers(**values) -> dict:
 
 
 class ChooseActionForm(VersionedForm):
+    """The turn's one action: draw, buy or move."""
+
     action = StringField(validators=[Length(max=10)])
 
     def to_action(self) -> dict:
@@ -69,6 +66,8 @@ class ChooseActionForm(VersionedForm):
 
 
 class BuyAdventureForm(VersionedForm):
+    """Adventure cards bought this turn (5 silver each)."""
+
     cards = WholeNumber(_l("Adventure cards"), default=1)
 
     def to_action(self) -> dict:
@@ -76,6 +75,8 @@ class BuyAdventureForm(VersionedForm):
 
 
 class TurnPagesForm(VersionedForm):
+    """Pages turned this turn (the first free, then 1 silver each)."""
+
     pages = WholeNumber(_l("Pages turned"), default=1)
 
     def to_action(self) -> dict:
@@ -83,6 +84,8 @@ class TurnPagesForm(VersionedForm):
 
 
 class ChangeColourForm(VersionedForm):
+    """Movement or guide cards played as another colour (5 silver each)."""
+
     cards = WholeNumber(_l("Cards changed"), default=1)
 
     def to_action(self) -> dict:
@@ -90,6 +93,8 @@ class ChangeColourForm(VersionedForm):
 
 
 class JoinExpeditionForm(VersionedForm):
+    """Joining the expedition in a row space, with the bonus printed above it."""
+
     slot = WholeNumber(_l("Expedition space"))
     bonus_coins = WholeNumber(_l("Join bonus (silver)"), default=0)
 
@@ -98,6 +103,8 @@ class JoinExpeditionForm(VersionedForm):
 
 
 class CompleteExpeditionForm(VersionedForm):
+    """Completing a joined expedition: the silver and points printed on it."""
+
     slot = WholeNumber(_l("Expedition space"))
     coins = WholeNumber(_l("Silver printed on the card"))
     points = WholeNumber(_l("Points printed on the card"))
@@ -107,6 +114,8 @@ class CompleteExpeditionForm(VersionedForm):
 
 
 class CompleteArtifactForm(VersionedForm):
+    """Completing an artifact adventure: its kind, silver and points."""
+
     kind = StringField(_l("Artifact kind"), validators=[Length(max=40)])
     coins = WholeNumber(_l("Silver printed on the card"))
     points = WholeNumber(_l("Points printed on the card"))
@@ -119,11 +128,15 @@ class CompleteArtifactForm(VersionedForm):
 
 
 class CompleteGuideForm(VersionedForm):
+    """Completing a guide adventure (nothing to type)."""
+
     def to_action(self) -> dict:
         return {}
 
 
 class EndTurnForm(VersionedForm):
+    """The end of the turn, with the unfinished adventures discarded."""
+
     discarded_adventures = WholeNumber(_l("Unfinished adventures discarded"))
     # The host's "end the turn anyway" button (rule "adventure-limit"); the rules refuse it from
     # a seat.
@@ -137,6 +150,8 @@ class EndTurnForm(VersionedForm):
 
 
 class RenameKindsForm(FlatErrors, VersionedForm):
+    """The five artifact kinds' names, given once by the table."""
+
     names = FieldList(
         StringField(_l("Name"), validators=[Length(max=60)]),
         min_entries=af.ARTIFACT_KINDS,
@@ -148,6 +163,8 @@ class RenameKindsForm(FlatErrors, VersionedForm):
 
 
 class CorrectCoinsForm(VersionedForm):
+    """The host's correction of a ledger slip."""
+
     amount = WholeNumber(_l("Silver to add (or take away with a minus sign)"))
 
     def to_action(self) -> dict:
@@ -155,6 +172,8 @@ class CorrectCoinsForm(VersionedForm):
 
 
 class FinishGameForm(VersionedForm):
+    """The host ends play now (nothing to type)."""
+
     def to_action(self) -> dict:
         return {}
 
@@ -290,64 +309,64 @@ def sheet_preview(form: SheetForm) -> dict:
         return {"score": None, "error": refusal.msg, "rule": refusal.rule}
 
 
-def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: list) -> dict:
-    """What the panel shows beyond the view: kinds, which spaces may be joined or completed,
-    the sheet to pre-fill and the current player's entry limits."""
-    kind_list = kinds(state["kind_names"])
-    context = {
-        "kinds": kind_list,
-        "kind_by_key": {k["key"]: k for k in kind_list},
-        "kind_by_name": {k["name"]: k for k in kind_list},
-        "sheet_preview": sheet_preview,
-        "is_bound": is_bound,
-        # Sheets this device may see (its own; every one on the host's "show all"), scored.
-        "sheet_scores": {
-            entry["seat"]: af.final_score(entry["sheet"])
-            for entry in view["seats"]
-            if entry.get("sheet")
-        },
-        "score_lines": af.SCORE_LINES,
-        "turn_actions": [(key, af.TURN_ACTION_LABELS[key]) for key in af.TURN_ACTIONS],
-        "last_seat": state["players"] - 1,
-        "prices": {
-            "adventure": af.ADVENTURE_PRICE,
-            "colour": af.COLOUR_CHANGE_PRICE,
-            "page": af.PAGE_PRICE,
-        },
-        "me": None,
-    }
-    if seat is None:
-        return context
-    record = state["seats"][seat]
-    row = state["row"]
-    context.update(
-        me=view["seats"][seat],
-        join_slots=[
-            i + 1 for i, card in enumerate(row) if card is not None and seat not in card["joined"]
-        ],
-        complete_slots=[
-            i + 1 for i, card in enumerate(row) if card is not None and seat in card["joined"]
-        ],
-        markers_free=af.MARKERS - af.markers_used(state, seat),
-        can_buy=record["coins"] // af.ADVENTURE_PRICE,
-        discard_default=max(0, record["adventures_open"] - af.OPEN_ADVENTURE_LIMIT),
-        prefill=sheet_with_keys(state, seat),
-    )
-    return context
-
-
 class AfricanaAdapter(GameAdapter):
     """How Africana plugs into the table page, the rules page and the calculators."""
 
     forms = FORMS
-    panel_template = PANEL
+    panel_template = "africana/_panel.html"
     rules_template = "africana/rules.html"
     calculator_module = "companion.games.africana.calculator"
-    show_all_line = SHOW_ALL_LINE
-    look_line = LOOK_LINE
+    # Card points, kinds and sheets are private until the end: the table is told when the
+    # host's device shows them.
+    show_all_line = N_("The host looked at everyone's scoring sheets.")
+    look_line = N_("The host looked at %(seat)s's card points and scoring sheet.")
 
     def panel_context(self, panel: Panel) -> dict:
-        return panel_context(panel.state, panel.view, panel.seat, panel.host, panel.names)
+        """Kinds, the spaces to join or complete, the sheet to pre-fill and the entry limits."""
+        state, view, seat = panel.state, panel.view, panel.seat
+        kind_list = kinds(state["kind_names"])
+        context = {
+            "kinds": kind_list,
+            "kind_by_key": {k["key"]: k for k in kind_list},
+            "kind_by_name": {k["name"]: k for k in kind_list},
+            "sheet_preview": sheet_preview,
+            "is_bound": is_bound,
+            # Sheets this device may see (its own; every one on the host's "show all"), scored.
+            "sheet_scores": {
+                entry["seat"]: af.final_score(entry["sheet"])
+                for entry in view["seats"]
+                if entry.get("sheet")
+            },
+            "score_lines": af.SCORE_LINES,
+            "turn_actions": [(key, af.TURN_ACTION_LABELS[key]) for key in af.TURN_ACTIONS],
+            "last_seat": state["players"] - 1,
+            "prices": {
+                "adventure": af.ADVENTURE_PRICE,
+                "colour": af.COLOUR_CHANGE_PRICE,
+                "page": af.PAGE_PRICE,
+            },
+            "me": None,
+        }
+        if seat is None:
+            return context
+        record = state["seats"][seat]
+        row = state["row"]
+        context.update(
+            me=view["seats"][seat],
+            join_slots=[
+                i + 1
+                for i, card in enumerate(row)
+                if card is not None and seat not in card["joined"]
+            ],
+            complete_slots=[
+                i + 1 for i, card in enumerate(row) if card is not None and seat in card["joined"]
+            ],
+            markers_free=af.MARKERS - af.markers_used(state, seat),
+            can_buy=record["coins"] // af.ADVENTURE_PRICE,
+            discard_default=max(0, record["adventures_open"] - af.OPEN_ADVENTURE_LIMIT),
+            prefill=sheet_with_keys(state, seat),
+        )
+        return context
 
 
 ADAPTER = AfricanaAdapter()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -11,46 +10,9 @@ from hypothesis import strategies as st
 
 from companion.games.africana import rules as af
 from companion.games.base import RuleError
+from tests.africana.helpers import brute_force, printed_value, sheet
 
 KINDS = "ABCDE"
-
-
-# ---------------------------------------------------------------------------------------------
-# An independent brute force for the set bonus: it works on the cards themselves (not on counts
-# per kind) and, for the first card left, tries leaving it out or putting it in every possible
-# set made of it and other remaining cards, scoring a set by the printed table directly.
-# ---------------------------------------------------------------------------------------------
-
-
-def _printed_value(cards: tuple[str, ...]) -> int | None:
-    """The rule text's table: 2 identical 6, 3 identical 12, 2 different 2, 4 different 10."""
-    if len(set(cards)) == 1:
-        return {2: 6, 3: 12}.get(len(cards))
-    if len(set(cards)) == len(cards):
-        return {2: 2, 4: 10}.get(len(cards))
-    return None
-
-
-@cache
-def brute_force(cards: tuple[str, ...]) -> int:
-    """Best bonus over every way to pick disjoint sets from these (sorted) cards."""
-    if not cards:
-        return 0
-    first, rest = cards[0], cards[1:]
-    best = brute_force(rest)  # the first card in no set
-    tried = set()
-    for size in (1, 2, 3):  # partners for the first card: sets of 2, 3 or 4 cards
-        for picked in itertools.combinations(range(len(rest)), size):
-            partners = tuple(rest[i] for i in picked)
-            if partners in tried:
-                continue
-            tried.add(partners)
-            value = _printed_value((first,) + partners)
-            if value is None:
-                continue
-            left = tuple(card for i, card in enumerate(rest) if i not in picked)
-            best = max(best, value + brute_force(left))
-    return best
 
 
 def all_holdings():
@@ -75,7 +37,7 @@ def test_grouping_returned_is_valid_and_adds_up_for_every_holding():
         bonus, groups = af.best_artifact_sets(list(cards))
         assert bonus == af.artifact_bonus(list(cards))
         # every group is a real set, the values add up, and no card is used twice
-        assert sum(_printed_value(tuple(g)) for g in groups) == bonus
+        assert sum(printed_value(tuple(g)) for g in groups) == bonus
         used = [kind for group in groups for kind in group]
         for kind in KINDS:
             assert used.count(kind) <= cards.count(kind)
@@ -174,19 +136,6 @@ def test_impossible_holdings_are_refused(cards, fragment):
 # ---------------------------------------------------------------------------------------------
 # The final score
 # ---------------------------------------------------------------------------------------------
-
-
-def sheet(**changes):
-    base = {
-        "expedition_points": [],
-        "artifact_cards": [],
-        "guide_adventures": 0,
-        "coins": 0,
-        "movement_cards": 0,
-        "unfinished_artifacts": 0,
-    }
-    base.update(changes)
-    return base
 
 
 def test_final_score_hand_computed_full_sheet():

@@ -1,18 +1,18 @@
 """Africana with three phones in real Chromium: a few ledger entries, then the scoring sheets.
 
-The expected ranking is worked out here, independently of the app's rules module.
+The expected ranking is worked out here (with the brute force of tests/africana/helpers.py),
+independently of the app's rules module.
 """
 
 from __future__ import annotations
 
 import re
-from itertools import combinations
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import SHOTS, shot
-from tests.helpers import open_table as start_table
+from tests.africana.helpers import brute_force
+from tests.helpers import SHOTS, SMALL_PHONE, open_table, shot
 
 pytestmark = pytest.mark.browser
 
@@ -48,29 +48,6 @@ SHEETS = [
 ]
 
 
-def best_bonus(cards: tuple[str, ...]) -> int:
-    """Try every set for the first card, or leave it out: the best bonus, by brute force."""
-    if not cards:
-        return 0
-    first, rest = cards[0], cards[1:]
-    best = best_bonus(rest)
-    for size in (1, 2, 3):
-        for others in set(combinations(rest, size)):
-            group = (first, *others)
-            if len(set(group)) == 1:
-                bonus = {2: 6, 3: 12}.get(len(group), 0)
-            elif len(set(group)) == len(group):
-                bonus = {2: 2, 4: 10}.get(len(group), 0)
-            else:
-                bonus = 0
-            if bonus:
-                left = list(rest)
-                for card in others:
-                    left.remove(card)
-                best = max(best, bonus + best_bonus(tuple(left)))
-    return best
-
-
 def expected_score(sheet: dict) -> tuple[int, int]:
     kinds = tuple(k for k, points in sorted(sheet["artifacts"].items()) for _ in points)
     coins = sheet["gold"] * 5 + sheet["silver"]
@@ -78,7 +55,7 @@ def expected_score(sheet: dict) -> tuple[int, int]:
     total = (
         sum(sheet["expeditions"])
         + sum(sum(p) for p in sheet["artifacts"].values())
-        + best_bonus(kinds)
+        + brute_force(kinds)
         - penalty
         + coins // 10
         + sheet["movement"] // 2
@@ -108,7 +85,7 @@ def fill_sheet(page, sheet: dict) -> None:
 def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, phone):
     host = phone()
     host.on("dialog", lambda dialog: dialog.accept())
-    code = start_table(host, server, game="africana", players="3", names=())
+    code = open_table(host, server, game="africana", players="3", names=())
     phones = []
     for company, name in (("Italy", "Anna"), ("France", "Ben"), ("Germany", "Chris")):
         page = phone()
@@ -231,40 +208,15 @@ def test_the_calculator_updates_as_you_type(server, phone):
     shot(page, "africana-calculator")
 
 
-SMALL_PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture
-def small_phone(browser):
-    """Phones of the smallest width the app is made for (360 px): each call a new context."""
-    contexts = []
-
-    def make():
-        context = browser.new_context(
-            viewport=SMALL_PHONE,
-            locale="en-US",
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-        )
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
-def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server, small_phone):
+def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server, phone):
     """Rule "adventure-limit": with 5 unfinished adventures, ending the turn with too few
     discards is refused next to the form; the phone gets no way around it, the host gets an
     explicit "end the turn anyway", and every phone reads the override in the history."""
-    host = small_phone()
-    code = start_table(host, server, game="africana", players="2", names=())
+    host = phone(viewport=SMALL_PHONE)
+    code = open_table(host, server, game="africana", players="2", names=())
     phones = []
     for company, name in (("Italy", "Anna"), ("France", "Ben")):
-        page = small_phone()
+        page = phone(viewport=SMALL_PHONE)
         page.goto(f"{server.url}/t/{code}/join")
         page.fill("#name", name)
         page.get_by_role("button", name=company).click()

@@ -1,0 +1,164 @@
+"""The turn and the ledger: whose turn it is, the turn's one action, coins that never go below
+0, and what the end of a turn checks (the adventure limit) and does (refill the row).
+
+Every play entry goes through these: the moves (moves.py) call them on their own copy of the
+state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.africana.facts import (
+    OPEN_ADVENTURE_LIMIT,
+    TURN_ACTION_LABELS,
+    company_name,
+    is_int,
+)
+from companion.games.base import N_, Msg, RuleError, Seat, copy_state
+
+
+def over_message(state: dict) -> Msg:
+    """What a play entry after the end is refused with (rule "game-over")."""
+    return Msg(N_("The game is over: only scoring sheets can be entered now."))
+
+
+def seat_of(state: dict, action: Mapping, allow_none: bool = False) -> int | None:
+    """The seat an action is for (None only where allow_none: the whole table), or a refusal."""
+    seat = action.get("seat")
+    if seat is None and allow_none:
+        return None
+    if not is_int(seat) or not 0 <= seat < state["players"]:
+        raise RuleError("action", N_("The entry must say which player it is for."))
+    return seat
+
+
+def charge(state: dict, seat: int, what: str, cost: int, **details: Any) -> None:
+    """Take coins from a seat, refusing what it cannot pay (rule "no-debt")."""
+    have = state["seats"][seat]["coins"]
+    if cost > have:
+        raise RuleError(
+            "no-debt",
+            N_("That costs %(cost)s silver but %(company)s has only %(have)s."),
+            cost=cost,
+            have=have,
+            company=company_name(seat),
+        )
+    book(state, seat, what, -cost, **details)
+
+
+def book(state: dict, seat: int, what: str, amount: int, **details: Any) -> None:
+    """Write a ledger entry and move the balance."""
+    record = state["seats"][seat]
+    record["coins"] += amount
+    entry = {
+        "what": what,
+        "amount": amount,
+        "balance": record["coins"],
+        "turn": state["turn"]["number"],
+    }
+    entry.update(details)
+    record["ledger"].append(entry)
+
+
+def require_playing(state: dict) -> None:
+    """Play entries only while play goes on (rule "game-over"); sheets come after it."""
+    if state["phase"] != "playing":
+        raise RuleError.of("game-over", over_message(state))
+
+
+def require_turn(state: dict, seat: int) -> None:
+    """Only the player whose turn it is acts (rule "turn-order")."""
+    require_playing(state)
+    current = state["turn"]["seat"]
+    if seat != current:
+        raise RuleError(
+            "turn-order",
+            N_("It is %(current)s's turn, not %(seat)s's."),
+            current=Seat(current),
+            seat=Seat(seat),
+        )
+
+
+def require_action(state: dict, seat: int, needed: str) -> None:
+    """Check the turn's action is `needed`, choosing it when none is chosen yet."""
+    require_turn(state, seat)
+    turn = state["turn"]
+    if turn["action"] is None:
+        turn["action"] = needed
+    elif turn["action"] != needed:
+        raise RuleError(
+            "one-action",
+            N_(
+                "This turn's action is to %(chosen)s; that entry needs "
+                "the action '%(needed)s', and a turn has only one."
+            ),
+            chosen=Msg(TURN_ACTION_LABELS[turn["action"]]),
+            needed=Msg(TURN_ACTION_LABELS[needed]),
+        )
+    turn["entries"] += 1
+
+
+def refill_row(row: list, deck: int) -> tuple[list, int, list[int], bool]:
+    """Fill empty spaces left to right from the deck (rule "refill-row").
+
+    Returns the new row, the cards left in the deck, the 0-based spaces filled and whether a
+    space stayed empty (which triggers the end of the game).
+    """
+    row = [copy_state(card) for card in row]
+    filled = []
+    for i, card in enumerate(row):
+        if card is None and deck > 0:
+            row[i] = {"card": 0, "joined": []}
+            deck -= 1
+            filled.append(i)
+    return row, deck, filled, any(card is None for card in row)
+
+
+def check_adventure_limit(held: int, discarded: int, seat: int, action: Mapping) -> bool:
+    """Refuse to end a turn that leaves more than 3 unfinished adventures (rule
+    "adventure-limit"), unless the host asks for the override; True when it is used.
+
+    The count comes from the entries, which can miss a completion, so the host may end such a
+    turn anyway; a seat may not.
+    """
+    if held - discarded <= OPEN_ADVENTURE_LIMIT:
+        return False
+    extra = held - OPEN_ADVENTURE_LIMIT
+    if action.get("override") is True:
+        if action.get("host") is not True:
+            raise RuleError(
+                "host-only",
+                N_(
+                    "Only the host can end a turn with more than 3 "
+                    "unfinished adventures: discard %(extra)s first."
+                ),
+                extra=extra,
+            )
+        return True
+    if discarded:
+        raise RuleError(
+            "adventure-limit",
+            N_(
+                "%(company)s has %(n)s unfinished adventures, and "
+                "at most 3 may stay at the end of a turn: discard "
+                "%(extra)s (they leave the game), not "
+                "%(discarded)s."
+            ),
+            company=company_name(seat),
+            n=held,
+            extra=extra,
+            discarded=discarded,
+        )
+    raise RuleError(
+        "adventure-limit",
+        N_(
+            "%(company)s has %(n)s unfinished adventures, and at "
+            "most 3 may stay at the end of a turn: discard "
+            "%(extra)s (they leave the game) to end the turn."
+        ),
+        company=company_name(seat),
+        n=held,
+        extra=extra,
+    )
