@@ -55,9 +55,17 @@ def alert_text(markup: str) -> str:
 
 
 def rule_link(markup: str) -> str | None:
-    """The rule id the refusal box links to (/rules/<game>#<id>), or None."""
-    match = re.search(r'<div class="alert" role="alert">.*?/rules/\w+#([\w-]+)"', markup, re.S)
+    """The rule id the refusal box links to (/rules/<game>#<id>), or None (only the box is read,
+    not the rest of the page)."""
+    box = re.search(r'<div class="alert" role="alert">(.*?)</div>', markup, re.S)
+    match = re.search(r'/rules/\w+#([\w-]+)"', box.group(1)) if box else None
     return match.group(1) if match else None
+
+
+def alert_message(markup: str) -> str:
+    """The refusal's own sentence (the box's first paragraph, without the rule link), or ''."""
+    box = re.search(r'<div class="alert" role="alert">\s*<p>(.*?)</p>', markup, re.S)
+    return visible(box.group(1)) if box else ""
 
 
 def live_region(markup: str) -> str:
@@ -111,7 +119,8 @@ def post_from(client, page_url: str, post_url: str, htmx: bool = True, **data):
 
 class TableDriver:
     """A table driven through the test client: the host's device and (optionally) one phone per
-    seat. `who` is "host", a seat's name or a seat number everywhere."""
+    seat. `who` is "host", a seat's name or a seat number everywhere. who and action are
+    positional-only, so a form may have a field called "action" (or "who")."""
 
     def __init__(self, app, game: str, names: Iterable[str], *, phones: bool = True):
         self.app = app
@@ -145,6 +154,7 @@ class TableDriver:
         self,
         who,
         action: str,
+        /,
         query: str = "",
         *,
         csrf: bool = True,
@@ -163,7 +173,7 @@ class TableDriver:
             f"/t/{self.code}/act/{action}{query}", data=form, headers=HX if htmx else {}
         )
 
-    def act(self, who, action: str, query: str = "", **fields):
+    def act(self, who, action: str, /, query: str = "", **fields):
         """An action the rules accept: asserts no refusal and that the game moved on."""
         before = self.snapshot()
         response = self.post(who, action, query, **fields)
@@ -177,6 +187,7 @@ class TableDriver:
         who,
         action: str,
         expect: str,
+        /,
         query: str = "",
         *,
         rule: str | None = None,

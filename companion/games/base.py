@@ -180,7 +180,8 @@ class Moves:
     handlers maps an action type to a function that changes its own copy of the state in place
     or raises RuleError. apply() does what every game needs before that, the same way for all:
     an action is a mapping with a known "type" and a true/false "host" flag (rule "action"),
-    nothing is entered once the game is over (rule "game-over", with the game's own sentence),
+    nothing is entered once the game is over (rule "game-over", with the game's own sentence;
+    except the moves in open_after_end, such as scoring sheets handed in after the last turn),
     and the caller's state is never changed.
     """
 
@@ -188,6 +189,7 @@ class Moves:
     is_over: Callable[[dict], bool]
     over_message: Callable[[dict], Msg]
     prepare: Callable[[dict], None] | None = None  # runs on the copy first, e.g. clear scratch
+    open_after_end: frozenset[str] = frozenset()  # moves still allowed once play is over
 
     def apply(self, state: dict, action: Mapping[str, Any]) -> dict:
         """The state after the action (a new object), or a RuleError."""
@@ -198,7 +200,7 @@ class Moves:
             )
         if not isinstance(action.get("host", False), bool):
             raise RuleError("action", N_("The host flag must be true or false."))
-        if self.is_over(state):
+        if kind not in self.open_after_end and self.is_over(state):
             raise RuleError.of("game-over", self.over_message(state))
         after = copy_state(state)
         if self.prepare is not None:

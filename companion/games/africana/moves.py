@@ -428,12 +428,17 @@ HANDLERS = {
 }
 
 
-def never_closed(state: dict) -> bool:
-    """The table never closes to every entry: once play is over, the scoring sheets are handed
-    in (and corrected) and the kinds may still be named, so the play moves refuse by themselves
-    (require_playing, rule "game-over")."""
-    return False
+def play_is_over(state: dict) -> bool:
+    """Play is over (the last round was played, or the host ended the game)."""
+    return state["phase"] != "playing"
 
 
-MOVES = Moves(HANDLERS, is_over=never_closed, over_message=over_message)
+# Once play is over the scoring sheets are handed in (and corrected), and the kinds may still be
+# named: those two stay open; every play move is refused with rule "game-over".
+MOVES = Moves(
+    HANDLERS,
+    is_over=play_is_over,
+    over_message=over_message,
+    open_after_end=frozenset({"submit_sheet", "rename_kinds"}),
+)
 apply = MOVES.apply
