@@ -17,10 +17,6 @@ from companion.games.base import N_
 from companion.games.serengeti import rules as rules
 from companion.web.adapter import GameAdapter, Panel
 
-PANEL = "serengeti/_panel.html"
-# Chips are private: when the host's device shows them, the table is told (issue: "show all").
-SHOW_ALL_LINE = N_("The host looked at everyone's chips.")
-LOOK_LINE = N_("The host looked at %(seat)s's chips.")
 TRIBE_KEYS = list(rules.TRIBES)
 CARD_KEYS = [f"{tribe}:{digit}" for tribe in TRIBE_KEYS for digit in range(10)]
 
@@ -138,32 +134,12 @@ FORMS = {
 }
 
 
-def follow_up(state: dict, action: dict, error) -> dict | None:
-    """After a refused bid that breaks the digit rule: the 1-chip fine, as its own history entry."""
-    if action.get("type") != "bid" or not rules.penalty_applies(state, getattr(error, "rule", "")):
-        return None
-    amount = action.get("amount")
-    return {"type": "penalty", "bid": amount if isinstance(amount, int) else None}
-
-
 def _card_key(card: dict) -> str:
     return f"{card['tribe']}:{card['digit']}"
 
 
-def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: list) -> dict:
-    """What the panel needs beyond the view: quick bids with private warnings, cards to pick,
-    fines the host may waive, the latest fine, and the auction status of each seat."""
-    me = view["me"]
-    quick_bids = []
-    my_cards = []
-    if me is not None:
-        for amount in me["legal_bids"]:
-            quick_bids.append({"amount": amount, "warning": rules.bid_warning(state, seat, amount)})
-        my_cards = [
-            {"key": _card_key({"tribe": t, "digit": d}), "tribe": t, "digit": d}
-            for t, digits in me["cards"].items()
-            for d in digits
-        ]
+def _seat_status(view: dict) -> dict[int, str]:
+    """Each seat's part in the auction: seller, out, discard, turn, passed or high."""
     auction = view["auction"]
     status = {}
     if auction is not None:
@@ -180,47 +156,69 @@ def panel_context(state: dict, view: dict, seat: int | None, host: bool, names: 
                 status[s] = "passed"
             elif s == auction["high_seat"]:
                 status[s] = "high"
-    open_fines = []
-    if host:
-        latest = {}
-        for fine in view["penalties"]:
-            if fine["paid"] and not fine["waived"]:
-                latest[fine["seat"]] = fine
-        open_fines = [latest[s] for s in sorted(latest)]
-    new_fine = next((e for e in state.get("events", []) if e["e"] == "penalty"), None)
-    return {
-        "tribes": rules.TRIBES,
-        "quick_bids": quick_bids,
-        "my_cards": my_cards,
-        "seat_status": status,
-        "open_fines": open_fines,
-        "new_fine": new_fine,
-        "may_choose_start": (
-            host and view["round"] == 1 and view["phase"] == "reveal" and not view["lot"]
-        ),
-        "turn_bonus": (
-            rules.pass_bonus_due(state, auction["turn"])
-            if auction is not None and view["phase"] == "auction"
-            else 0
-        ),
-    }
+    return status
+
+
+def _open_fines(view: dict) -> list[dict]:
+    """The latest fine of each seat that paid one and has not had it back (for the host)."""
+    latest = {}
+    for fine in view["penalties"]:
+        if fine["paid"] and not fine["waived"]:
+            latest[fine["seat"]] = fine
+    return [latest[s] for s in sorted(latest)]
 
 
 class SerengetiAdapter(GameAdapter):
     """How Serengeti plugs into the table page, the rules page and the calculators."""
 
     forms = FORMS
-    panel_template = PANEL
+    panel_template = "serengeti/_panel.html"
     rules_template = "serengeti/rules.html"
     calculator_module = "companion.games.serengeti.calculator"
-    show_all_line = SHOW_ALL_LINE
-    look_line = LOOK_LINE
+    # Chips are private: when the host's device shows them, the table is told (issue: "show all").
+    show_all_line = N_("The host looked at everyone's chips.")
+    look_line = N_("The host looked at %(seat)s's chips.")
 
     def panel_context(self, panel: Panel) -> dict:
-        return panel_context(panel.state, panel.view, panel.seat, panel.host, panel.names)
+        """Quick bids with private warnings, cards to pick, fines to waive, seats' auction parts."""
+        state, view, seat = panel.state, panel.view, panel.seat
+        me = view["me"]
+        quick_bids = []
+        my_cards = []
+        if me is not None:
+            for amount in me["legal_bids"]:
+                warning = rules.bid_warning(state, seat, amount)
+                quick_bids.append({"amount": amount, "warning": warning})
+            my_cards = [
+                {"key": _card_key({"tribe": t, "digit": d}), "tribe": t, "digit": d}
+                for t, digits in me["cards"].items()
+                for d in digits
+            ]
+        auction = view["auction"]
+        return {
+            "tribes": rules.TRIBES,
+            "quick_bids": quick_bids,
+            "my_cards": my_cards,
+            "seat_status": _seat_status(view),
+            "open_fines": _open_fines(view) if panel.host else [],
+            "new_fine": next((e for e in state.get("events", []) if e["e"] == "penalty"), None),
+            "may_choose_start": (
+                panel.host and view["round"] == 1 and view["phase"] == "reveal" and not view["lot"]
+            ),
+            "turn_bonus": (
+                rules.pass_bonus_due(state, auction["turn"])
+                if auction is not None and view["phase"] == "auction"
+                else 0
+            ),
+        }
 
-    def follow_up(self, state: dict, action: dict, error) -> dict | None:
-        return follow_up(state, action, error)
+    def follow_up(self, state: dict, action: dict, error: Exception) -> dict | None:
+        """After a refused bid that breaks the digit rule: the 1-chip fine, its own history line."""
+        rule = getattr(error, "rule", "")
+        if action.get("type") != "bid" or not rules.penalty_applies(state, rule):
+            return None
+        amount = action.get("amount")
+        return {"type": "penalty", "bid": amount if isinstance(amount, int) else None}
 
 
 ADAPTER = SerengetiAdapter()

@@ -14,8 +14,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import open_table as start_table
-from tests.helpers import shot
+from tests.helpers import open_table, shot
 
 pytestmark = pytest.mark.browser
 
@@ -134,7 +133,7 @@ def bid(page, amount: int) -> int:
 
 def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone):
     host = phone()
-    start_table(host, server, names=NAMES)
+    open_table(host, server, names=NAMES)
     join_url = host.locator(".join-url a").inner_text()
     phones = []
     for seat in range(3):
@@ -252,7 +251,7 @@ def test_keypad_calculator_and_rules_fit_a_phone(server, phone):
 
     axe = Axe()
     host = phone()
-    start_table(host, server, names=NAMES)
+    open_table(host, server, names=NAMES)
     host.once("dialog", lambda dialog: dialog.accept())  # "The history will say you looked"
     host.get_by_role("button", name="Show all chips").click()
     expect(host.get_by_role("button", name="Hide the chips")).to_be_visible()
@@ -313,7 +312,7 @@ def test_keypad_calculator_and_rules_fit_a_phone(server, phone):
 )
 def test_a_japanese_and_a_russian_phone_play_in_their_language(server, phone, locale, words):
     host = phone()
-    start_table(host, server, names=NAMES)
+    open_table(host, server, names=NAMES)
     join_url = host.locator(".join-url a").inner_text()
     anna = phone(locale=locale)
     anna.goto(join_url)

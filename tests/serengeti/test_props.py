@@ -2,7 +2,6 @@
 through apply() with every invariant checked after every step (chips conserved, deck valid,
 input never changed, chips private, JSON-able state, RuleError as the only refusal)."""
 
-import copy
 import json
 import random
 from collections import Counter
@@ -10,8 +9,16 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.base import Msg, RuleError
+from companion.games.base import Msg, RuleError, copy_state
 from companion.games.serengeti import rules as g
+from tests.serengeti.legal import (
+    auction_action,
+    discard,
+    junk_action,
+    next_action,
+    random_deck,
+    sale_offer,
+)
 
 FAST = settings(max_examples=200, deadline=None)
 GAMES = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -143,23 +150,6 @@ def test_score_order_independent_and_bounded(collections, data, variant):
 # ---------------------------------------------------------------- random complete games
 
 
-def random_deck(rnd):
-    """30 cards: 6 tribes x 5 different digits, every digit on exactly 3 cards, shuffled."""
-    digits = list(range(10))
-    rnd.shuffle(digits)
-    tribes = list(g.TRIBES)
-    rnd.shuffle(tribes)
-    # windows of 5 consecutive digits (cyclically); both offset patterns cover each digit 3 times
-    offsets = rnd.choice([(0, 5, 0, 5, 0, 5), (0, 1, 2, 5, 6, 7)])
-    deck = [
-        {"tribe": t, "digit": digits[(o + k) % 10]}
-        for t, o in zip(tribes, offsets)
-        for k in range(5)
-    ]
-    rnd.shuffle(deck)
-    return deck
-
-
 def check_invariants(state, total, drawn):
     assert g.total_chips(state) == total
     assert all(c >= 0 for c in state["chips"])
@@ -204,25 +194,10 @@ def expected_result(state):
     return totals, ranking
 
 
-JUNK_TYPES = ["bid", "pass", "discard", "penalty", "waive", "sell", "dance", None, 7]
-JUNK_VALUES = [None, -1, 0, 1, 3, 9, 10, 99, "4", "x", "", 2.5, True, [], {}, "nuba", "Tonga"]
-
-
-def junk_action(rnd, players):
-    action = {
-        "type": rnd.choice(JUNK_TYPES),
-        "seat": rnd.choice([None, *range(players), players, -1, "0", True]),
-    }
-    for key in ("amount", "tribe", "digit", "bid", "host"):
-        if rnd.random() < 0.5:
-            action[key] = rnd.choice(JUNK_VALUES)
-    return action
-
-
 def attempt(state, action, total, drawn, seen):
     """Apply an action that may be refused: a RuleError leaves the state alone; anything else
     raised is a bug. Returns (new state or None, the RuleError or None)."""
-    before = copy.deepcopy(state)
+    before = copy_state(state)
     try:
         after = g.apply(state, action)
     except RuleError as err:
@@ -260,19 +235,12 @@ def play_random_game(seed, variant, players):
                 continue
         phase = state["phase"]
         if phase == "reveal":
-            sellers = [
-                s for s in range(players) if state["cards"][s] and s not in state["sold_this_round"]
-            ]
-            if variant == "don" and not state["lot"] and sellers and rnd.random() < 0.2:
-                seller = rnd.choice(sellers)
-                c = rnd.choice(state["cards"][seller])
-                action = {"type": "sell", "seat": seller, **c}
-            else:
+            action = sale_offer(state, rnd)
+            if action is None:
                 action = {"type": "card", "seat": None, **deck[drawn]}
                 drawn += 1
         elif phase == "discard":
-            seat = state["auction"]["defaulter"]
-            action = {"type": "discard", "seat": seat, **rnd.choice(state["cards"][seat])}
+            action = discard(state, rnd)
         else:
             action, fined = auction_move(state, rnd, total, drawn, seen_events)
             if action is None:
@@ -296,35 +264,24 @@ def play_random_game(seed, variant, players):
 def auction_move(state, rnd, total, drawn, seen):
     """The player on turn bids or passes: (action, None). Or they blunder into an illegal bid,
     which is refused and maybe fined (and the fine maybe waived): (None, the state after that)."""
-    auction = state["auction"]
-    seat = auction["turn"]
-    own = [c["digit"] for c in state["cards"][seat]]
-    high = auction["high"]
-    roll = rnd.random()
-    if roll < 0.12:
-        bad = [b for b in range((high or 0) + 1, (high or 0) + 30) if b % 10 in own]
-        bid = rnd.choice(bad) if bad and rnd.random() < 0.7 else rnd.randint(-2, high or 0)
-        new_state, err = attempt(
-            state, {"type": "bid", "seat": seat, "amount": bid}, total, drawn, seen
+    action, legal = auction_action(state, rnd)
+    if legal:
+        return action, None
+    seat, bid = action["seat"], action["amount"]
+    new_state, err = attempt(state, action, total, drawn, seen)
+    assert new_state is None and err is not None
+    if g.penalty_applies(state, err.rule):
+        fined, err = attempt(
+            state, {"type": "penalty", "seat": seat, "bid": bid}, total, drawn, seen
         )
-        assert new_state is None and err is not None
-        if g.penalty_applies(state, err.rule):
-            fined, err = attempt(
-                state, {"type": "penalty", "seat": seat, "bid": bid}, total, drawn, seen
+        assert err is None
+        if rnd.random() < 0.3:
+            waived, err = attempt(
+                fined, {"type": "waive", "seat": seat, "host": True}, total, drawn, seen
             )
-            assert err is None
-            if rnd.random() < 0.3:
-                waived, err = attempt(
-                    fined, {"type": "waive", "seat": seat, "host": True}, total, drawn, seen
-                )
-                fined = waived or fined
-            return None, fined
-        return None, state
-    hint = g.bid_hint(own, high, 8)
-    chips = state["chips"][seat]
-    if hint["min_bid"] is None or roll < 0.45 or hint["min_bid"] > chips + 4:
-        return {"type": "pass", "seat": seat}, None
-    return {"type": "bid", "seat": seat, "amount": rnd.choice(hint["legal_bids"])}, None
+            fined = waived or fined
+        return None, fined
+    return None, state
 
 
 @GAMES
@@ -337,6 +294,33 @@ def test_random_abacus_games(seed, players):
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 5))
 def test_random_don_games(seed, players):
     play_random_game(seed, "don", players)
+
+
+@GAMES
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(3, 5),
+    variant=st.sampled_from(g.VARIANTS),
+)
+def test_games_of_the_contract_generator_keep_every_invariant(seed, players, variant):
+    """legal.next_action (the contract test's generator) deals a deck that can exist, reaches the
+    end, and every state on the way keeps the invariants."""
+    rnd = random.Random(seed)
+    state = g.new({"variant": variant}, players)
+    total, drawn, seen, refused = g.total_chips(state), 0, Counter(), 0
+    for _ in range(3000):
+        if state["phase"] == "over":
+            break
+        action = next_action(state, rnd)
+        dealt = drawn + (action.get("type") == "card")
+        new_state, err = attempt(state, action, total, dealt, seen)
+        if err is None:
+            state, drawn = new_state, dealt
+        else:
+            refused += 1
+    assert state["phase"] == "over" and drawn == 30
+    assert next_action(state, rnd) is None
+    assert refused < 200
 
 
 def test_random_games_reach_every_situation():

@@ -1,0 +1,149 @@
+"""Serengeti / Don: the history. describe() turns the events an accepted action recorded into
+lines for everybody; seat_may_undo() says which of its own actions a seat may take back."""
+
+from __future__ import annotations
+
+from companion.games.base import N_, Msg, Seat
+from companion.games.serengeti.facts import PASS_BONUS
+from companion.games.serengeti.payout import Payout, payout_line
+from companion.games.serengeti.phrases import card_msg
+
+
+def describe(before: dict, action: dict, after: dict) -> list[Msg]:
+    """History lines for an accepted action, from the events apply() recorded in `after`."""
+    variant = after["variant"]
+    lines = []
+    for event in after.get("events", []):
+        line = _event_line(event, variant)
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def _event_line(event: dict, variant: str) -> Msg | None:
+    e = event["e"]
+    if e == "card":
+        return Msg(
+            N_("Round %(round)s: %(card)s turned up."),
+            round=event["round"],
+            card=card_msg(event["card"]),
+        )
+    if e == "open":
+        if event["restart"]:
+            msgid = N_(
+                "The auction starts again without those who could not pay: %(seat)s bids first."
+            )
+        elif event["kind"] == "sale":
+            msgid = N_("The sale opens: %(seat)s bids first.")
+        else:
+            msgid = N_("The auction opens: %(seat)s bids first.")
+        return Msg(msgid, seat=Seat(event["starter"]))
+    if e == "bid":
+        return Msg(N_("%(seat)s bid %(amount)s."), seat=Seat(event["seat"]), amount=event["amount"])
+    if e == "pass":
+        if event["due"] and event["bonus"] < PASS_BONUS:
+            return Msg(
+                N_("%(seat)s passed at once; the bank had only %(bonus)s to give."),
+                seat=Seat(event["seat"]),
+                bonus=event["bonus"],
+            )
+        if event["bonus"]:
+            return Msg(
+                N_("%(seat)s passed at once and took %(bonus)s from the bank."),
+                seat=Seat(event["seat"]),
+                bonus=event["bonus"],
+            )
+        return Msg(N_("%(seat)s passed."), seat=Seat(event["seat"]))
+    if e == "won":
+        return Msg(N_("%(seat)s won with %(bid)s."), seat=Seat(event["seat"]), bid=event["bid"])
+    if e == "cannot_pay":
+        if event["must_discard"]:
+            return Msg(
+                N_("%(seat)s cannot pay %(bid)s and must discard a card."),
+                seat=Seat(event["seat"]),
+                bid=event["bid"],
+            )
+        return Msg(
+            N_("%(seat)s cannot pay %(bid)s and has no card to discard: they drop out."),
+            seat=Seat(event["seat"]),
+            bid=event["bid"],
+        )
+    if e == "discard":
+        return Msg(
+            N_("%(seat)s discarded %(card)s."),
+            seat=Seat(event["seat"]),
+            card=card_msg(event["card"]),
+        )
+    if e == "payout":
+        pay = Payout({Seat(s): a for s, a in event["shares"]}, event["remainder"])
+        return payout_line(
+            Seat(event["winner"]), event["bid"], pay, variant=variant, pot=event["pot"]
+        )
+    if e == "free":
+        return Msg(N_("Nobody bid: %(seat)s takes the lot free."), seat=Seat(event["seat"]))
+    if e == "unsold":
+        return Msg(N_("Nobody is left who can pay: the lot leaves the game."))
+    if e == "offer":
+        return Msg(
+            N_("%(seat)s puts %(card)s up for sale."),
+            seat=Seat(event["seat"]),
+            card=card_msg(event["card"]),
+        )
+    if e == "sold":
+        return Msg(
+            N_("%(buyer)s paid %(bid)s to %(seller)s for %(card)s."),
+            buyer=Seat(event["winner"]),
+            bid=event["bid"],
+            seller=Seat(event["seller"]),
+            card=card_msg(event["card"]),
+        )
+    if e == "kept":
+        return Msg(
+            N_("Nobody bought it: %(seat)s keeps %(card)s."),
+            seat=Seat(event["seat"]),
+            card=card_msg(event["card"]),
+        )
+    if e == "penalty":
+        if not event["paid"]:
+            return Msg(
+                N_("%(seat)s made an illegal bid but has no chip to pay the fine."),
+                seat=Seat(event["seat"]),
+            )
+        if event["to"] == "bank":
+            return Msg(
+                N_("%(seat)s paid a 1-chip fine to the bank for an illegal bid."),
+                seat=Seat(event["seat"]),
+            )
+        return Msg(
+            N_("%(seat)s paid a 1-chip fine into the pot for an illegal bid."),
+            seat=Seat(event["seat"]),
+        )
+    if e == "waive":
+        return Msg(N_("The host waived %(seat)s's fine: 1 chip back."), seat=Seat(event["seat"]))
+    if e == "fines":
+        if event["on"]:
+            return Msg(N_("The host switched fines for illegal bids on."))
+        return Msg(N_("The host switched fines for illegal bids off."))
+    if e == "start":
+        return Msg(N_("%(seat)s starts round 1."), seat=Seat(event["seat"]))
+    if e == "round":
+        return Msg(
+            N_("Round %(round)s: a lot of %(size)s; %(seat)s starts."),
+            round=event["round"],
+            size=event["size"],
+            seat=Seat(event["start"]),
+        )
+    if e == "over":
+        return Msg(N_("The game is over after round 15."))
+    return None
+
+
+def seat_may_undo(before: dict, action: dict, after: dict) -> bool:
+    """A seat may take back a card entry, a sale offer, or a bid or pass that did not end the
+    auction; never a discard, a fine, a waiver, or a move that settled an auction."""
+    kind = action.get("type")
+    if kind in ("card", "sell"):
+        return not any(e["e"] in ("won", "free", "unsold") for e in after["events"])
+    if kind in ("bid", "pass"):
+        return all(e["e"] in ("bid", "pass") for e in after["events"])
+    return False

@@ -1,0 +1,144 @@
+"""Serengeti / Don: who receives a paid bid (payout), and the plain sentence that says so.
+
+Abacus: only the last digit of the bid counts and the winner's cards never do; a lone other
+holder of that digit takes the whole bid, two or more share it per matching card, nobody means
+the other players split it; what does not divide goes to the bank. Don: the old pot is added, the
+most matching cards take it all (ties share), and what does not divide is the new pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.base import N_, Msg
+from companion.games.serengeti.facts import MAX_BID
+from companion.games.serengeti.fields import InputError, check_variant, is_int, short
+from companion.games.serengeti.phrases import join
+
+
+@dataclass(frozen=True)
+class Payout:
+    """Who receives a paid bid.
+
+    shares: player -> chips received (only players who receive at least 1).
+    remainder: chips that nobody receives: to the bank (Abacus) or the new pot (Don).
+    digit: the digit that counted (last digit of the bid). pool: chips shared out (the bid, plus
+    the old pot in Don). matches: other players -> their matching cards (only those with one).
+    method: "alone" (Abacus, one other player owns matching cards and takes the whole bid),
+    "match" (Abacus, two or more do: shared per matching card), "most" (Don, most matching cards)
+    or "split" (no matching card: equal split among all the other players).
+    """
+
+    shares: dict
+    remainder: int
+    digit: int = 0
+    pool: int = 0
+    matches: dict = field(default_factory=dict)
+    method: str = "split"
+
+
+def payout(
+    bid: int, winner: str, holdings: dict[str, list[int]], *, variant: str = "abacus", pot: int = 0
+) -> Payout:
+    """Share a paid bid among the other players.
+
+    holdings maps every player (the winner included) to the digits of the cards they own after
+    this auction. Only the last digit of the bid counts, and the winner's cards never count.
+    Abacus: if one other player owns matching cards, they take the whole bid however many they
+    own; if two or more do, each matching card earns bid // (matching cards); with no match, the
+    other players split the bid equally; what is left goes to the bank. Don: the old pot is added
+    to the bid; the player(s) with the most matching cards take it (ties split); no match splits
+    among the others; what is left is the new pot.
+    """
+    check_variant(variant)
+    if not is_int(bid) or not 1 <= bid <= MAX_BID:
+        raise InputError(
+            "bid-number",
+            N_("The bid must be a whole number from 1 to 999, not %(bid)s."),
+            bid=short(bid),
+        )
+    if not is_int(pot) or not 0 <= pot <= MAX_BID:
+        raise InputError(
+            "payout-don",
+            N_("The pot must be a whole number of chips, not %(pot)s."),
+            pot=short(pot),
+        )
+    if variant == "abacus" and pot:
+        raise InputError("payout", N_("Abacus has no pot: odd chips go to the bank."))
+    if not isinstance(holdings, Mapping):
+        raise InputError("payout", N_("Say who holds which digits."))
+    digit_lists = {player: _digits_of(player, digits) for player, digits in holdings.items()}
+
+    digit = bid % 10  # rule: only the last digit of a two-digit bid counts (14 -> 4, 10 -> 0)
+    pool = bid + pot if variant == "don" else bid
+    others = [player for player in digit_lists if player != winner]
+    matches = {p: digit_lists[p].count(digit) for p in others if digit in digit_lists[p]}
+
+    if not others:  # only reachable from the calculator: nobody to pay
+        return Payout({}, pool, digit, pool, {}, "split")
+    if len(matches) == 1 and variant == "abacus":
+        # rule: a lone holder receives the whole bid, however many matching cards they own; the
+        # division per card is only for two or more holders (else 7 to two 7s would leave 1 over)
+        raw = dict.fromkeys(matches, pool)
+        method = "alone"
+    elif matches and variant == "abacus":
+        per_card = pool // sum(matches.values())
+        raw = {p: count * per_card for p, count in matches.items()}
+        method = "match"
+    elif matches:
+        most = max(matches.values())
+        leaders = [p for p, count in matches.items() if count == most]
+        raw = {p: pool // len(leaders) for p in leaders}
+        method = "most"
+    else:
+        raw = {p: pool // len(others) for p in others}
+        method = "split"
+    shares = {p: amount for p, amount in raw.items() if amount > 0}
+    return Payout(shares, pool - sum(shares.values()), digit, pool, matches, method)
+
+
+def _digits_of(player: Any, digits: Any) -> list[int]:
+    try:
+        values = list(digits)
+    except TypeError:
+        values = None
+    if (
+        values is None
+        or isinstance(digits, (str, bytes))
+        or not all(is_int(d) and 0 <= d <= 9 for d in values)
+    ):
+        raise InputError(
+            "card-digit",
+            N_("Each card shows one digit from 0 to 9 (check %(player)s)."),
+            player=short(player),
+        )
+    return values
+
+
+def payout_line(
+    winner: Any, bid: int, pay: Payout, *, variant: str = "abacus", pot: int = 0
+) -> Msg:
+    """A plain sentence: "Anna paid 13: Ben 6, Chris 6, 1 to the bank".
+
+    winner and the keys of pay.shares may be Seat values (rendered as names) or plain names.
+    """
+    parts = [
+        Msg(N_("%(player)s %(amount)s"), player=player, amount=amount)
+        for player, amount in pay.shares.items()
+    ]
+    if variant == "don":
+        parts.append(Msg(N_("%(count)s in the pot"), count=pay.remainder))
+    elif pay.remainder:
+        parts.append(Msg(N_("%(count)s to the bank"), count=pay.remainder))
+    listed = join(parts) if parts else Msg(N_("nobody"))
+    if variant == "don" and pot:
+        return Msg(
+            N_("%(winner)s paid %(bid)s, plus %(pot)s from the pot: %(shares)s"),
+            winner=winner,
+            bid=bid,
+            pot=pot,
+            shares=listed,
+        )
+    return Msg(N_("%(winner)s paid %(bid)s: %(shares)s"), winner=winner, bid=bid, shares=listed)
