@@ -166,6 +166,8 @@ def copy_state(value: Any) -> Any:
 
 
 def _short(value: Any, limit: int = 24) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return "…"  # str() of a huge int is slow, and refused beyond 4300 digits
     text = str(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

@@ -680,11 +680,12 @@ def test_end_screen_names_the_tie_break_that_decided(make_table):
 
 def test_payout_line_and_history_are_translated_from_their_msgids(game, app):
     """The state and the history keep msgids (JSON), so a Japanese phone reads them in Japanese."""
-    from companion.i18n import render_msg
+    from companion.i18n import render_msg, use_part
 
     rounds_one_to_three(game)
     line = rules.view(game.state(), None)["payout_line"]
     with app.test_request_context(headers={"Cookie": "lang=ja"}):
+        use_part("serengeti")  # as the table's pages do
         japanese = render_msg(Msg.from_json(json.loads(json.dumps(line.to_json()))), list(NAMES))
     assert japanese != str(line) and "13" in japanese
     game.device("Ben").set_cookie("lang", "ja")
