@@ -75,11 +75,11 @@ def test_board_check_refuses_a_damaged_file():
     board = json.loads(MODULE_BOARD.read_text())
     board["degrees"]["Aloa"] = 4
     with pytest.raises(ValueError):
-        k._check_board(board)
+        k.check_board(board)
     board = json.loads(MODULE_BOARD.read_text())
     board["sites"].append(["Bari", "Aloa"])
     with pytest.raises(ValueError):
-        k._check_board(board)
+        k.check_board(board)
 
 
 def test_needed_is_strictly_more_than_half():

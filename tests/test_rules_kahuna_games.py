@@ -111,7 +111,7 @@ class Table:
         for seat in (0, 1):
             assert not Counter(s["known"][seat]) - Counter(self.hands[seat])
         for island in k.ISLANDS:
-            assert k._accounted(s, island) <= 2
+            assert k.accounted(s, island) <= 2
         # The state is stored as JSON: it must hold plain data only (a Msg would lose its msgid).
         assert json.loads(json.dumps(s)) == s and not _holds_msg(s)
 

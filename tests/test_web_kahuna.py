@@ -75,7 +75,7 @@ def finish_round(app, code: str) -> None:
         if s["round"] != start or s["over"] or s["final_turns"] is not None:
             return
         if s["pending_reveals"]:
-            taken = {i: k._accounted(s, i) for i in k.ISLANDS}
+            taken = {i: k.accounted(s, i) for i in k.ISLANDS}
             island = next(i for i in k.ISLANDS if taken[i] < 2)
             drive(app, code, [{"type": "reveal", "seat": None, "island": island}])
             continue
@@ -439,7 +439,7 @@ def test_round_end_scoring_is_shown_as_a_clear_message(game):
     for _ in range(3):
         s = state_of(app, code)
         while s["pending_reveals"]:
-            taken = {i: k._accounted(s, i) for i in k.ISLANDS}
+            taken = {i: k.accounted(s, i) for i in k.ISLANDS}
             drive(
                 app,
                 code,
@@ -619,7 +619,7 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(game):
 
 def _drawn_points(key: str, steps: int = 48) -> list[tuple[float, float]]:
     """Points along a site as the board draws it (straight, or the quadratic curve of its path)."""
-    from companion.games.kahuna import web as pk
+    from companion.games.kahuna import drawing as pk
 
     a, b = key.split("-")
     path, _, _ = pk.site_path(a, b)
@@ -645,7 +645,7 @@ def test_the_drawn_sites_never_cross_nor_run_over_a_third_island():
     islands it does not join (radius + half a bridge + a margin) and stay inside the drawing."""
     import math
 
-    from companion.games.kahuna import web as pk
+    from companion.games.kahuna import drawing as pk
 
     def crosses(p, q, r, s):
         def turn(a, b, c):
