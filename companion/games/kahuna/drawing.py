@@ -25,6 +25,7 @@ BRIDGE_WORDS = {None: N_("free"), "white": N_("White bridge"), "black": N_("Blac
 
 
 def island_xy(name: str) -> tuple[float, float]:
+    """Where an island's centre is drawn in the SVG (board layout scaled and stretched)."""
     x, y = k.LAYOUT[name]
     return round((x - X0) * SCALE, 1), round((y - Y0) * SCALE * STRETCH, 1)
 

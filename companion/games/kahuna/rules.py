@@ -42,6 +42,9 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
     moves     one handler per action type, applied by the shared Moves dispatcher; undo policy
     views     view() and result()
     history   describe(): the history lines
+
+Beside them: drawing (the board's SVG geometry, pure), web (the table page's adapter and forms)
+and calculator (the control checker).
 """
 
 from __future__ import annotations
@@ -55,9 +58,7 @@ from companion.games.kahuna.bridges import (
     place,
     remove,
 )
-from companion.games.kahuna.checks import (
-    legal_cards_for,
-)
+from companion.games.kahuna.checks import legal_cards_for
 from companion.games.kahuna.facts import (
     BOARD,
     BRIDGES_PER_COLOUR,
