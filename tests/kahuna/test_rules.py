@@ -21,8 +21,9 @@ MODULE_BOARD = PACKAGE / "data" / "kahuna_board.json"
 # The board file's sha256: a change to the file must be deliberate (check it against the facts
 # below and the rule text, then record the new hash here).
 BOARD_SHA256 = "d450ffe2efd03cbf9b01c9095d2e8699138fc733b00ceee88a0513195b1d2fd9"
-# The board as the rule text gives it: 12 islands, named on the cards; each island's number of
-# bridge sites (printed on its card and under its name on the board).
+# The board: 12 islands (the rule text says so; its removal example names the site Huna-Elai).
+# The names and each island's number of bridge sites are those printed on the cards and the
+# board, written out here by hand so that the data file is checked against something else.
 ISLAND_NAMES = (
     "Aloa", "Bari", "Coco", "Duda", "Elai", "Faaa", "Gola", "Huna", "Iffi", "Jojo", "Kahu", "Lale"
 )  # fmt: skip
@@ -82,8 +83,8 @@ def test_board_has_12_islands_27_sites_and_printed_degrees():
 
 def test_the_shipped_board_file_is_the_recorded_one_with_the_rule_texts_facts():
     """The board file inside the package is the one recorded here (any change is deliberate),
-    and it gives the facts the rule text states: 12 islands, each with its number of sites, and
-    the site of the rule text's removal example (Huna-Elai)."""
+    and it gives the board's facts: 12 islands, each with its printed number of sites, 27 sites,
+    the site of the rule text's removal example (Huna-Elai), 25 bridges and 10 stones each."""
     assert hashlib.sha256(MODULE_BOARD.read_bytes()).hexdigest() == BOARD_SHA256
     board = json.loads(MODULE_BOARD.read_text(encoding="utf-8"))
     assert tuple(board["islands"]) == ISLAND_NAMES == k.ISLANDS
