@@ -12,7 +12,7 @@ from flask import Blueprint, render_template, request, url_for
 
 from companion.games.base import N_, Msg, RuleError
 from companion.games.kahuna import rules as k
-from companion.games.kahuna.web import drawing
+from companion.games.kahuna.drawing import drawing
 
 bp = Blueprint("tools_kahuna", __name__, url_prefix="/tools/kahuna")
 CALCULATORS = [(N_("Kahuna: who holds which island"), "tools_kahuna.checker")]

@@ -10,18 +10,20 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import SHOTS, shot
+from tests.helpers import SHOTS, open_table, shot
 
 pytestmark = pytest.mark.browser
 
 
 def screen(page, name: str) -> None:
-    """What the phone's screen shows now (the card question is fixed at the bottom)."""
+    """What the phone's screen shows now, not the whole page as shot() saves it (the card
+    question is fixed at the bottom of the screen)."""
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def seat_phone(phone, server, code: str, seat_name: str):
+    """A new phone that takes the seat named seat_name on the join page."""
     page = phone()
     page.goto(f"{server.url}/t/{code}/join")
     page.get_by_role("button", name=seat_name).click()
@@ -52,6 +54,7 @@ def tap_site(page, key: str) -> None:
 
 
 def build(page, key: str, card: str) -> None:
+    """Tap a free site, say the card, and see the bridge built (marked as just played)."""
     tap_site(page, key)
     page.locator("#k-sheet").get_by_role("button", name=f"Card {card}").tap()
     expect(page.locator("#k-sheet")).to_have_count(0)
@@ -61,18 +64,14 @@ def build(page, key: str, card: str) -> None:
 
 
 def draw_from_deck(page) -> None:
+    """End the turn with the deck's top card."""
     page.get_by_role("button", name="Draw from the deck").tap()
     expect(page.get_by_role("button", name="Draw from the deck")).to_have_count(0)
 
 
 def test_two_phones_play_by_tapping_the_board(server, phone):
     host = phone()
-    host.goto(server.url + "/")
-    host.select_option("#game", "kahuna")
-    host.fill("#players", "2")
-    host.click("#new-table button[type=submit]")
-    expect(host.locator("#live")).to_be_visible()
-    code = host.url.rstrip("/").rsplit("/", 1)[1]
+    code = open_table(host, server, "kahuna", "2", names=())
 
     white = seat_phone(phone, server, code, "White")
     black = seat_phone(phone, server, code, "Black")
@@ -208,11 +207,7 @@ def test_kahuna_pages_pass_axe_and_fit_a_phone(server, phone):
     from axe_playwright_python.sync_playwright import Axe
 
     host = phone()
-    host.goto(server.url + "/")
-    host.select_option("#game", "kahuna")
-    host.fill("#players", "2")
-    host.click("#new-table button[type=submit]")
-    code = host.url.rstrip("/").rsplit("/", 1)[1]
+    code = open_table(host, server, "kahuna", "2", names=())
     white = seat_phone(phone, server, code, "White")
     for island in ("Coco", "Gola", "Lale"):
         white.locator(".k-islands-pick").get_by_role("button", name=island, exact=True).tap()

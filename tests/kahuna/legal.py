@@ -1,10 +1,10 @@
-"""Kahuna: whole random games played with real (simulated) cards through apply().
+"""Random Kahuna games: the generator of the contract test and the simulated physical table.
 
-A simulated table shuffles the 24 cards, deals, turns cards face up and lets both players pick
-random moves that their real hands allow. The app must accept every such move unless a rule it
-enforces on the board forbids it (never because of its card counting), and after every step:
-bridges per colour <= 25, stones (islands held) <= 10, control equals the strict-majority rule,
-the card counts match the table, and what the app believes is in a hand really is there.
+next_action(state, rng) sees only the state, as the app does: it enters face-up cards the count
+allows, plays the card choices legal_cards_for() offers, discards, draws or declines, and now and
+then sends an entry the rules may refuse. Table plays with real (simulated) cards: it shuffles
+the 24 cards, deals, turns cards face up and lets both players pick random moves their real hands
+allow. Both end their turns the same way (finish_turn).
 """
 
 from __future__ import annotations
@@ -14,15 +14,95 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from companion.games.base import Msg, RuleError
 from companion.games.kahuna import rules as k
-from tests.test_rules_kahuna import naive_control
+from tests.kahuna.helpers import naive_control
+
+PLAY_TURN = 0.8  # a turn plays cards; otherwise it discards face down
+DRAW = 0.85  # a player who may choose ends the turn with a draw
+FROM_DISPLAY = 0.5  # a draw takes a face-up card rather than the deck's top card
+KEEP_PLAYING = 0.7  # after a move, the generator plays another one
+STRAY = 0.03  # the generator sends an entry the rules may refuse
 
 # Refusals a physically possible move may still meet: they come from the board, not the cards.
 BOARD_RULES = {"arabana", "stone-supply", "bridge-supply", "play-limit"}
+
+
+def finish_turn(state: dict, rng: random.Random) -> dict:
+    """How the player on turn ends it: a draw (a hand of 5 first discards one) or a decline.
+
+    A player obliged to draw draws while anything is left to draw.
+    """
+    seat = state["turn"]
+    if k.drawable(state) and (state["must_draw"] or rng.random() < DRAW):
+        if state["hands"][seat] >= k.HAND_LIMIT:
+            return {"type": "discard", "seat": seat, "count": 1}
+        if state["display"] and (not state["deck"] or rng.random() < FROM_DISPLAY):
+            island = rng.choice(state["display"])
+            return {"type": "draw", "seat": seat, "source": "display", "island": island}
+        return {"type": "draw", "seat": seat, "source": "deck"}
+    return {"type": "end_turn", "seat": seat}
+
+
+def _play(state: dict, seat: int, rng: random.Random) -> dict | None:
+    """A move the rules accept now, from legal_cards_for() on the sites in random order."""
+    sites = list(k.SITES)
+    rng.shuffle(sites)
+    for site in sites:
+        options = k.legal_cards_for(state, seat, site)["options"]
+        if options:
+            cards = rng.choice(options)
+            key = k.site_key(site)
+            if len(cards) == 1:
+                return {"type": "place", "seat": seat, "site": key, "card": cards[0]}
+            return {"type": "remove", "seat": seat, "site": key, "cards": cards}
+    return None
+
+
+def _stray(state: dict, rng: random.Random) -> dict:
+    """An entry picked without looking at the rules (often refused, sometimes not)."""
+    site = k.site_key(rng.choice(k.SITES))
+    card = rng.choice(k.ISLANDS)
+    seat = rng.choice([0, 1, None])
+    return rng.choice(
+        [
+            {"type": "place", "seat": seat, "site": site, "card": card},
+            {"type": "remove", "seat": seat, "site": site, "cards": [card, card]},
+            {"type": "reveal", "seat": None, "island": card},
+            {"type": "draw", "seat": seat, "source": "display", "island": card},
+            {"type": "discard", "seat": seat, "count": rng.randint(0, 6)},
+            {"type": "set_option", "seat": None, "arabana": True},
+            {"type": "fly", "seat": seat},
+        ]
+    )
+
+
+def next_action(state: dict, rng: random.Random) -> dict | None:
+    """An action for this state (mostly legal), or None once the game is over."""
+    if state["over"]:
+        return None
+    action = _next(state, rng)
+    return {"host": action["type"] == "set_option", **action}
+
+
+def _next(state: dict, rng: random.Random) -> dict:
+    if rng.random() < STRAY:
+        return _stray(state, rng)
+    if state["pending_reveals"]:
+        free = [i for i in k.ISLANDS if k.accounted(state, i) < k.CARDS_PER_ISLAND]
+        return {"type": "reveal", "seat": None, "island": rng.choice(free)}
+    if k.options_open(state) and rng.random() < 0.05:
+        return {"type": "set_option", "seat": None, "arabana": not state["options"]["arabana"]}
+    seat = state["turn"]
+    hand = state["hands"][seat]
+    fresh = not state["played"] and not state["discarded"]
+    if fresh and hand and rng.random() >= PLAY_TURN:
+        return {"type": "discard", "seat": seat, "count": rng.randint(1, hand)}
+    if not state["discarded"] and (fresh or rng.random() < KEEP_PLAYING):
+        move = _play(state, seat, rng)
+        if move is not None:
+            return move
+    return finish_turn(state, rng)
 
 
 def _holds_msg(value) -> bool:
@@ -111,7 +191,7 @@ class Table:
         for seat in (0, 1):
             assert not Counter(s["known"][seat]) - Counter(self.hands[seat])
         for island in k.ISLANDS:
-            assert k._accounted(s, island) <= 2
+            assert k.accounted(s, island) <= 2
         # The state is stored as JSON: it must hold plain data only (a Msg would lose its msgid).
         assert json.loads(json.dumps(s)) == s and not _holds_msg(s)
 
@@ -174,35 +254,31 @@ class Table:
         self.send({"type": "discard", "seat": seat, "count": count}, put_down)
 
     def finish(self, seat: int) -> None:
-        s = self.state
-        can_draw = s["final_turns"] is None and (self.deck or self.display)
-        if can_draw and (s["must_draw"] or self.rng.random() < 0.85):
-            if len(self.hands[seat]) == 5:
-                if s["played"] or s["discarded"]:
-                    # cannot happen: with a card played the hand holds at most 4
-                    raise AssertionError("hand of 5 after playing")
-                self.discard_face_down(seat, 1)
-            if self.display and (not self.deck or self.rng.random() < 0.5):
-                card = self.rng.choice(self.display)
+        """End the turn as finish_turn() says, doing the same with the real cards."""
+        action = finish_turn(self.state, self.rng)
+        while action["type"] == "discard":
+            # A hand of 5 makes room first; with a card played a hand holds at most 4.
+            assert not self.state["played"], "hand of 5 after playing"
+            self.discard_face_down(seat, action["count"])
+            action = finish_turn(self.state, self.rng)
+        if action["type"] == "draw" and action["source"] == "display":
+            card = action["island"]
 
-                def take():
-                    self.display.remove(card)
-                    self.hands[seat].append(card)
+            def take():
+                self.display.remove(card)
+                self.hands[seat].append(card)
 
-                self.send({"type": "draw", "seat": seat, "source": "display", "island": card}, take)
-            else:
-                self.send(
-                    {"type": "draw", "seat": seat, "source": "deck"},
-                    lambda: self.hands[seat].append(self.deck.pop()),
-                )
+            self.send(action, take)
+        elif action["type"] == "draw":
+            self.send(action, lambda: self.hands[seat].append(self.deck.pop()))
         else:
-            if s["must_draw"] and can_draw:
-                raise AssertionError("policy tried to decline while obliged to draw")
-            self.send({"type": "end_turn", "seat": seat})
+            can_draw = self.state["final_turns"] is None and (self.deck or self.display)
+            assert not (self.state["must_draw"] and can_draw), "declined while obliged to draw"
+            self.send(action)
 
     def turn(self) -> None:
         seat = self.state["turn"]
-        if self.rng.random() < 0.8 or not self.hands[seat]:
+        if self.rng.random() < PLAY_TURN or not self.hands[seat]:
             self.play_cards(seat)
         else:
             self.discard_face_down(seat, self.rng.randint(1, len(self.hands[seat])))
@@ -215,27 +291,3 @@ class Table:
                 self.reveal()
             else:
                 self.turn()
-
-
-@settings(max_examples=30, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.booleans())
-def test_random_legal_games_keep_every_invariant(seed, arabana):
-    table = Table(random.Random(seed), arabana)
-    table.play()
-    final = k.result(table.state)
-    assert final is not None
-    assert [r["round"] for r in final["rounds"]] == [1, 2, 3]
-    assert final["points"] == [sum(r["points"][s] for r in final["rounds"]) for s in (0, 1)]
-    round3 = final["rounds"][2]
-    assert round3["points"] == [
-        max(0, round3["islands"][0] - round3["islands"][1]),
-        max(0, round3["islands"][1] - round3["islands"][0]),
-    ]
-    board = k.bridges_from_json(table.state["bridges"])
-    assert final["islands"] == [k.islands_held(board)[c] for c in k.COLOURS]
-    assert (final["winner"], final["tie_break"]) == k.decide_winner(
-        final["points"], round3["points"], final["bridges"]
-    )
-    json.dumps(table.state)
-    json.dumps(k.view(table.state, 0))
-    json.dumps(k.view(table.state, None))

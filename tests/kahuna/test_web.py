@@ -1,5 +1,8 @@
 """Kahuna through Flask's test client: the board page, every form with good and bad input, the
-card question, the Arabana option, round scoring, the control checker and the rules page."""
+card question, the Arabana option, round scoring, the control checker and the rules page.
+
+Seat 0 is White's phone, seat 1 Black's (the tables start without typed names, so the seats
+carry the game's labels)."""
 
 from __future__ import annotations
 
@@ -11,205 +14,133 @@ import pytest
 
 from companion import get_db, tables
 from companion.games.kahuna import rules as k
-from tests.helpers import csrf_from, start_table, take_seat, version_of
+from tests.helpers import HX, alert_text, csrf_from, rule_link, take_seat, version_of
+from tests.kahuna.helpers import drive, finish_round, reveal_pending, sheet
 
-HX = {"HX-Request": "true"}
+WHITE, BLACK = 0, 1
 
 
 @pytest.fixture
-def game(client, app):
-    """A Kahuna table: the host (client), White's phone and Black's phone, face-up cards entered."""
-    code = start_table(client, game="kahuna", players=2, names=())
-    white, black = app.test_client(), app.test_client()
-    take_seat(white, code, 0)
-    take_seat(black, code, 1)
+def table(make_table):
+    """A Kahuna table: the host, White's phone and Black's phone, the face-up cards entered."""
+    driver = make_table("kahuna", ("", ""))
     for island in ("Coco", "Gola", "Lale"):
-        assert post(white, code, "reveal", island=island).status_code == 200
-    return {"code": code, "host": client, "white": white, "black": black, "app": app}
-
-
-def post(device, code: str, action: str, query: str = "", htmx: bool = True, **fields):
-    page = device.get(f"/t/{code}/{query}")
-    data = {"csrf_token": csrf_from(page.text), "version": version_of(page.text), **fields}
-    return device.post(f"/t/{code}/act/{action}{query}", data=data, headers=HX if htmx else {})
-
-
-def state_of(app, code: str) -> dict:
-    with app.app_context():
-        db = get_db()
-        return tables.state_of(db, tables.get_table(db, code))
-
-
-def refusal(html: str) -> str:
-    box = re.search(r'<div class="alert" role="alert">(.*?)</div>', html, re.S)
-    assert box, "no refusal in the page"
-    return unescape(re.sub(r"<[^>]+>", " ", box.group(1)))
-
-
-def rule_link(html: str) -> str:
-    box = re.search(r'<div class="alert" role="alert">(.*?)</div>', html, re.S).group(1)
-    return re.search(r'href="/rules/kahuna#([\w-]+)"', box).group(1)
-
-
-def sheet(html: str) -> str:
-    found = re.search(r'<div class="k-sheet".*?</div>\s*</div>', html, re.S)
-    return unescape(found.group(0)) if found else ""
-
-
-def drive(app, code: str, actions: list[dict]) -> None:
-    """Apply actions through the store (for long stretches that are not what a test is about)."""
-    with app.app_context():
-        db = get_db()
-        for action in actions:
-            table = tables.get_table(db, code)
-            tables.act(
-                db, table, action, seat=action.get("seat"), host=False, expected_version=None
-            )
-
-
-def finish_round(app, code: str) -> None:
-    """Both players draw (discarding first when holding 5) until the round ends."""
-    start = state_of(app, code)["round"]
-    while True:
-        s = state_of(app, code)
-        if s["round"] != start or s["over"] or s["final_turns"] is not None:
-            return
-        if s["pending_reveals"]:
-            taken = {i: k._accounted(s, i) for i in k.ISLANDS}
-            island = next(i for i in k.ISLANDS if taken[i] < 2)
-            drive(app, code, [{"type": "reveal", "seat": None, "island": island}])
-            continue
-        seat = s["turn"]
-        actions = []
-        if s["hands"][seat] >= 5:
-            actions.append({"type": "discard", "seat": seat, "count": 1})
-        if s["deck"]:
-            actions.append({"type": "draw", "seat": seat, "source": "deck"})
-        else:
-            actions.append(
-                {"type": "draw", "seat": seat, "source": "display", "island": s["display"][0]}
-            )
-        drive(app, code, actions)
+        driver.act(WHITE, "reveal", island=island)
+    return driver
 
 
 # --- the page -----------------------------------------------------------------------------------
 
 
-def test_each_phone_sees_the_board_with_27_named_sites_and_12_islands(game):
-    page = game["white"].get(f"/t/{game['code']}/").text
+def test_each_phone_sees_the_board_with_27_named_sites_and_12_islands(table):
+    page = table.page(WHITE)
     assert page.count('<a class="k-site') == 27
     assert 'aria-label="Bridge site Aloa–Bari, free"' in page
     assert len(re.findall(r'<g class="k-island[ "]', page)) == 12
     assert "Elai: 6 sites, 4 bridges to hold it; White 0, Black 0; held by nobody" in page
     assert "/static/games/kahuna/kahuna.css" in page and "/static/games/kahuna/kahuna.js" in page
     assert "Your turn." in page and "Take Coco (face up)" in page
-    black = game["black"].get(f"/t/{game['code']}/").text
+    black = table.page(BLACK)
     assert black.count('<a class="k-site') == 27 and "Waiting for White to play." in black
     assert "Take Coco (face up)" not in black
     # The host's table view shows the board without links and offers to act for White.
-    host = game["host"].get(f"/t/{game['code']}/").text
+    host = table.page("host")
     assert '<a class="k-site' not in host and host.count('role="img" aria-label="Bridge site') == 27
     assert "Act for White" in host
 
 
-def test_the_face_up_cards_are_entered_by_any_phone_with_an_island_picker(client, app):
-    code = start_table(client, game="kahuna", players=2, names=())
-    black = app.test_client()
-    take_seat(black, code, 1)
-    page = black.get(f"/t/{code}/").text
+def test_the_face_up_cards_are_entered_by_any_phone_with_an_island_picker(make_table):
+    table = make_table("kahuna", ("", ""), phones=False)
+    black = table.app.test_client()  # only Black's phone has joined
+    take_seat(black, table.code, BLACK)
+    page = table.page(black)
     assert "Turn up a card" in page and page.count('name="island" value=') == 12
-    response = post(black, code, "reveal", island="Aloa")
+    response = table.act(black, "reveal", island="Aloa")
     assert "Face-up card entered: Aloa" in response.text
-    post(black, code, "reveal", island="Aloa")
-    page = black.get(f"/t/{code}/").text
+    table.act(black, "reveal", island="Aloa")
+    page = table.page(black)
     assert re.search(r'value="Aloa" class="secondary" disabled', page)
     assert "Both cards already seen: Aloa." in page
     # Bad input: a third Aloa, an unknown island, nothing at all, a very long name.
-    before = state_of(app, code)
+    before = table.state()
     for island, text, rule in [
         ("Aloa", "Both Aloa cards are already accounted for", "card-count"),
         ("Atlantis", "Atlantis is not an island", "island-unknown"),
     ]:
-        response = post(black, code, "reveal", island=island)
-        assert response.status_code == 200 and text in refusal(response.text)
-        assert rule_link(response.text) == rule
+        response = table.refused(black, "reveal", text, rule=rule, island=island)
+        assert response.status_code == 200
     for fields in ({}, {"island": ""}, {"island": "x" * 500}):
-        response = post(black, code, "reveal", **fields)
-        assert response.status_code == 200 and refusal(response.text)
-    assert state_of(app, code) == before
+        response = table.refused(black, "reveal", "", **fields)
+        assert response.status_code == 200 and alert_text(response.text)
+    assert table.state() == before
 
 
-def test_tapping_a_site_asks_for_the_card_and_offers_only_legal_ones(game):
-    code, white = game["code"], game["white"]
-    response = white.get(f"/t/{code}/?site=Iffi-Lale", headers=HX)
+def test_tapping_a_site_asks_for_the_card_and_offers_only_legal_ones(table):
+    white = table.device(WHITE)
+    response = white.get(f"/t/{table.code}/?site=Iffi-Lale", headers=HX)
     assert response.status_code == 200
     question = sheet(response.text)
     assert "Bridge site Iffi–Lale: free" in question and "Which card did you play" in question
     assert "Card Iffi" in question and "Card Lale" in question
     assert 'aria-current="true" data-site="Iffi-Lale"' in response.text
     # Site names are forgiving (order, case) and unknown ones are explained.
-    assert "Bridge site Iffi–Lale" in sheet(white.get(f"/t/{code}/?site=lale-iffi").text)
+    assert "Bridge site Iffi–Lale" in sheet(table.page(WHITE, "?site=lale-iffi"))
     for bad, text in [
         ("Aloa-Lale", "No bridge site joins Aloa and Lale"),
         ("Nowhere", "is not a bridge site"),
         ("x" * 300, "is not a bridge site"),
         ("", None),
     ]:
-        question = sheet(white.get(f"/t/{code}/?site={bad}").text)
+        question = sheet(table.page(WHITE, f"?site={bad}"))
         if text is None:
             assert question == ""
         else:
             assert text in question
             assert "#site-unknown" in question or "#island-unknown" in question
     # Black may look, but it is not Black's turn: the reason and the rule link.
-    question = sheet(game["black"].get(f"/t/{code}/?site=Iffi-Lale").text)
+    question = sheet(table.page(BLACK, "?site=Iffi-Lale"))
     assert "It is not your turn: White plays now." in question and "#turn-order" in question
     assert "Card Iffi" not in question
     # The card question is this phone's own: Black's page never shows White's.
-    assert "Which card did you play" not in game["black"].get(f"/t/{code}/").text
+    assert "Which card did you play" not in table.page(BLACK)
 
 
-def test_a_card_that_cannot_be_in_the_hand_is_refused_with_its_reason(game):
-    code, white = game["code"], game["white"]
+def test_a_card_that_cannot_be_in_the_hand_is_refused_with_its_reason(table):
     # Both Lale cards out of reach: one is face up; White plays the other, then asks for a third.
-    post(white, code, "place", site="Iffi-Lale", card="Lale")
-    question = sheet(white.get(f"/t/{code}/?site=Huna-Lale").text)
+    table.act(WHITE, "place", site="Iffi-Lale", card="Lale")
+    question = sheet(table.page(WHITE, "?site=Huna-Lale"))
     assert "Card Huna" in question and "Card Lale" not in question
     assert "Not Lale:" in question and "There are only 2 Lale cards" in question
     assert "#card-count" in question
 
 
-def test_building_taking_an_island_highlights_and_writes_the_history(game):
-    code, white, black, app = game["code"], game["white"], game["black"], game["app"]
+def test_building_taking_an_island_highlights_and_writes_the_history(table):
     for site, card in [("Elai-Huna", "Elai"), ("Duda-Elai", "Duda")]:
-        assert post(white, code, "place", site=site, card=card).status_code == 200
-    post(white, code, "draw", source="deck")
+        assert table.act(WHITE, "place", site=site, card=card).status_code == 200
+    table.act(WHITE, "draw", source="deck")
     for site, card in [("Elai-Faaa", "Faaa"), ("Elai-Jojo", "Jojo")]:
-        post(black, code, "place", site=site, card=card)
-    post(black, code, "draw", source="deck")
-    post(white, code, "place", site="Bari-Elai", card="Bari")
-    response = post(white, code, "place", site="Elai-Iffi", card="Iffi")
+        table.act(BLACK, "place", site=site, card=card)
+    table.act(BLACK, "draw", source="deck")
+    table.act(WHITE, "place", site="Bari-Elai", card="Bari")
+    response = table.act(WHITE, "place", site="Elai-Iffi", card="Iffi")
     page = response.text
     assert "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed" in page
     assert 'class="k-island gained white"' in page
     for key in ("Elai-Faaa", "Elai-Jojo"):
         assert re.search(rf'data-site="{key}">.*?k-fx-destroyed', page, re.S)
     assert 'class="k-site white played"' in page and 'data-play="' in page
-    assert state_of(app, code)["last_changes"]["destroyed"] == ["Elai-Faaa", "Elai-Jojo"]
+    assert table.state()["last_changes"]["destroyed"] == ["Elai-Faaa", "Elai-Jojo"]
     # Black removes Elai-Huna with two cards: White loses Elai.
-    post(white, code, "draw", source="deck")
-    question = sheet(black.get(f"/t/{code}/?site=Elai-Huna").text)
+    table.act(WHITE, "draw", source="deck")
+    question = sheet(table.page(BLACK, "?site=Elai-Huna"))
     assert "Which two cards did you play to remove this bridge?" in question
     assert "Cards Elai + Huna" in question and "Cards Huna + Huna" in question
     assert "Not Elai + Elai:" in question
-    response = post(black, code, "remove", site="Elai-Huna", first="Elai", second="Huna")
+    response = table.act(BLACK, "remove", site="Elai-Huna", first="Elai", second="Huna")
     assert "Black removed the white bridge on Elai-Huna (cards Elai and Huna)" in response.text
     assert "White lost Elai" in response.text and 'class="k-island lost"' in response.text
     # Every phone's history says the same.
-    assert (
-        "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed"
-        in game["host"].get(f"/t/{code}/").text
-    )
+    assert "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed" in table.page("host")
 
 
 @pytest.mark.parametrize(
@@ -267,140 +198,109 @@ def test_building_taking_an_island_highlights_and_writes_the_history(game):
         ),
     ],
 )
-def test_bad_input_is_refused_in_the_page_and_nothing_is_stored(game, action, fields, text, rule):
-    code, white, app = game["code"], game["white"], game["app"]
-    before = state_of(app, code)
-    version = version_of(white.get(f"/t/{code}/").text)
-    response = post(white, code, action, **fields)
+def test_bad_input_is_refused_in_the_page_and_nothing_is_stored(table, action, fields, text, rule):
+    version = table.version()
+    response = table.refused(WHITE, action, text, rule=rule, **fields)
     assert response.status_code == 200
-    assert text in refusal(response.text)
-    if rule:
-        assert rule_link(response.text) == rule
-    assert state_of(app, code) == before
+    if rule is None:  # the form refused it: no rule of the game, no link
+        assert rule_link(response.text) is None
     assert version_of(response.text) == version
 
 
-def test_the_wrong_seat_and_the_wrong_phase_are_refused(game):
-    code, white, black, app = game["code"], game["white"], game["black"], game["app"]
-    before = state_of(app, code)
+def test_the_wrong_seat_and_the_wrong_phase_are_refused(table):
     for action, fields in [
         ("place", {"site": "Aloa-Bari", "card": "Aloa"}),
         ("draw", {"source": "deck"}),
         ("end_turn", {}),
         ("discard", {"count": "1"}),
     ]:
-        response = post(black, code, action, **fields)
+        response = table.refused(
+            BLACK, action, "It is not your turn: White plays now.", rule="turn-order", **fields
+        )
         assert response.status_code == 200
-        assert "It is not your turn: White plays now." in refusal(response.text)
-        assert rule_link(response.text) == "turn-order"
-    assert state_of(app, code) == before
     # Wrong phase: discarding after a card was played, drawing with a face-up card to enter.
-    post(white, code, "place", site="Aloa-Bari", card="Aloa")
-    response = post(white, code, "discard", count="1")
-    assert "discarding face down is only for a turn without playing" in refusal(response.text)
-    post(white, code, "draw", source="display", island="Coco")
-    response = post(black, code, "draw", source="deck")
-    assert "First enter the face-up card just turned over" in refusal(response.text)
-    assert rule_link(response.text) == "reveal"
+    table.act(WHITE, "place", site="Aloa-Bari", card="Aloa")
+    table.refused(
+        WHITE, "discard", "discarding face down is only for a turn without playing", count="1"
+    )
+    table.act(WHITE, "draw", source="display", island="Coco")
+    response = table.refused(
+        BLACK, "draw", "First enter the face-up card just turned over", rule="reveal", source="deck"
+    )
     assert "Turn up a card" in response.text
     # A reveal when none is waiting.
-    post(black, code, "reveal", island="Huna")
-    response = post(black, code, "reveal", island="Iffi")
-    assert "No face-up card is waiting to be entered." in refusal(response.text)
+    table.act(BLACK, "reveal", island="Huna")
+    table.refused(BLACK, "reveal", "No face-up card is waiting to be entered.", island="Iffi")
 
 
-def test_declining_to_draw_obliges_the_opponent(game):
-    code, white, black = game["code"], game["white"], game["black"]
-    response = post(white, code, "end_turn")
+def test_declining_to_draw_obliges_the_opponent(table):
+    response = table.act(WHITE, "end_turn")
     assert "White ended the turn without drawing" in response.text
     assert "Black must draw next turn" in response.text
-    page = black.get(f"/t/{code}/").text
+    page = table.page(BLACK)
     assert "White did not draw, so Black must draw this turn." in page
     assert "End the turn without drawing" not in page
-    response = post(black, code, "end_turn")
-    assert "did not draw, so you must draw a card this turn" in refusal(response.text)
-    assert rule_link(response.text) == "must-draw"
+    table.refused(
+        BLACK, "end_turn", "did not draw, so you must draw a card this turn", rule="must-draw"
+    )
 
 
-def test_a_full_hand_must_discard_before_drawing(game):
-    code, white, black = game["code"], game["white"], game["black"]
-    for device in (white, black, white, black):
-        assert "drew the top card" in post(device, code, "draw", source="deck").text
-    page = white.get(f"/t/{code}/").text  # White holds 5 now
+def test_a_full_hand_must_discard_before_drawing(table):
+    for seat in (WHITE, BLACK, WHITE, BLACK):
+        assert "drew the top card" in table.act(seat, "draw", source="deck").text
+    page = table.page(WHITE)  # White holds 5 now
     assert re.search(r"Cards in hand</th><td class=\"num\">5<", page)
     assert "Draw from the deck" not in page
     assert "You hold 5 cards: to draw, first discard at least one face down." in page
-    response = post(white, code, "draw", source="deck")
-    assert "You hold 5 cards, the most allowed" in refusal(response.text)
-    assert rule_link(response.text) == "hand-limit"
-    response = post(white, code, "discard", count="2")
+    table.refused(
+        WHITE, "draw", "You hold 5 cards, the most allowed", rule="hand-limit", source="deck"
+    )
+    response = table.act(WHITE, "discard", count="2")
     assert "White discarded face down: 2 cards" in response.text
 
 
-def test_stale_version_and_missing_csrf_store_nothing(game):
-    code, white, app = game["code"], game["white"], game["app"]
-    page = white.get(f"/t/{code}/").text
-    stale = version_of(page)
-    post(white, code, "place", site="Aloa-Bari", card="Aloa")
-    before = state_of(app, code)
-    response = white.post(
-        f"/t/{code}/act/place",
-        headers=HX,
-        data={"csrf_token": csrf_from(page), "version": stale, "site": "Aloa-Duda", "card": "Aloa"},
+def test_stale_version_and_missing_csrf_store_nothing(table):
+    stale = table.version()
+    table.act(WHITE, "place", site="Aloa-Bari", card="Aloa")
+    before = table.state()
+    response = table.refused(
+        WHITE, "place", "The table changed", version=stale, site="Aloa-Duda", card="Aloa"
     )
-    assert response.status_code == 200 and "The table changed" in refusal(response.text)
-    response = white.post(
-        f"/t/{code}/act/place",
-        headers=HX,
-        data={
-            "version": version_of(white.get(f"/t/{code}/").text),
-            "site": "Aloa-Duda",
-            "card": "Aloa",
-        },
-    )
+    assert response.status_code == 200
+    snapshot = table.snapshot()
+    response = table.post(WHITE, "place", csrf=False, site="Aloa-Duda", card="Aloa")
     assert response.status_code == 400 and "This form has expired" in response.text
-    response = white.post(
-        f"/t/{code}/act/place",
-        headers=HX,
-        data={
-            "csrf_token": csrf_from(page),
-            "version": "not a number",
-            "site": "Aloa-Duda",
-            "card": "Duda",
-        },
-    )
+    assert table.snapshot() == snapshot
+    response = table.post(WHITE, "place", version="not a number", site="Aloa-Duda", card="Duda")
     assert response.status_code == 200  # no version: applied as the rules allow
-    assert state_of(app, code)["bridges"] == {**before["bridges"], "Aloa-Duda": "white"}
+    assert table.state()["bridges"] == {**before["bridges"], "Aloa-Duda": "white"}
     # A stranger without a seat cannot act.
-    stranger = app.test_client()
-    response = stranger.post(f"/t/{code}/act/end_turn", data={"csrf_token": csrf_from(page)})
+    stranger = table.app.test_client()
+    csrf = csrf_from(table.page(WHITE))
+    response = stranger.post(f"/t/{table.code}/act/end_turn", data={"csrf_token": csrf})
     assert response.status_code in (400, 403)
 
 
-def test_plain_form_posts_work_without_htmx(game):
-    code, white = game["code"], game["white"]
-    response = post(white, code, "place", htmx=False, site="Aloa-Bari", card="Aloa")
+def test_plain_form_posts_work_without_htmx(table):
+    response = table.post(WHITE, "place", htmx=False, site="Aloa-Bari", card="Aloa")
     assert response.status_code == 302
-    page = white.get(response.headers["Location"]).text
+    page = table.device(WHITE).get(response.headers["Location"]).text
     assert "White built a bridge on Aloa-Bari (card Aloa)" in page
     # Tapping a site without htmx is an ordinary link to the whole page with the question.
-    page = white.get(f"/t/{code}/?site=Aloa-Duda").text
+    page = table.page(WHITE, "?site=Aloa-Duda")
     assert "<html" in page and "Which card did you play" in page
 
 
-def test_the_host_sets_the_arabana_option_before_the_first_turn_action(game):
-    code, host, white = game["code"], game["host"], game["white"]
-    page = host.get(f"/t/{code}/").text
+def test_the_host_sets_the_arabana_option_before_the_first_turn_action(table):
+    page = table.page("host")
     assert "Arabana is off." in page and "Switch Arabana on" in page
-    assert "Switch Arabana on" not in white.get(f"/t/{code}/").text
-    response = post(host, code, "set_option", arabana="maybe")
-    assert "The Arabana option is on or off." in refusal(response.text)
-    response = post(host, code, "set_option", arabana="on")
+    assert "Switch Arabana on" not in table.page(WHITE)
+    table.refused("host", "set_option", "The Arabana option is on or off.", arabana="maybe")
+    response = table.act("host", "set_option", arabana="on")
     assert "Table option Arabana switched on" in response.text and "Arabana is on." in response.text
-    assert state_of(game["app"], code)["options"] == {"arabana": True}
+    assert table.state()["options"] == {"arabana": True}
     drive(
-        game["app"],
-        code,
+        table,
         [
             {"type": "place", "seat": 0, "site": "Aloa-Bari", "card": "Aloa"},
             {"type": "place", "seat": 0, "site": "Aloa-Duda", "card": "Duda"},
@@ -408,88 +308,70 @@ def test_the_host_sets_the_arabana_option_before_the_first_turn_action(game):
         ],
     )
     # White holds Aloa: with Arabana, Black may not build on Aloa-Huna.
-    question = sheet(game["black"].get(f"/t/{code}/?site=Aloa-Huna").text)
+    question = sheet(table.page(BLACK, "?site=Aloa-Huna"))
     assert "Table option Arabana: no bridge may touch Aloa while white controls it." in question
     assert "#arabana" in question
-    page = host.get(f"/t/{code}/").text
+    page = table.page("host")
     assert "Switch Arabana" not in page and "Table option Arabana is on" in page
-    response = post(host, code, "set_option", arabana="off")
-    assert "only change before the first turn action" in refusal(response.text)
+    table.refused("host", "set_option", "only change before the first turn action", arabana="off")
 
 
-def test_round_end_scoring_is_shown_as_a_clear_message(game):
-    code, app, white = game["code"], game["app"], game["white"]
+def test_round_end_scoring_is_shown_as_a_clear_message(table):
     drive(
-        app,
-        code,
+        table,
         [
             {"type": "place", "seat": 0, "site": "Aloa-Bari", "card": "Aloa"},
             {"type": "place", "seat": 0, "site": "Aloa-Duda", "card": "Duda"},
         ],
     )
-    finish_round(app, code)
-    page = white.get(f"/t/{code}/").text
+    finish_round(table)
+    page = table.page(WHITE)
     assert "Round 1 is over" in page
     assert "Round 1 scored: islands held: White 1, Black 0" in page
     assert "Points: White +1" in page
-    first = k.SEAT_LABELS[state_of(app, code)["turn"]]
+    first = k.SEAT_LABELS[table.state()["turn"]]
     assert f"Turn up 3 cards for round 2: {first} plays first." in page
     assert "Round 2 of 3" in page
     # Round 2 and 3, then the last turns and the result.
     for _ in range(3):
-        s = state_of(app, code)
-        while s["pending_reveals"]:
-            taken = {i: k._accounted(s, i) for i in k.ISLANDS}
-            drive(
-                app,
-                code,
-                [
-                    {
-                        "type": "reveal",
-                        "seat": None,
-                        "island": next(i for i in k.ISLANDS if taken[i] < 2),
-                    }
-                ],
-            )
-            s = state_of(app, code)
+        s = reveal_pending(table)
         if s["over"]:
             break
-        finish_round(app, code)
-        s = state_of(app, code)
+        finish_round(table)
+        s = table.state()
         if s["final_turns"] is not None:
-            page = white.get(f"/t/{code}/").text
+            page = table.page(WHITE)
             assert "No cards left to draw: each player has one last turn" in page
             # The panel says whose last turn it is: the other player, then the one who drew last.
             first, second = k.SEAT_LABELS[s["turn"]], k.SEAT_LABELS[1 - s["turn"]]
             assert f"Now {first}'s last turn, then {second}'s." in unescape(page)
-            drive(app, code, [{"type": "end_turn", "seat": s["turn"]}])
-            s = state_of(app, code)
-            page = white.get(f"/t/{code}/").text
+            drive(table, [{"type": "end_turn", "seat": s["turn"]}])
+            s = table.state()
+            page = table.page(WHITE)
             assert f"Now {second}'s last turn, then round 3 is scored." in unescape(page)
             while not s["over"]:
-                drive(app, code, [{"type": "end_turn", "seat": s["turn"]}])
-                s = state_of(app, code)
+                drive(table, [{"type": "end_turn", "seat": s["turn"]}])
+                s = table.state()
             break
-    page = white.get(f"/t/{code}/").text
+    page = table.page(WHITE)
     assert "Game over" in page
     assert "White wins with 4 points to 0." in page
     assert '<a class="k-site' not in page  # nothing more to tap
 
 
-def test_the_state_stored_for_a_table_keeps_translatable_lines(game):
+def test_the_state_stored_for_a_table_keeps_translatable_lines(table):
     """History lines keep their msgid (stored as Msg.to_json), the state holds plain data only."""
-    code, white, app = game["code"], game["white"], game["app"]
-    post(white, code, "place", site="Aloa-Bari", card="Aloa")
-    with app.app_context():
+    table.act(WHITE, "place", site="Aloa-Bari", card="Aloa")
+    with table.app.app_context():
         db = get_db()
-        table = tables.get_table(db, code)
-        raw = db.execute("SELECT state FROM tables WHERE id = ?", [table.id]).fetchone()[0]
+        stored = tables.get_table(db, table.code)
+        raw = db.execute("SELECT state FROM tables WHERE id = ?", [stored.id]).fetchone()[0]
         lines = db.execute(
-            "SELECT lines FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", [table.id]
+            "SELECT lines FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", [stored.id]
         ).fetchone()[0]
     assert json.loads(raw)["last_changes"]["site"] == "Aloa-Bari"
     assert json.loads(lines)[0]["id"] == "%(seat)s built a bridge on %(site)s (card %(card)s)"
-    page = white.get(f"/t/{code}/", headers={"Accept-Language": "ja"}).text
+    page = table.device(WHITE).get(f"/t/{table.code}/", headers={"Accept-Language": "ja"}).text
     assert "Aloa-Bari" in page and "built a bridge" not in page
 
 
@@ -571,10 +453,10 @@ def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
 
 
 @pytest.mark.parametrize("lang,words", [("ja", ["予定地", "支配"]), ("ru", ["мост", "остров"])])
-def test_kahuna_pages_are_translated(game, lang, words):
+def test_kahuna_pages_are_translated(table, lang, words):
     headers = {"Accept-Language": lang}
-    for url in (f"/t/{game['code']}/?site=Aloa-Bari", "/tools/kahuna/", "/rules/kahuna"):
-        page = game["white"].get(url, headers=headers).text
+    for url in (f"/t/{table.code}/?site=Aloa-Bari", "/tools/kahuna/", "/rules/kahuna"):
+        page = table.device(WHITE).get(url, headers=headers).text
         for word in words:
             assert word in page, (url, word)
 
@@ -601,25 +483,25 @@ def test_the_winner_tie_break_is_the_rule_texts_not_an_unconfirmed_guess(
     assert -1 not in positions and positions == sorted(positions), (winner, positions)
 
 
-def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(game):
-    code, host, app = game["code"], game["host"], game["app"]
-    page = host.get(f"/t/{code}/?as=0").text
+def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
+    code = table.code
+    page = table.page("host", "?as=0")
     assert (
         f'href="/t/{code}/?site=Aloa-Bari&amp;as=0"' in page
         or f'href="/t/{code}/?as=0&amp;site=Aloa-Bari"' in page
     )
     assert '<input type="hidden" name="as" value="0">' in page  # the list form keeps "act as"
     assert 'name="site"' in page and '<option value="Aloa-Bari">Aloa–Bari: free</option>' in page
-    question = sheet(host.get(f"/t/{code}/?as=0&site=Aloa-Bari").text)
+    question = sheet(table.page("host", "?as=0&site=Aloa-Bari"))
     assert "Card Aloa" in question and f"/t/{code}/act/place?as=0" in question
-    response = post(host, code, "place", query="?as=0", site="Aloa-Bari", card="Bari")
+    response = table.act("host", "place", "?as=0", site="Aloa-Bari", card="Bari")
     assert "White built a bridge on Aloa-Bari (card Bari)" in response.text
-    assert state_of(app, code)["bridges"] == {"Aloa-Bari": "white"}
+    assert table.state()["bridges"] == {"Aloa-Bari": "white"}
 
 
 def _drawn_points(key: str, steps: int = 48) -> list[tuple[float, float]]:
     """Points along a site as the board draws it (straight, or the quadratic curve of its path)."""
-    from companion.games.kahuna import web as pk
+    from companion.games.kahuna import drawing as pk
 
     a, b = key.split("-")
     path, _, _ = pk.site_path(a, b)
@@ -645,7 +527,7 @@ def test_the_drawn_sites_never_cross_nor_run_over_a_third_island():
     islands it does not join (radius + half a bridge + a margin) and stay inside the drawing."""
     import math
 
-    from companion.games.kahuna import web as pk
+    from companion.games.kahuna import drawing as pk
 
     def crosses(p, q, r, s):
         def turn(a, b, c):

@@ -2,20 +2,35 @@
 
 from __future__ import annotations
 
-import copy
+import hashlib
 import json
-import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.base import Msg, RuleError
+from companion.games.base import Msg, RuleError, copy_state
 from companion.games.kahuna import rules as k
+from tests.helpers import rule_ids_in
+from tests.kahuna.helpers import naive_control
 
-SHARED_BOARD = Path("/work/shared/data/kahuna_board.json")
-MODULE_BOARD = Path(k.__file__).parent / "data" / "kahuna_board.json"
+PACKAGE = Path(k.__file__).parent
+MODULE_BOARD = PACKAGE / "data" / "kahuna_board.json"
+# The board file's sha256: a change to the file must be deliberate (check it against the facts
+# below and the rule text, then record the new hash here).
+BOARD_SHA256 = "d450ffe2efd03cbf9b01c9095d2e8699138fc733b00ceee88a0513195b1d2fd9"
+# The board: 12 islands (the rule text says so; its removal example names the site Huna-Elai).
+# The names and each island's number of bridge sites are those printed on the cards and the
+# board, written out here by hand so that the data file is checked against something else.
+ISLAND_NAMES = (
+    "Aloa", "Bari", "Coco", "Duda", "Elai", "Faaa", "Gola", "Huna", "Iffi", "Jojo", "Kahu", "Lale"
+)  # fmt: skip
+SITES_PER_ISLAND = {
+    "Aloa": 3, "Bari": 5, "Coco": 4, "Duda": 4, "Elai": 6, "Faaa": 5,
+    "Gola": 4, "Huna": 5, "Iffi": 5, "Jojo": 5, "Kahu": 5, "Lale": 3,
+}  # fmt: skip
 
 
 def site(text: str) -> tuple[str, str]:
@@ -27,27 +42,29 @@ def bridges(**by_colour: str) -> dict:
     return {site(s): colour for colour, text in by_colour.items() for s in text.split()}
 
 
-def act(state: dict, kind: str, **fields) -> dict:
-    return k.apply(state, {"type": kind, "host": False, **fields})
+def act(state: dict, seat: int | None, kind: str, **fields) -> dict:
+    """The state after `seat` (None: the table) enters an action of this kind."""
+    return k.apply(state, {"type": kind, "seat": seat, "host": False, **fields})
 
 
 def started(**options) -> dict:
     """A new game with its three face-up cards entered (Coco, Gola, Lale)."""
     state = k.new(options, 2)
     for island in ("Coco", "Gola", "Lale"):
-        state = act(state, "reveal", seat=None, island=island)
+        state = act(state, None, "reveal", island=island)
     return state
 
 
 def with_bridges(state: dict, board: dict) -> dict:
-    state = copy.deepcopy(state)
+    state = copy_state(state)
     state["bridges"] = k.bridges_to_json(board)
     return state
 
 
-def refused(rule: str, state: dict, kind: str, **fields) -> RuleError:
+def refused(state: dict, seat: int | None, kind: str, rule: str, **fields) -> RuleError:
+    """The refusal of an action, which must carry the rule id `rule`."""
     with pytest.raises(RuleError) as info:
-        act(state, kind, **fields)
+        act(state, seat, kind, **fields)
     assert info.value.rule == rule, str(info.value)
     return info.value
 
@@ -64,22 +81,29 @@ def test_board_has_12_islands_27_sites_and_printed_degrees():
     assert k.BRIDGES_PER_COLOUR == 25 and k.STONES_PER_COLOUR == 10 and k.DECK_SIZE == 24
 
 
-@pytest.mark.skipif(
-    not SHARED_BOARD.exists(), reason="the shared data folder is not beside the repo"
-)
-def test_board_copy_equals_the_shared_file():
-    assert MODULE_BOARD.read_bytes() == SHARED_BOARD.read_bytes()
+def test_the_shipped_board_file_is_the_recorded_one_with_the_rule_texts_facts():
+    """The board file inside the package is the one recorded here (any change is deliberate),
+    and it gives the board's facts: 12 islands, each with its printed number of sites, 27 sites,
+    the site of the rule text's removal example (Huna-Elai), 25 bridges and 10 stones each."""
+    assert hashlib.sha256(MODULE_BOARD.read_bytes()).hexdigest() == BOARD_SHA256
+    board = json.loads(MODULE_BOARD.read_text(encoding="utf-8"))
+    assert tuple(board["islands"]) == ISLAND_NAMES == k.ISLANDS
+    assert board["degrees"] == SITES_PER_ISLAND == k.DEGREES
+    assert sum(SITES_PER_ISLAND.values()) == 2 * len(board["sites"]) == 2 * 27
+    assert Counter(i for s in board["sites"] for i in s) == SITES_PER_ISLAND
+    assert k.parse_site("Huna-Elai") in k.SITES
+    assert board["pieces_per_player"] == {"bridges": 25, "kahuna_stones": 10}
 
 
 def test_board_check_refuses_a_damaged_file():
     board = json.loads(MODULE_BOARD.read_text())
     board["degrees"]["Aloa"] = 4
     with pytest.raises(ValueError):
-        k._check_board(board)
+        k.check_board(board)
     board = json.loads(MODULE_BOARD.read_text())
     board["sites"].append(["Bari", "Aloa"])
     with pytest.raises(ValueError):
-        k._check_board(board)
+        k.check_board(board)
 
 
 def test_needed_is_strictly_more_than_half():
@@ -114,17 +138,6 @@ def test_control_accepts_json_keys_and_refuses_bad_colours():
     assert k.control({"Aloa-Bari": "white", "Duda-Aloa": "white"}) == {"Aloa": "white"}
     with pytest.raises(RuleError):
         k.control({"Aloa-Bari": "red"})
-
-
-def naive_control(board: dict) -> dict:
-    """The strict-majority rule written out independently: count per island, compare with sites/2."""
-    result = {}
-    for island in k.ISLANDS:
-        sites = [s for s in k.SITES if island in s]
-        for colour in ("white", "black"):
-            if 2 * sum(1 for s in sites if board.get(s) == colour) > len(sites):
-                result[island] = colour
-    return result
 
 
 boards = st.lists(st.sampled_from([None, "white", "black"]), min_size=27, max_size=27).map(
@@ -371,7 +384,7 @@ def test_new_game_waits_for_the_three_face_up_cards():
     state = k.new({}, 2)
     assert state["deck"] == 18 and state["hands"] == [3, 3] and state["pending_reveals"] == 3
     assert state["options"] == {"arabana": False}
-    refused("reveal", state, "place", seat=0, site="Aloa-Bari", card="Aloa")
+    refused(state, 0, "place", "reveal", site="Aloa-Bari", card="Aloa")
     state = started()
     assert state["deck"] == 15 and state["display"] == ["Coco", "Gola", "Lale"]
     assert state["pending_reveals"] == 0 and state["turn"] == 0
@@ -389,12 +402,12 @@ def test_new_refuses_other_player_counts_and_bad_options():
 
 def test_reveal_refuses_a_third_copy_and_extra_cards():
     state = k.new({}, 2)
-    state = act(state, "reveal", seat=None, island="Aloa")
-    state = act(state, "reveal", seat=None, island="aloa")
-    refused("card-count", state, "reveal", seat=None, island="Aloa")
-    refused("island-unknown", state, "reveal", seat=None, island="Atlantis")
-    state = act(state, "reveal", seat=None, island="Bari")
-    refused("reveal", state, "reveal", seat=None, island="Coco")
+    state = act(state, None, "reveal", island="Aloa")
+    state = act(state, None, "reveal", island="aloa")
+    refused(state, None, "reveal", "card-count", island="Aloa")
+    refused(state, None, "reveal", "island-unknown", island="Atlantis")
+    state = act(state, None, "reveal", island="Bari")
+    refused(state, None, "reveal", "reveal", island="Coco")
 
 
 # --- the game: playing cards -------------------------------------------------------------------
@@ -402,78 +415,78 @@ def test_reveal_refuses_a_third_copy_and_extra_cards():
 
 def test_only_the_player_on_turn_plays():
     state = started()
-    refused("turn-order", state, "place", seat=1, site="Aloa-Bari", card="Aloa")
-    refused("turn-order", state, "place", seat=True, site="Aloa-Bari", card="Aloa")
-    refused("turn-order", state, "place", seat=None, site="Aloa-Bari", card="Aloa")
+    refused(state, 1, "place", "turn-order", site="Aloa-Bari", card="Aloa")
+    refused(state, True, "place", "turn-order", site="Aloa-Bari", card="Aloa")
+    refused(state, None, "place", "turn-order", site="Aloa-Bari", card="Aloa")
 
 
 def test_place_through_apply_uses_one_card_naming_an_end():
     state = started()
-    err = refused("place-card", state, "place", seat=0, site="Aloa-Bari", card="Coco")
+    err = refused(state, 0, "place", "place-card", site="Aloa-Bari", card="Coco")
     assert "Aloa" in str(err) and "Bari" in str(err)
-    after = act(state, "place", seat=0, site="Bari-Aloa", card="Bari")
+    after = act(state, 0, "place", site="Bari-Aloa", card="Bari")
     assert after["bridges"] == {"Aloa-Bari": "white"}
     assert after["hands"] == [2, 3] and after["played"] == ["Bari"]
     assert state["bridges"] == {} and state["hands"] == [3, 3]  # the input is untouched
-    refused("site-free", after, "place", seat=0, site="Aloa-Bari", card="Aloa")
+    refused(after, 0, "place", "site-free", site="Aloa-Bari", card="Aloa")
 
 
 def test_a_card_whose_both_copies_are_face_up_cannot_be_played():
     state = k.new({}, 2)
     for island in ("Coco", "Coco", "Lale"):
-        state = act(state, "reveal", seat=None, island=island)
-    refused("card-count", state, "place", seat=0, site="Bari-Coco", card="Coco")
-    act(state, "place", seat=0, site="Bari-Coco", card="Bari")
+        state = act(state, None, "reveal", island=island)
+    refused(state, 0, "place", "card-count", site="Bari-Coco", card="Coco")
+    act(state, 0, "place", site="Bari-Coco", card="Bari")
 
 
 def test_a_hand_cannot_play_more_cards_than_it_holds():
     state = started()
     for s, card in (("Aloa-Bari", "Aloa"), ("Aloa-Duda", "Duda"), ("Aloa-Huna", "Huna")):
-        state = act(state, "place", seat=0, site=s, card=card)
+        state = act(state, 0, "place", site=s, card=card)
     assert state["hands"][0] == 0
-    refused("card-count", state, "place", seat=0, site="Duda-Elai", card="Elai")
+    refused(state, 0, "place", "card-count", site="Duda-Elai", card="Elai")
 
 
 def test_known_cards_from_the_face_up_row_are_used_first_and_limit_the_hand():
     state = started()
-    state = act(state, "draw", seat=0, source="display", island="Gola")
-    state = act(state, "reveal", seat=None, island="Aloa")
+    state = act(state, 0, "draw", source="display", island="Gola")
+    state = act(state, None, "reveal", island="Aloa")
     assert state["known"] == [["Gola"], []] and state["hands"] == [4, 3]
-    state = act(state, "end_turn", seat=1)
-    state = act(state, "draw", seat=0, source="display", island="Lale")
-    state = act(state, "reveal", seat=None, island="Aloa")
+    state = act(state, 1, "end_turn")
+    state = act(state, 0, "draw", source="display", island="Lale")
+    state = act(state, None, "reveal", island="Aloa")
     # Gola: one copy known in white's hand, so black may still hold the other one.
-    act(state, "place", seat=1, site="Faaa-Gola", card="Gola")
-    state = act(state, "end_turn", seat=1)
+    act(state, 1, "place", site="Faaa-Gola", card="Gola")
+    state = act(state, 1, "end_turn")
     # White's hand: 5 cards, Gola and Lale known. Playing both Gola copies needs the unknown copy,
     # and the other copy is not accounted for anywhere, so it may be in white's hand too.
-    state = act(state, "place", seat=0, site="Faaa-Gola", card="Gola")
+    state = act(state, 0, "place", site="Faaa-Gola", card="Gola")
     assert state["known"][0] == ["Lale"]
-    state = act(state, "place", seat=0, site="Gola-Jojo", card="Gola")
+    state = act(state, 0, "place", site="Gola-Jojo", card="Gola")
     assert state["known"][0] == ["Lale"]
     # Both Aloa copies are face up: white cannot hold one.
-    refused("card-count", state, "place", seat=0, site="Aloa-Bari", card="Aloa")
+    refused(state, 0, "place", "card-count", site="Aloa-Bari", card="Aloa")
 
 
 def test_remove_takes_two_cards_naming_the_ends_and_the_site_can_be_rebuilt():
     state = with_bridges(started(), bridges(black="Elai-Huna Elai-Iffi"))
-    refused("remove-cards", state, "remove", seat=0, site="Elai-Huna", cards=["Elai"])
-    refused("remove-cards", state, "remove", seat=0, site="Elai-Huna", cards="Elai")
-    err = refused("remove-cards", state, "remove", seat=0, site="Elai-Huna", cards=["Elai", "Iffi"])
+    refused(state, 0, "remove", "remove-cards", site="Elai-Huna", cards=["Elai"])
+    refused(state, 0, "remove", "remove-cards", site="Elai-Huna", cards="Elai")
+    err = refused(state, 0, "remove", "remove-cards", site="Elai-Huna", cards=["Elai", "Iffi"])
     assert "Elai+Huna" in str(err)
-    refused("remove-opponent", state, "remove", seat=0, site="Aloa-Bari", cards=["Aloa", "Bari"])
+    refused(state, 0, "remove", "remove-opponent", site="Aloa-Bari", cards=["Aloa", "Bari"])
     for cards in (["Elai", "Elai"], ["Huna", "Elai"], ["Huna", "Huna"]):
-        act(state, "remove", seat=0, site="Huna-Elai", cards=cards)
-    state = act(state, "remove", seat=0, site="Elai-Huna", cards=["Huna", "Elai"])
+        act(state, 0, "remove", site="Huna-Elai", cards=cards)
+    state = act(state, 0, "remove", site="Elai-Huna", cards=["Huna", "Elai"])
     assert state["bridges"] == {"Elai-Iffi": "black"} and state["hands"][0] == 1
-    state = act(state, "place", seat=0, site="Elai-Huna", card="Huna")
+    state = act(state, 0, "place", site="Elai-Huna", card="Huna")
     assert state["bridges"] == {"Elai-Huna": "white", "Elai-Iffi": "black"}
     assert state["played"] == ["Huna", "Elai", "Huna"]
 
 
 def test_removal_through_apply_costs_the_opponent_an_island():
     state = with_bridges(started(), bridges(black="Aloa-Bari Aloa-Duda", white="Aloa-Huna"))
-    state = act(state, "remove", seat=0, site="Aloa-Duda", cards=["Aloa", "Duda"])
+    state = act(state, 0, "remove", site="Aloa-Duda", cards=["Aloa", "Duda"])
     changes = state["last_changes"]
     assert changes["lost"] == {"white": [], "black": ["Aloa"]}
     assert changes["gained"] == {"white": [], "black": []}
@@ -482,12 +495,12 @@ def test_removal_through_apply_costs_the_opponent_an_island():
 
 def test_own_bridges_cannot_be_removed():
     state = with_bridges(started(), bridges(white="Aloa-Bari"))
-    refused("remove-opponent", state, "remove", seat=0, site="Aloa-Bari", cards=["Aloa", "Bari"])
+    refused(state, 0, "remove", "remove-opponent", site="Aloa-Bari", cards=["Aloa", "Bari"])
 
 
 def test_chain_through_apply_records_changes_and_history():
     before = with_bridges(started(), CHAIN_BEFORE)
-    after = act(before, "place", seat=0, site="Elai-Iffi", card="Elai")
+    after = act(before, 0, "place", site="Elai-Iffi", card="Elai")
     changes = after["last_changes"]
     assert changes["gained"] == {"white": ["Elai"], "black": []}
     assert changes["lost"] == {"white": [], "black": ["Faaa", "Jojo"]}
@@ -508,7 +521,7 @@ def test_chain_through_apply_records_changes_and_history():
 def test_history_for_one_destroyed_bridge_and_for_a_quiet_capture():
     board = bridges(white="Aloa-Bari Duda-Huna Elai-Huna", black="Aloa-Duda Iffi-Lale")
     before = with_bridges(started(), board)
-    after = act(before, "place", seat=0, site="Aloa-Huna", card="Huna")
+    after = act(before, 0, "place", site="Aloa-Huna", card="Huna")
     lines = [str(m) for m in k.describe(before, {"type": "place", "seat": 0}, after)]
     assert lines[1:] == [
         "Player 1 took Aloa: black bridge Aloa-Duda destroyed",
@@ -519,16 +532,16 @@ def test_history_for_one_destroyed_bridge_and_for_a_quiet_capture():
 def test_arabana_option_forbids_building_next_to_an_opponent_island():
     board = bridges(black="Aloa-Bari Aloa-Duda")
     plain = with_bridges(started(), board)
-    act(plain, "place", seat=0, site="Aloa-Huna", card="Huna")  # allowed by default
+    act(plain, 0, "place", site="Aloa-Huna", card="Huna")  # allowed by default
     strict = with_bridges(started(arabana=True), board)
-    err = refused("arabana", strict, "place", seat=0, site="Aloa-Huna", card="Huna")
+    err = refused(strict, 0, "place", "arabana", site="Aloa-Huna", card="Huna")
     assert "Aloa" in str(err)
-    act(strict, "place", seat=0, site="Duda-Huna", card="Huna")  # Duda is nobody's
+    act(strict, 0, "place", site="Duda-Huna", card="Huna")  # Duda is nobody's
 
 
 def test_eleventh_island_refused_through_apply():
     state = with_bridges(started(), TEN_ISLANDS)
-    refused("stone-supply", state, "place", seat=0, site="Coco-Gola", card="Gola")
+    refused(state, 0, "place", "stone-supply", site="Coco-Gola", card="Gola")
 
 
 def test_at_most_five_cards_a_turn():
@@ -536,7 +549,7 @@ def test_at_most_five_cards_a_turn():
     # even if the counts were off.
     state = started()
     state["played"] = ["Aloa", "Bari", "Duda", "Elai", "Faaa"]
-    refused("play-limit", state, "place", seat=0, site="Huna-Iffi", card="Huna")
+    refused(state, 0, "place", "play-limit", site="Huna-Iffi", card="Huna")
 
 
 # --- discarding, drawing, declining ------------------------------------------------------------
@@ -544,53 +557,53 @@ def test_at_most_five_cards_a_turn():
 
 def test_discard_face_down_is_a_turn_without_plays():
     state = started()
-    played = act(state, "place", seat=0, site="Aloa-Bari", card="Aloa")
-    refused("discard", played, "discard", seat=0, count=1)
+    played = act(state, 0, "place", site="Aloa-Bari", card="Aloa")
+    refused(played, 0, "discard", "discard", count=1)
     for bad in (0, 4, -1, "2", True, None):
-        refused("discard", state, "discard", seat=0, count=bad)
-    state = act(state, "discard", seat=0, count=2)
+        refused(state, 0, "discard", "discard", count=bad)
+    state = act(state, 0, "discard", count=2)
     assert state["hands"] == [1, 3] and state["discard_down"] == 2
-    refused("discard", state, "place", seat=0, site="Aloa-Bari", card="Aloa")
-    state = act(state, "draw", seat=0, source="deck")
+    refused(state, 0, "place", "discard", site="Aloa-Bari", card="Aloa")
+    state = act(state, 0, "draw", source="deck")
     assert state["hands"] == [2, 3] and state["turn"] == 1 and state["deck"] == 14
 
 
 def test_hand_never_above_five():
     state = started()
     state["hands"][0] = 5
-    refused("hand-limit", state, "draw", seat=0, source="deck")
-    state = act(state, "discard", seat=0, count=1)
-    state = act(state, "draw", seat=0, source="deck")
+    refused(state, 0, "draw", "hand-limit", source="deck")
+    state = act(state, 0, "discard", count=1)
+    state = act(state, 0, "draw", source="deck")
     assert state["hands"][0] == 5
 
 
 def test_drawing_a_face_up_card_waits_for_the_refill():
     state = started()
-    refused("draw", state, "draw", seat=0, source="display", island="Aloa")
-    refused("draw", state, "draw", seat=0, source="pocket")
-    state = act(state, "draw", seat=0, source="display", island="Gola")
+    refused(state, 0, "draw", "draw", source="display", island="Aloa")
+    refused(state, 0, "draw", "draw", source="pocket")
+    state = act(state, 0, "draw", source="display", island="Gola")
     assert state["display"] == ["Coco", "Lale"] and state["pending_reveals"] == 1
     assert state["deck"] == 15 and state["turn"] == 1
-    refused("reveal", state, "place", seat=1, site="Aloa-Bari", card="Aloa")
-    state = act(state, "reveal", seat=None, island="Huna")
+    refused(state, 1, "place", "reveal", site="Aloa-Bari", card="Aloa")
+    state = act(state, None, "reveal", island="Huna")
     assert state["display"] == ["Coco", "Lale", "Huna"] and state["deck"] == 14
 
 
 def test_declining_to_draw_obliges_the_opponent():
     state = started()
-    state = act(state, "end_turn", seat=0)
+    state = act(state, 0, "end_turn")
     assert state["must_draw"] and state["turn"] == 1
-    refused("must-draw", state, "end_turn", seat=1)
-    state = act(state, "place", seat=1, site="Aloa-Bari", card="Bari")
-    refused("must-draw", state, "end_turn", seat=1)
-    state = act(state, "draw", seat=1, source="deck")
+    refused(state, 1, "end_turn", "must-draw")
+    state = act(state, 1, "place", site="Aloa-Bari", card="Bari")
+    refused(state, 1, "end_turn", "must-draw")
+    state = act(state, 1, "draw", source="deck")
     assert not state["must_draw"]
-    state = act(state, "end_turn", seat=0)
+    state = act(state, 0, "end_turn")
     state["hands"][1] = 5
-    err = refused("must-draw", state, "end_turn", seat=1)
+    err = refused(state, 1, "end_turn", "must-draw")
     assert "discard" in str(err)
-    state = act(state, "discard", seat=1, count=1)
-    state = act(state, "draw", seat=1, source="display", island="Coco")
+    state = act(state, 1, "discard", count=1)
+    state = act(state, 1, "draw", source="display", island="Coco")
     assert state["hands"][1] == 5
 
 
@@ -598,8 +611,8 @@ def test_empty_deck_means_face_up_cards_only():
     state = started()
     state["deck"] = 0
     state["hands"] = [3, 3]
-    refused("draw", state, "draw", seat=0, source="deck")
-    state = act(state, "draw", seat=0, source="display", island="Coco")
+    refused(state, 0, "draw", "draw", source="deck")
+    state = act(state, 0, "draw", source="display", island="Coco")
     assert state["pending_reveals"] == 0 and state["display"] == ["Gola", "Lale"]
 
 
@@ -623,9 +636,9 @@ def last_card_state(round_no: int, board: dict) -> dict:
 def test_round_one_scores_at_once_and_the_discards_become_the_deck():
     board = bridges(white="Aloa-Bari Aloa-Duda")  # white holds Aloa: 1 island to 0
     state = last_card_state(1, board)
-    state = act(state, "place", seat=0, site="Bari-Elai", card="Bari")
+    state = act(state, 0, "place", site="Bari-Elai", card="Bari")
     before = state
-    state = act(state, "draw", seat=0, source="display", island="Lale")
+    state = act(state, 0, "draw", source="display", island="Lale")
     assert state["rounds"] == [{"round": 1, "islands": [1, 0], "points": [1, 0]}]
     assert state["round"] == 2 and state["turn"] == 1
     assert state["hands"] == [3, 3]  # 2 after playing, then the drawn card
@@ -650,13 +663,13 @@ def test_round_one_scores_at_once_and_the_discards_become_the_deck():
 def test_round_two_gives_two_points_and_a_tie_gives_none():
     state = act(
         last_card_state(2, bridges(black="Aloa-Bari Aloa-Duda")),
+        0,
         "draw",
-        seat=0,
         source="display",
         island="Lale",
     )
     assert state["rounds"][-1] == {"round": 2, "islands": [0, 1], "points": [0, 2]}
-    state = act(last_card_state(2, {}), "draw", seat=0, source="display", island="Lale")
+    state = act(last_card_state(2, {}), 0, "draw", source="display", island="Lale")
     assert state["rounds"][-1]["points"] == [0, 0]
 
 
@@ -667,16 +680,16 @@ def test_round_three_gives_each_player_one_more_turn_then_scores_the_difference(
         {"round": 1, "islands": [1, 0], "points": [1, 0]},
         {"round": 2, "islands": [0, 1], "points": [0, 2]},
     ]
-    state = act(state, "draw", seat=0, source="display", island="Lale")
+    state = act(state, 0, "draw", source="display", island="Lale")
     assert state["final_turns"] == 2 and state["turn"] == 1 and not state["over"]
-    refused("final-turns", state, "draw", seat=1, source="deck")
+    refused(state, 1, "draw", "final-turns", source="deck")
     # Black's extra turn: Faaa-Gola makes Gola 3/4 for black.
-    state = act(state, "place", seat=1, site="Faaa-Gola", card="Faaa")
-    state = act(state, "end_turn", seat=1)
+    state = act(state, 1, "place", site="Faaa-Gola", card="Faaa")
+    state = act(state, 1, "end_turn")
     assert state["turn"] == 0 and state["final_turns"] == 1 and k.result(state) is None
     # White's extra turn: nothing; the game ends. White 2 islands (Aloa, Lale), black 1 (Gola).
     before = state
-    state = act(state, "end_turn", seat=0)
+    state = act(state, 0, "end_turn")
     assert state["over"]
     final = k.result(state)
     assert final["rounds"][-1] == {"round": 3, "islands": [2, 1], "points": [1, 0]}
@@ -689,7 +702,9 @@ def test_round_three_gives_each_player_one_more_turn_then_scores_the_difference(
         "Game over: Player 1 wins with 2 points to 2",
         "Equal points: Player 1 scored in round 3 and wins the tie",
     ]
-    refused("game-over", state, "end_turn", seat=1)
+    err = refused(state, 1, "end_turn", "game-over")
+    assert str(err) == "The game is over: nothing more can be entered."
+    assert refused(state, 1, "fly", "action")  # an unknown entry is named as such, even now
 
 
 def test_result_tie_breaks_on_bridges_then_draw():
@@ -718,7 +733,7 @@ def test_result_is_none_while_playing():
 
 def test_view_for_the_seat_on_turn_and_for_the_table():
     state = with_bridges(started(), CHAIN_BEFORE)
-    state = act(state, "place", seat=0, site="Elai-Iffi", card="Elai")
+    state = act(state, 0, "place", site="Elai-Iffi", card="Elai")
     mine = k.view(state, 0)
     table = k.view(state, None)
     assert mine["colour"] == "white" and table["colour"] is None
@@ -756,7 +771,7 @@ def test_legal_cards_for_offers_only_cards_that_make_the_move_legal():
     assert free["options"] == [["Iffi"]]
     assert free["refused"][0]["rule"] == "card-count"
     # Every offered option is accepted by apply().
-    act(state, "place", seat=0, site="Iffi-Lale", card="Iffi")
+    act(state, 0, "place", site="Iffi-Lale", card="Iffi")
 
 
 def test_legal_cards_for_explains_when_nothing_works():
@@ -767,13 +782,13 @@ def test_legal_cards_for_explains_when_nothing_works():
 
 def test_seat_may_undo_plays_but_not_a_card_drawn_from_the_deck():
     state = started()
-    placed = act(state, "place", seat=0, site="Aloa-Bari", card="Aloa")
+    placed = act(state, 0, "place", site="Aloa-Bari", card="Aloa")
     assert k.seat_may_undo(state, {"type": "place"}, placed)
-    drawn = act(placed, "draw", seat=0, source="deck")
+    drawn = act(placed, 0, "draw", source="deck")
     assert not k.seat_may_undo(placed, {"type": "draw", "source": "deck"}, drawn)
-    declined = act(placed, "end_turn", seat=0)
+    declined = act(placed, 0, "end_turn")
     assert k.seat_may_undo(placed, {"type": "end_turn"}, declined)
-    revealed = act(k.new({}, 2), "reveal", seat=None, island="Aloa")
+    revealed = act(k.new({}, 2), None, "reveal", island="Aloa")
     assert not k.seat_may_undo(k.new({}, 2), {"type": "reveal"}, revealed)
 
 
@@ -803,7 +818,7 @@ junk = st.recursive(
 )
 def test_bad_input_only_ever_raises_rule_error(kind, seat, site, card, extra, fresh):
     state = k.new({}, 2) if fresh else with_bridges(started(), bridges(black="Elai-Huna"))
-    frozen = copy.deepcopy(state)
+    frozen = copy_state(state)
     action = {
         "type": kind,
         "seat": seat,
@@ -826,13 +841,26 @@ def test_bad_input_only_ever_raises_rule_error(kind, seat, site, card, extra, fr
 
 def test_non_dict_actions_are_refused():
     for action in (None, [], "place", 3):
-        with pytest.raises(RuleError):
+        with pytest.raises(RuleError) as info:
             k.apply(started(), action)
+        assert info.value.rule == "action"
+        assert str(info.value) == "This game has no entry called None."
+
+
+def test_unknown_entries_and_bad_host_flags_get_the_shared_wording():
+    err = refused(started(), 0, "fly", "action")
+    assert str(err) == "This game has no entry called fly."
+    with pytest.raises(RuleError) as info:
+        k.apply(started(), {"type": "end_turn", "seat": 0, "host": "yes"})
+    assert info.value.rule == "action"
+    assert str(info.value) == "The host flag must be true or false."
 
 
 def test_every_rule_id_used_is_listed_and_every_string_is_marked():
-    source = Path(k.__file__).read_text()
-    used = set(re.findall(r'RuleError\(\s*"([a-z0-9-]+)"', source))
+    used = set()
+    for path in PACKAGE.glob("*.py"):
+        used |= rule_ids_in(path.read_text(encoding="utf-8"))
+    assert {"action", "game-over", "turn-order", "card-count", "stone-supply"} <= used
     assert used <= set(k.RULES), used - set(k.RULES)
     assert {
         "control",
@@ -860,10 +888,10 @@ def test_host_sets_the_arabana_option_before_the_first_turn_action():
     assert "switched off" in k.describe(on, {"type": "set_option"}, off)[0]
     # After the face-up cards were entered it is still open; the option then refuses bridges.
     for island in ("Coco", "Gola", "Lale"):
-        on = act(on, "reveal", seat=None, island=island)
+        on = act(on, None, "reveal", island=island)
     assert k.options_open(on)
     on = with_bridges(on, bridges(black="Aloa-Bari Aloa-Duda"))
-    refused("arabana", on, "place", seat=0, site="Aloa-Huna", card="Huna")
+    refused(on, 0, "place", "arabana", site="Aloa-Huna", card="Huna")
 
 
 def test_the_option_is_refused_to_players_after_the_start_and_for_bad_values():
@@ -875,9 +903,9 @@ def test_the_option_is_refused_to_players_after_the_start_and_for_bad_values():
         with pytest.raises(RuleError) as info:
             k.apply(state, {"type": "set_option", "seat": None, "host": True, "arabana": bad})
         assert info.value.rule == "arabana"
-    played = act(state, "place", seat=0, site="Aloa-Bari", card="Aloa")
+    played = act(state, 0, "place", site="Aloa-Bari", card="Aloa")
     assert not k.options_open(played)
-    for later in (played, act(state, "end_turn", seat=0), act(state, "discard", seat=0, count=1)):
+    for later in (played, act(state, 0, "end_turn"), act(state, 0, "discard", count=1)):
         with pytest.raises(RuleError) as info:
             k.apply(later, {"type": "set_option", "seat": None, "host": True, "arabana": True})
         assert info.value.rule == "arabana" and "before the first turn action" in str(info.value)
@@ -896,8 +924,8 @@ def _msgs_in(value) -> list:
 def test_the_state_keeps_no_msg_objects_and_survives_json():
     """A Msg stored in the JSON state would lose its msgid (it is a str): none may be kept."""
     state = with_bridges(started(), CHAIN_BEFORE)
-    state = act(state, "place", seat=0, site="Elai-Iffi", card="Elai")
-    state = act(state, "end_turn", seat=0)
+    state = act(state, 0, "place", site="Elai-Iffi", card="Elai")
+    state = act(state, 0, "end_turn")
     assert _msgs_in(state) == []
     assert json.loads(json.dumps(state)) == state
     lines = k.describe(state, {"type": "place", "seat": 0}, state)

@@ -1,0 +1,50 @@
+"""Kahuna's scoring: the points of a round from the islands each colour holds, the winner and
+its tie-break, and the control checker's report of a position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.games.kahuna.bridges import bridge_counts, control, islands_held, validated
+from companion.games.kahuna.facts import COLOURS, ROUND_POINTS, ROUNDS, Site
+
+
+def round_points(round_no: int, islands: dict[str, int]) -> dict[str, int]:
+    """Points a scoring gives each colour, from the number of islands each controls.
+
+    Rounds 1 and 2 give 1 and 2 points to the colour with more islands; round 3 gives it the
+    difference. Equal numbers give nothing.
+    """
+    if type(round_no) is not int or not 1 <= round_no <= ROUNDS:
+        raise ValueError(f"round_no must be 1, 2 or 3, not {round_no!r}")
+    held = {c: int(islands.get(c, 0)) for c in COLOURS}
+    white, black = held["white"], held["black"]
+    points = {c: 0 for c in COLOURS}
+    if white == black:
+        return points
+    leader = "white" if white > black else "black"
+    points[leader] = ROUND_POINTS.get(round_no, abs(white - black))
+    return points
+
+
+def decide_winner(
+    points: list[int], round3: list[int], bridges: list[int]
+) -> tuple[int | None, str]:
+    """(winning seat or None, tie-break used): points, then the round-3 scorer, then bridges."""
+    for values, how in ((points, "points"), (round3, "round-3"), (bridges, "bridges")):
+        if values[0] != values[1]:
+            return (0 if values[0] > values[1] else 1), how
+    return None, "draw"
+
+
+def control_report(bridges: Mapping[Site, str]) -> dict:
+    """For the stand-alone control checker: who holds what and what each round would give."""
+    board = validated(bridges)
+    held = islands_held(board)
+    return {
+        "control": control(board),
+        "islands": held,
+        "bridges": bridge_counts(board),
+        "round_points": {r: round_points(r, held) for r in range(1, ROUNDS + 1)},
+    }

@@ -1,0 +1,73 @@
+"""Helpers the Kahuna tests share: the control rule written out independently, the card question
+of a page, and driving a table through long stretches that are not what a test is about.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from companion import get_db, tables
+from companion.games.kahuna import rules as k
+from tests.helpers import TableDriver
+
+
+def naive_control(board: dict) -> dict:
+    """The strict-majority rule written out independently: count per island, compare with sites/2."""
+    result = {}
+    for island in k.ISLANDS:
+        sites = [s for s in k.SITES if island in s]
+        for colour in ("white", "black"):
+            if 2 * sum(1 for s in sites if board.get(s) == colour) > len(sites):
+                result[island] = colour
+    return result
+
+
+def sheet(html: str) -> str:
+    """The card question ("which card did you play?") of a table page, or '' when none is open."""
+    found = re.search(r'<div class="k-sheet".*?</div>\s*</div>', html, re.S)
+    return unescape(found.group(0)) if found else ""
+
+
+def drive(table: TableDriver, actions: list[dict]) -> None:
+    """Apply actions through the store (for long stretches that are not what a test is about)."""
+    with table.app.app_context():
+        db = get_db()
+        for action in actions:
+            stored = tables.get_table(db, table.code)
+            tables.act(
+                db, stored, action, seat=action.get("seat"), host=False, expected_version=None
+            )
+
+
+def reveal_pending(table: TableDriver) -> dict:
+    """Enter every face-up card the table waits for (an island with a copy left); the state."""
+    state = table.state()
+    while state["pending_reveals"]:
+        island = next(i for i in k.ISLANDS if k.accounted(state, i) < k.CARDS_PER_ISLAND)
+        drive(table, [{"type": "reveal", "seat": None, "island": island}])
+        state = table.state()
+    return state
+
+
+def finish_round(table: TableDriver) -> None:
+    """Both players draw (discarding first when holding 5) until the round ends."""
+    start = table.state()["round"]
+    while True:
+        s = table.state()
+        if s["round"] != start or s["over"] or s["final_turns"] is not None:
+            return
+        if s["pending_reveals"]:
+            reveal_pending(table)
+            continue
+        seat = s["turn"]
+        actions = []
+        if s["hands"][seat] >= k.HAND_LIMIT:
+            actions.append({"type": "discard", "seat": seat, "count": 1})
+        if s["deck"]:
+            actions.append({"type": "draw", "seat": seat, "source": "deck"})
+        else:
+            actions.append(
+                {"type": "draw", "seat": seat, "source": "display", "island": s["display"][0]}
+            )
+        drive(table, actions)
