@@ -13,7 +13,7 @@ import importlib
 from pathlib import Path
 
 from babel import support
-from flask import Flask, request
+from flask import Flask, g, request
 from flask_babel import Babel, Domain, get_domain, get_locale
 
 from companion.games import PACKAGES
@@ -68,6 +68,16 @@ def _build_domains() -> None:
 def use_part(part: str) -> None:
     """Translate the rest of this request from this part's catalogue (a game's name, or core)."""
     DOMAINS[part].as_default()
+    g.pop("_translations", None)
+
+
+def current_translations() -> support.NullTranslations:
+    """This request's translations, looked up once per request and part (a page asks for a few
+    dozen texts; Flask-Babel would look up the domain and the locale for each)."""
+    translations = g.get("_translations")
+    if translations is None:
+        translations = g._translations = get_domain().get_translations()
+    return translations
 
 
 def select_locale() -> str:
@@ -94,12 +104,21 @@ def init_app(app: Flask) -> None:
         translate_in=translate_in,
     )
     app.jinja_env.filters["msg"] = render_msg
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda text: current_translations().ugettext(text),
+        ngettext=lambda one, many, n: current_translations().ungettext(one, many, n),
+        pgettext=lambda context, text: current_translations().upgettext(context, text),
+        npgettext=lambda context, one, many, n: current_translations().unpgettext(
+            context, one, many, n
+        ),
+        newstyle=True,
+    )
     app.jinja_env.add_extension("jinja2.ext.do")
 
 
 def translate(msgid: str) -> str:
     """The current language's text for an English msgid (in this request's part)."""
-    return get_domain().get_translations().ugettext(msgid)
+    return current_translations().ugettext(msgid)
 
 
 def translate_in(part: str, msgid: str) -> str:
@@ -132,8 +151,9 @@ def render_msg(msg: Msg | dict | str, names: list[str] | None = None) -> str:
             params[key] = render_msg(value, names)
         else:
             params[key] = value
-    domain = DOMAINS.get(msg.domain) or get_domain()
-    translations = domain.get_translations()
+    translations = (
+        DOMAINS[msg.domain].get_translations() if msg.domain in DOMAINS else current_translations()
+    )
     if msg.plural is not None:
         text = translations.ungettext(msg.msgid, msg.plural, msg.params[msg.count])
     else:

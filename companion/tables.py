@@ -24,7 +24,7 @@ from typing import Any
 import sqlite_utils
 
 from companion.games import GAMES
-from companion.games.base import N_, GameInfo, Msg, RuleError, Seat
+from companion.games.base import N_, GameInfo, Msg, RuleError, Seat, replay_actions
 
 # No 0/O, 1/I/L, U/V: easy to read aloud and to type. 31 letters ** 7 = 2.75e10 codes.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
@@ -444,13 +444,12 @@ def _state_before(db, table: Table, seq: int) -> dict:
     start, state = (row[0], json.loads(row[1])) if row else (0, None)
     if state is None:
         state = module.new(table.options, table.players)
-    for (action,) in db.execute(
+    rows = db.execute(
         "SELECT action FROM events WHERE table_id = ? AND seq > ? AND seq < ? AND kind = 'game'"
         " AND undone = 0 ORDER BY seq",
         [table.id, start, seq],
-    ):
-        state = module.apply(state, json.loads(action))
-    return state
+    )
+    return replay_actions(module, state, (json.loads(action) for (action,) in rows))
 
 
 FollowUp = Callable[[dict, dict, RuleError], "dict | None"]
@@ -561,10 +560,9 @@ def replay(table: Table, log: list[Event]) -> dict:
     """The state after the game events of the log that are not undone."""
     module = table.game.module
     state = module.new(table.options, table.players)
-    for event in log:
-        if event.kind == "game" and not event.undone:
-            state = module.apply(state, event.action)
-    return state
+    return replay_actions(
+        module, state, (e.action for e in log if e.kind == "game" and not e.undone)
+    )
 
 
 def last_undoable(db: sqlite_utils.Database, table: Table) -> Event | None:

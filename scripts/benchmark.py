@@ -39,9 +39,17 @@ sys.path[:0] = [str(ROOT)]
 
 from companion import create_app, get_db, tables  # noqa: E402
 from companion.games import GAMES  # noqa: E402
+from companion.games.base import replay_actions  # noqa: E402
 
 ACCEPT = "br, gzip, deflate, zstd"
-BENCH_GAME = "serengeti"  # the history-length figures use one game; every game for the rest
+STORE = None  # the benchmark's own app on the benchmark's database: seeding, reading states
+# The history-length figures use the first game with a repeatable host action (see
+# GameAdapter.repeatable_action); the figures per game use every game.
+BENCH_GAME = next(
+    key
+    for key, info in GAMES.items()
+    if info.adapter.repeatable_action(info.module.new(dict(info.options), info.min_players))
+)
 
 
 def free_port() -> int:
@@ -73,21 +81,24 @@ def seed_table(db, game: str, events: int, free_seats: int = 0) -> Seeded:
     made = 0
     while made < events:
         if made % 2 == 0 and game == BENCH_GAME:
-            on = not tables.state_of(db, table)["penalty_on"]
-            tables.act(
-                db,
-                table,
-                {"type": "fines", "on": on},
-                seat=None,
-                host=True,
-                expected_version=None,
-            )
+            action = repeatable(info, tables.state_of(db, table))
+            tables.act(db, table, action, seat=None, host=True, expected_version=None)
         else:
             tables.add_note(db, table, f"note {made}", seat=made % players, host=False)
         made += 1
         if made % 50 == 49:
             tables.undo(db, table, seat=None, host=True, expected_version=None)
     return Seeded(table.code, host_token, seat_tokens, events, game)
+
+
+def repeatable(info, state: dict) -> dict:
+    """The game's repeatable host action as an action dict, read through its form."""
+    from werkzeug.datastructures import MultiDict
+
+    action_type, fields = info.adapter.repeatable_action(state)
+    form = info.adapter.forms[action_type](formdata=MultiDict(fields), meta={"csrf": False})
+    assert form.validate(), form.errors
+    return {"type": action_type, **form.to_action()}
 
 
 # --- servers ---------------------------------------------------------------------------------------
@@ -185,15 +196,15 @@ def csrf_and_version(html: bytes) -> tuple[str, int]:
 
 
 class Host:
-    """The host's device: toggles fines (a real game action) and undoes, timing each."""
+    """The host's device: sends the game's repeatable action and undoes, timing each."""
 
     def __init__(self, port: int, seeded: Seeded):
         self.seeded = seeded
+        self.info = GAMES[seeded.game]
         self.browser = Browser(port, {f"host_{seeded.code}": seeded.host_token})
         status, page, _ = self.browser.request("GET", f"/t/{seeded.code}/")
         assert status == 200, status
         self.csrf, self.version = csrf_and_version(page)
-        self.on = "fines for illegal bids off" not in page.decode()
 
     def _post(self, path: str, body: dict) -> float:
         started = time.perf_counter()
@@ -209,13 +220,15 @@ class Host:
         return elapsed
 
     def act(self) -> float:
-        self.on = not self.on
-        return self._post(f"/t/{self.seeded.code}/act/fines", {"on": "on" if self.on else "off"})
+        """The repeatable action for the table's current state (read outside the timing)."""
+        with STORE.app_context():
+            db = get_db()
+            state = tables.state_of(db, tables.get_table(db, self.seeded.code))
+        action_type, fields = self.info.adapter.repeatable_action(state)
+        return self._post(f"/t/{self.seeded.code}/act/{action_type}", fields)
 
     def undo(self) -> float:
-        elapsed = self._post(f"/t/{self.seeded.code}/undo", {})
-        self.on = not self.on
-        return elapsed
+        return self._post(f"/t/{self.seeded.code}/undo", {})
 
 
 async def poll_forever(
@@ -567,10 +580,9 @@ def figure_replay(report, rounds: int) -> None:
             actions.append(action)
 
         def replay(rules=rules, options=info.options, players=players, actions=actions):
+            # as the store replays (tables.replay): the accepted actions, from new()
             started = time.perf_counter()
-            s = rules.new(dict(options), players)
-            for action in actions:
-                s = rules.apply(s, action)
+            replay_actions(rules, rules.new(dict(options), players), actions)
             return time.perf_counter() - started
 
         ms = median_time(replay, rounds) * 1000
@@ -622,7 +634,8 @@ def main() -> int:
     report = Report()
     with tempfile.TemporaryDirectory() as tmp:
         database = Path(tmp) / "bench.db"
-        app = create_app({"DATABASE": str(database), "SECRET_KEY": "bench"})
+        global STORE
+        app = STORE = create_app({"DATABASE": str(database), "SECRET_KEY": "bench"})
         started = time.time()
         with app.app_context():
             db = get_db()

@@ -23,7 +23,8 @@ translated too. That keeps the games free of Flask-Babel while every sentence st
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+import marshal
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol
@@ -156,13 +157,23 @@ class RuleError(Exception):
 
 
 def copy_state(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars): several times faster than
-    copy.deepcopy, which is why states hold nothing else (the contract test checks it)."""
-    if isinstance(value, dict):
-        return {k: copy_state(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [copy_state(v) for v in value]
-    return value
+    """A deep copy of JSON-shaped data (dicts, lists, scalars): marshal copies such data in C,
+    about twice as fast as a recursive copy and four times as fast as copy.deepcopy, which is
+    why states hold nothing else (the contract test checks it)."""
+    return marshal.loads(marshal.dumps(value))
+
+
+def replay_actions(module: ModuleType, state: dict, actions: Iterable[dict]) -> dict:
+    """The state after applying actions accepted before to a state the caller owns (it is
+    changed): without a copy per action where the game declares its moves with Moves."""
+    owner = getattr(module.apply, "__self__", None)
+    if isinstance(owner, Moves):
+        for action in actions:
+            state = owner.apply(state, action, copy=False)
+        return state
+    for action in actions:
+        state = module.apply(state, action)
+    return state
 
 
 def _short(value: Any, limit: int = 24) -> str:
@@ -193,8 +204,13 @@ class Moves:
     prepare: Callable[[dict], None] | None = None  # runs on the copy first, e.g. clear scratch
     open_after_end: frozenset[str] = frozenset()  # moves still allowed once play is over
 
-    def apply(self, state: dict, action: Mapping[str, Any]) -> dict:
-        """The state after the action (a new object), or a RuleError."""
+    def apply(self, state: dict, action: Mapping[str, Any], *, copy: bool = True) -> dict:
+        """The state after the action (a new object), or a RuleError.
+
+        copy=False changes `state` itself and returns it: only for a caller that owns the state
+        and replays actions accepted before (the store's replay), where a copy per action would
+        cost more than the moves.
+        """
         kind = action.get("type") if isinstance(action, Mapping) else None
         if not isinstance(kind, str) or kind not in self.handlers:
             raise RuleError(
@@ -204,7 +220,7 @@ class Moves:
             raise RuleError("action", N_("The host flag must be true or false."))
         if kind not in self.open_after_end and self.is_over(state):
             raise RuleError.of("game-over", self.over_message(state))
-        after = copy_state(state)
+        after = copy_state(state) if copy else state
         if self.prepare is not None:
             self.prepare(after)
         self.handlers[kind](after, action)

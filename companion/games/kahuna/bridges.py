@@ -15,6 +15,7 @@ from companion.games.kahuna.facts import (
     COLOUR_WORDS,
     COLOURS,
     ISLANDS,
+    SITE_BY_KEY,
     SITES_OF,
     STONES_PER_COLOUR,
     Site,
@@ -30,7 +31,13 @@ def validated(bridges: Mapping) -> dict[Site, str]:
     """A checked copy of a bridges mapping (site -> colour) with normalised site tuples."""
     if not isinstance(bridges, Mapping):
         raise RuleError("action", N_("The bridges must be a map from site to colour."))
-    return {parse_site(site): parse_colour(colour) for site, colour in bridges.items()}
+    checked = {}
+    for site, colour in bridges.items():
+        # The engine's own keys ("Aloa-Bari" or a site tuple) are looked up, not parsed again:
+        # control() and every view read the whole board after each move.
+        known = SITE_BY_KEY.get(site) if isinstance(site, (str, tuple)) else None
+        checked[known or parse_site(site)] = colour if colour in COLOURS else parse_colour(colour)
+    return checked
 
 
 def bridges_from_json(data: Mapping[str, str]) -> dict[Site, str]:

@@ -71,6 +71,8 @@ ROUND_POINTS = {1: 1, 2: 2}  # round 3 scores the difference
 
 _ISLAND_BY_LOWER = {i.lower(): i for i in ISLANDS}
 _SITE_SET = frozenset(SITES)
+# Each site under the names the engine stores it by: "Aloa-Bari" and ("Aloa", "Bari").
+SITE_BY_KEY: dict = {**{f"{a}-{b}": (a, b) for a, b in SITES}, **{s: s for s in SITES}}
 
 
 # --- names from outside: islands, sites, colours ---------------------------------------------

@@ -179,6 +179,10 @@ class SerengetiAdapter(GameAdapter):
     show_all_line = N_("The host looked at everyone's chips.")
     look_line = N_("The host looked at %(seat)s's chips.")
 
+    def repeatable_action(self, state: dict) -> tuple[str, dict]:
+        """Switching fines off or on: the host may do it at any time, as often as wanted."""
+        return "fines", {"on": "off" if state["penalty_on"] else "on"}
+
     def panel_context(self, panel: Panel) -> dict:
         """Quick bids with private warnings, cards to pick, fines to waive, seats' auction parts."""
         state, view, seat = panel.state, panel.view, panel.seat
