@@ -91,7 +91,31 @@ def _add_undo_flags_and_snapshots(db: sqlite_utils.Database) -> None:
     )
 
 
-MIGRATIONS = [_create_tables, _add_change_versions, _add_host_traces, _add_undo_flags_and_snapshots]
+def _add_live_table(db: sqlite_utils.Database) -> None:
+    # Presence (when each phone and the host were last seen), the host's hand-over link and the
+    # table display's link (both stored hashed), the time of the last change, and the keys of
+    # the submissions already applied (a resent tap is applied once).
+    db["seats"].add_column("seen", float)
+    db["tables"].add_column("host_seen", float)
+    db["tables"].add_column("handover_hash", str)
+    db["tables"].add_column("handover_until", float)
+    db["tables"].add_column("display_hash", str)
+    db["tables"].add_column("touched", float)
+    db.execute("UPDATE tables SET touched = created")
+    db["submissions"].create(
+        {"table_id": int, "key": str, "created": float},
+        pk=("table_id", "key"),
+        foreign_keys=[("table_id", "tables", "id")],
+    )
+
+
+MIGRATIONS = [
+    _create_tables,
+    _add_change_versions,
+    _add_host_traces,
+    _add_undo_flags_and_snapshots,
+    _add_live_table,
+]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

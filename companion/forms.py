@@ -140,9 +140,11 @@ class TakeSeatForm(FlaskForm):
 
 
 class VersionedForm(FlaskForm):
-    """Every form that changes the table carries the version it was rendered from."""
+    """Every form that changes the table carries the version it was rendered from, and the key
+    the phone gives each submission (so that a resend after a lost connection applies once)."""
 
     version = HiddenField()
+    key = HiddenField()
 
     def expected_version(self) -> int | None:
         try:

@@ -30,6 +30,10 @@ from companion.games.base import N_, GameInfo, Msg, RuleError, Seat, replay_acti
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 CODE_LENGTH = 7
 NOTE_MAX = 200
+ONLINE_WITHIN = 15  # seconds: a phone polling every 2 s that was seen this lately is "online"
+SEEN_EVERY = 5  # seconds: at most one presence write per phone this often
+HANDOVER_TTL = 600  # seconds a host hand-over link stays valid
+KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 SNAPSHOT_EVERY = 32  # game events between two kept states (bounds the replay of an undo)
 JOIN_FAILURE_LIMIT = 20  # wrong codes a client may type ...
 JOIN_FAILURE_WINDOW = 600  # ... in this many seconds
@@ -69,6 +73,9 @@ class Table:
     locked: bool
     version: int
     reveal: bool = False  # the host's "show all" switch
+    host_seen: float | None = None  # when the host's device last polled
+    touched: float | None = None  # when the table last changed
+    created: float | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,11 @@ class SeatRow:
     name: str
     taken: bool
     host_looked: bool = False  # the host has seen this seat's private view since its phone joined
+    seen: float | None = None  # when this seat's phone last polled
+
+    def online(self, now: float) -> bool:
+        """Whether the seat's phone was seen lately (it polls every few seconds while open)."""
+        return self.taken and self.seen is not None and now - self.seen <= ONLINE_WITHIN
 
 
 @dataclass(frozen=True)
@@ -127,6 +139,9 @@ def _row_to_table(row: dict) -> Table:
         locked=bool(row["locked"]),
         version=row["version"],
         reveal=bool(row["reveal"]),
+        host_seen=row["host_seen"],
+        touched=row["touched"],
+        created=row["created"],
     )
 
 
@@ -153,9 +168,10 @@ def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> 
         code = new_code()
         while db.execute("SELECT 1 FROM tables WHERE code = ?", [code]).fetchone():
             code = new_code()
+        now = time.time()
         cursor = db.execute(
             "INSERT INTO tables (code, game, players, options, host_hash, locked, version, state,"
-            " created) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?)",
+            " created, touched) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?)",
             [
                 code,
                 game.key,
@@ -163,7 +179,8 @@ def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> 
                 json.dumps(options),
                 hash_token(host_token),
                 json.dumps(state),
-                time.time(),
+                now,
+                now,
             ],
         )
         table_id = cursor.lastrowid
@@ -244,6 +261,7 @@ def seats(db: sqlite_utils.Database, table: Table) -> list[SeatRow]:
             name=r["name"],
             taken=r["token_hash"] is not None,
             host_looked=bool(r["host_looked"]),
+            seen=r["seen"],
         )
         for r in db.query("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [table.id])
     ]
@@ -301,9 +319,14 @@ def is_host(db: sqlite_utils.Database, table: Table, token: str | None) -> bool:
     return secrets.compare_digest(row[0], hash_token(token))
 
 
-def free_seat(db: sqlite_utils.Database, table: Table, seat: int) -> None:
+def free_seat(
+    db: sqlite_utils.Database, table: Table, seat: int, *, key: str | None = None
+) -> None:
     """The host frees a seat (a player left or changed phones): its phone loses it."""
     with _write(db):
+        if _already_applied(db, table, key):
+            return
+        _remember(db, table, key)
         db.execute(
             "UPDATE seats SET token_hash = NULL, joined = NULL, host_looked = 0 "
             "WHERE table_id = ? AND seat = ?",
@@ -312,24 +335,40 @@ def free_seat(db: sqlite_utils.Database, table: Table, seat: int) -> None:
         _bump(db, table)
 
 
-def rename_seat(db: sqlite_utils.Database, table: Table, seat: int, name: str) -> None:
+def rename_seat(
+    db: sqlite_utils.Database, table: Table, seat: int, name: str, *, key: str | None = None
+) -> None:
+    """The host names a seat (e.g. a player without a phone)."""
     with _write(db):
+        if _already_applied(db, table, key):
+            return
+        _remember(db, table, key)
         db.execute(
             "UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", [name, table.id, seat]
         )
         _bump(db, table)
 
 
-def set_locked(db: sqlite_utils.Database, table: Table, locked: bool) -> None:
+def set_locked(
+    db: sqlite_utils.Database, table: Table, locked: bool, *, key: str | None = None
+) -> None:
     """Lock or unlock joining."""
     with _write(db):
+        if _already_applied(db, table, key):
+            return
+        _remember(db, table, key)
         db.execute("UPDATE tables SET locked = ? WHERE id = ?", [int(locked), table.id])
         _bump(db, table)
 
 
-def set_reveal(db: sqlite_utils.Database, table: Table, on: bool, line: Msg) -> None:
+def set_reveal(
+    db: sqlite_utils.Database, table: Table, on: bool, line: Msg, *, key: str | None = None
+) -> None:
     """The host switches "show all" on or off; switching it on is written in the history."""
     with _write(db):
+        if _already_applied(db, table, key):
+            return
+        _remember(db, table, key)
         db.execute("UPDATE tables SET reveal = ? WHERE id = ?", [int(on), table.id])
         if on:
             _append(db, table, None, True, "trace", {"type": "show_all"}, [line])
@@ -354,11 +393,139 @@ def record_host_look(db: sqlite_utils.Database, table: Table, seat: int, line: M
     return True
 
 
+# --- presence -----------------------------------------------------------------------------------
+
+
+def mark_seen(
+    db: sqlite_utils.Database,
+    table_id: int,
+    seat: int | None,
+    seen: float | None,
+    now: float | None = None,
+) -> None:
+    """Note that a seat's phone (seat None: the host's device) polled now, at most once every
+    SEEN_EVERY seconds (the caller passes the time last stored, read with the poll's query)."""
+    now = time.time() if now is None else now
+    if seen is not None and now - seen < SEEN_EVERY:
+        return
+    if seat is None:
+        db.execute("UPDATE tables SET host_seen = ? WHERE id = ?", [now, table_id])
+    else:
+        db.execute(
+            "UPDATE seats SET seen = ? WHERE table_id = ? AND seat = ?", [now, table_id, seat]
+        )
+    db.conn.commit()
+
+
+# --- submissions: a resent tap is applied once ---------------------------------------------------
+
+
+def valid_key(key: str | None) -> str | None:
+    """A submission key as the phone made it (8 to 64 URL-safe characters), or None."""
+    if key and 8 <= len(key) <= 64 and set(key) <= KEY_CHARS:
+        return key
+    return None
+
+
+def _already_applied(db, table: Table, key: str | None) -> bool:
+    if key is None:
+        return False
+    row = db.execute(
+        "SELECT 1 FROM submissions WHERE table_id = ? AND key = ?", [table.id, key]
+    ).fetchone()
+    return row is not None
+
+
+def _remember(db, table: Table, key: str | None) -> None:
+    """Keep the key of what was applied (in the same transaction), for a day."""
+    if key is None:
+        return
+    now = time.time()
+    db.execute(
+        "DELETE FROM submissions WHERE table_id = ? AND created < ?", [table.id, now - 86400]
+    )
+    db.execute(
+        "INSERT INTO submissions (table_id, key, created) VALUES (?, ?, ?)", [table.id, key, now]
+    )
+
+
+# --- the host's hand-over and the table display --------------------------------------------------
+
+
+def start_handover(db: sqlite_utils.Database, table: Table, now: float | None = None) -> str:
+    """A one-time token that lets another device take over as host (for HANDOVER_TTL seconds)."""
+    now = time.time() if now is None else now
+    token = secrets.token_urlsafe(24)
+    with _write(db):
+        db.execute(
+            "UPDATE tables SET handover_hash = ?, handover_until = ? WHERE id = ?",
+            [hash_token(token), now + HANDOVER_TTL, table.id],
+        )
+    return token
+
+
+def claim_host(
+    db: sqlite_utils.Database,
+    table: Table,
+    token: str | None,
+    line: Msg,
+    now: float | None = None,
+) -> str:
+    """The device holding the hand-over token becomes the host: returns its new host token; the
+    old host token (and the hand-over token) stop working. A trace line says so."""
+    now = time.time() if now is None else now
+    host_token = secrets.token_urlsafe(32)
+    with _write(db):
+        row = db.execute(
+            "SELECT handover_hash, handover_until FROM tables WHERE id = ?", [table.id]
+        ).fetchone()
+        if (
+            not token
+            or row[0] is None
+            or not secrets.compare_digest(row[0], hash_token(token))
+            or (row[1] or 0) < now
+        ):
+            raise TableError(
+                N_(
+                    "This link to take over as host has expired or was already used. Ask the "
+                    "host for a new one."
+                ),
+                status=403,
+            )
+        db.execute(
+            "UPDATE tables SET host_hash = ?, handover_hash = NULL, handover_until = NULL,"
+            " host_seen = NULL WHERE id = ?",
+            [hash_token(host_token), table.id],
+        )
+        _append(db, table, None, True, "trace", {"type": "handover"}, [line])
+        _bump(db, table)
+    return host_token
+
+
+def new_display_token(db: sqlite_utils.Database, table: Table) -> str:
+    """A new link for the table display (a read-only screen everyone can see); the old one
+    stops working."""
+    token = secrets.token_urlsafe(18)
+    with _write(db):
+        db.execute("UPDATE tables SET display_hash = ? WHERE id = ?", [hash_token(token), table.id])
+    return token
+
+
+def is_display(db: sqlite_utils.Database, table: Table, token: str | None) -> bool:
+    """Whether a token is this table's current display token."""
+    if not token:
+        return False
+    row = db.execute("SELECT display_hash FROM tables WHERE id = ?", [table.id]).fetchone()
+    return row[0] is not None and secrets.compare_digest(row[0], hash_token(token))
+
+
 def _bump(
     db: sqlite_utils.Database, table: Table, *, state: bool = False, log: bool = False
 ) -> int:
     """Move the table's version on (every poll sees it), marking what changed with it."""
-    db.execute("UPDATE tables SET version = version + 1 WHERE id = ?", [table.id])
+    db.execute(
+        "UPDATE tables SET version = version + 1, touched = ? WHERE id = ?", [time.time(), table.id]
+    )
     version = db.execute("SELECT version FROM tables WHERE id = ?", [table.id]).fetchone()[0]
     if state:
         db.execute("UPDATE tables SET state_version = ? WHERE id = ?", [version, table.id])
@@ -464,6 +631,7 @@ def act(
     host: bool,
     expected_version: int | None,
     follow_up: FollowUp | None = None,
+    key: str | None = None,
 ) -> dict:
     """Apply one game action for a seat; returns the new state.
 
@@ -471,11 +639,16 @@ def act(
     refuse the action. A refused action stores nothing, except what follow_up(state, action,
     error) asks for (e.g. a fine for an illegal bid): that action is applied in the same
     transaction, behind the same version check, so a double tap is fined once, not twice.
+
+    A submission key (made by the phone) that was applied before makes this a resend: nothing
+    is applied again and the current state is returned.
     """
     action = {**action, "seat": seat, "host": host}
     module = table.game.module
     refusal: RuleError | None = None
     with _write(db):
+        if _already_applied(db, table, key):
+            return state_of(db, table)
         _check_version(db, table, expected_version, "state_version")
         before = state_of(db, table)
         try:
@@ -491,6 +664,7 @@ def act(
             except RuleError:
                 raise error from None  # the follow-up does not apply now: the refusal stands
             action = extra
+        _remember(db, table, key)
         lines = list(module.describe(before, action, after))
         # Decided once, here: may the acting seat take this back (not a revealed secret)?
         may = getattr(module, "seat_may_undo", None)
@@ -505,7 +679,13 @@ def act(
 
 
 def add_note(
-    db: sqlite_utils.Database, table: Table, text: str, *, seat: int | None, host: bool
+    db: sqlite_utils.Database,
+    table: Table,
+    text: str,
+    *,
+    seat: int | None,
+    host: bool,
+    key: str | None = None,
 ) -> None:
     """A line of free text in the history (no effect on the game), e.g. "Ben dropped a card"."""
     text = " ".join(text.split())[:NOTE_MAX]
@@ -515,6 +695,9 @@ def add_note(
     author = Seat(seat) if seat is not None else Msg.core(N_("Host"))
     line = Msg.core(N_("%(author)s: %(text)s"), author=author, text=text)
     with _write(db):
+        if _already_applied(db, table, key):
+            return
+        _remember(db, table, key)
         _append(db, table, seat, host, "note", {"type": "note", "text": text}, [line])
         _bump(db, table, log=True)
 
@@ -614,10 +797,14 @@ def undo(
     seat: int | None,
     host: bool,
     expected_version: int | None,
-) -> Event:
+    key: str | None = None,
+) -> Event | None:
     """Undo the last action (marked undone, kept in the history); the state goes back to the one
-    before it (from the nearest checkpoint: the cost does not grow with the history)."""
+    before it (from the nearest checkpoint: the cost does not grow with the history). A resent
+    undo (its key applied before) undoes nothing more and returns None."""
     with _write(db):
+        if _already_applied(db, table, key):
+            return None
         _check_version(db, table, expected_version, "log_version")
         event = may_undo(db, table, seat=seat, host=host)
         if event is None:
@@ -629,6 +816,7 @@ def undo(
                 ),
                 status=403,
             )
+        _remember(db, table, key)
         db.execute(
             "UPDATE events SET undone = 1 WHERE table_id = ? AND seq = ?", [table.id, event.seq]
         )
@@ -653,6 +841,7 @@ __all__ = [
     "TableError",
     "act",
     "add_note",
+    "claim_host",
     "check_join_allowed",
     "count_events",
     "count_unknown_code",
@@ -661,6 +850,9 @@ __all__ = [
     "events",
     "find_table",
     "free_seat",
+    "is_display",
+    "mark_seen",
+    "new_display_token",
     "get_table",
     "is_host",
     "join",
@@ -674,6 +866,8 @@ __all__ = [
     "seats",
     "set_locked",
     "set_reveal",
+    "start_handover",
+    "valid_key",
     "state_of",
     "undo",
 ]

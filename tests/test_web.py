@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion import create_app
-from tests.helpers import csrf_from, start_table, take_seat, version_of
+from tests.helpers import HX, csrf_from, start_table, take_seat, version_of, visible
 
 
 def test_home_lists_every_game_and_the_join_form(client):
@@ -470,3 +470,78 @@ def test_an_unchanged_poll_from_a_member_is_answered_before_flask(app, client):
     assert client.get(f"/t/{code}/live?v={version - 1}").status_code == 200
     assert client.get(f"/t/{code}/live").status_code in (200, 204)
     assert len(reached) == 3
+
+
+def test_a_resent_submission_is_applied_once_whatever_its_kind(make_table):
+    """The phone's script gives every submission a key; a resend after a lost connection carries
+    the same key and the same version, and is applied once (a note has no version guard)."""
+    t = make_table("serengeti")
+    page = t.page("Anna")
+    form = {
+        "csrf_token": csrf_from(page),
+        "version": version_of(page),
+        "key": "note-key-0001",
+        "text": "back online",
+    }
+    for _ in range(3):
+        assert t.device("Anna").post(f"/t/{t.code}/note", data=form).status_code in (200, 302)
+    assert _notes(t) == ["back online"]
+    # A game action (the first card of the lot), sent twice with its key.
+    page = t.page("host")
+    card = {
+        "csrf_token": csrf_from(page),
+        "version": version_of(page),
+        "key": "card-key-0001",
+        "tribe": "nuba",
+        "digit": "4",
+    }
+    for _ in range(2):
+        t.host.post(f"/t/{t.code}/act/card", data=card, headers=HX)
+    assert t.state()["lot"] == [{"tribe": "nuba", "digit": 4}]
+    # An undo and a host switch (lock) resent: each happens once.
+    page = t.page("host")
+    undo = {"csrf_token": csrf_from(page), "version": version_of(page), "key": "undo-key-0001"}
+    for _ in range(2):
+        t.host.post(f"/t/{t.code}/undo", data=undo, headers=HX)
+    assert t.state()["lot"] == []
+    assert _notes(t) == ["back online"]  # the note was not undone too
+    lock = {"csrf_token": csrf_from(page), "key": "lock-key-00001"}
+    for _ in range(2):
+        t.host.post(f"/t/{t.code}/host/lock", data=lock, headers=HX)
+    assert "Joining is locked." in visible(t.page())
+    # A bad key is ignored (no dedupe), never an error.
+    response = t.device("Anna").post(
+        f"/t/{t.code}/note", data={**form, "key": "<script>", "text": "again"}
+    )
+    assert response.status_code in (200, 302)
+
+
+def test_presence_marks_a_phone_online_and_then_away(make_table, monkeypatch):
+    from companion import tables
+
+    t = make_table("serengeti")
+    now = [1_000_000.0]
+    monkeypatch.setattr(tables.time, "time", lambda: now[0])
+    t.page("Ben")  # Ben's phone shows the table: seen now
+    seats = {s.name: s for s in _seat_rows(t)}
+    assert seats["Ben"].online(now[0]) and not seats["Chris"].online(now[0])
+    now[0] += tables.ONLINE_WITHIN + 1
+    assert not {s.name: s for s in _seat_rows(t)}["Ben"].online(now[0])
+
+
+def _notes(t) -> list[str]:
+    """The texts of the notes in the history that are not undone."""
+    from companion import get_db, tables
+
+    with t.app.app_context():
+        db = get_db()
+        log = tables.events(db, tables.get_table(db, t.code))
+    return [e.action["text"] for e in log if e.kind == "note" and not e.undone]
+
+
+def _seat_rows(t):
+    from companion import get_db, tables
+
+    with t.app.app_context():
+        db = get_db()
+        return tables.seats(db, tables.get_table(db, t.code))

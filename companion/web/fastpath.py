@@ -19,15 +19,16 @@ from collections.abc import Callable, Iterable
 from werkzeug.http import parse_cookie
 
 from companion.db import Connections
-from companion.tables import hash_token
+from companion.tables import hash_token, mark_seen
 
 POLL_PATH = re.compile(r"/t/([A-Za-z0-9]{1,20})/live")
 VERSION_ARG = re.compile(r"(?:^|&)v=(\d{1,12})(?:&|$)")
 # Only a member's poll is answered here: a device with no seat at the table goes to Flask, which
 # counts unknown codes and tells a guesser nothing.
-MEMBER_VERSION = (
-    "SELECT t.version FROM tables t WHERE t.code = ? AND (t.host_hash = ? OR EXISTS ("
-    "SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.token_hash = ?))"
+MEMBER_POLL = (
+    "SELECT t.id, t.version, t.host_hash = ? AS host, t.host_seen, s.seat, s.seen"
+    " FROM tables t LEFT JOIN seats s ON s.table_id = t.id AND s.token_hash = ?"
+    " WHERE t.code = ? AND (t.host_hash = ? OR s.seat IS NOT NULL)"
 )
 NO_TOKEN = "-"  # hashes to something no token hashes to
 UNCHANGED = [("Content-Length", "0"), ("HX-Reswap", "none"), ("Cache-Control", "no-store")]
@@ -64,7 +65,15 @@ class UnchangedPolls:
         seat = hash_token(cookies.get(f"seat_{code}") or NO_TOKEN)
         db = self.connections.get()
         try:
-            row = db.execute(MEMBER_VERSION, [code, host, seat]).fetchone()
+            row = db.execute(MEMBER_POLL, [host, seat, code, host]).fetchone()
+            if row is None or row[1] != seen:
+                return False
+            # Presence: this device is still at the table (at most one write every few seconds).
+            table_id, _, is_host, host_seen, seat_number, seat_seen = row
+            if is_host:
+                mark_seen(db, table_id, None, host_seen)
+            if seat_number is not None:
+                mark_seen(db, table_id, seat_number, seat_seen)
+            return True
         finally:
             self.connections.release()
-        return row is not None and row[0] == seen

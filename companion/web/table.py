@@ -135,6 +135,15 @@ def page_args(w: Who) -> dict:
     return args
 
 
+def mark_presence(w: Who, table: tables.Table, seat_rows: list[tables.SeatRow]) -> None:
+    """This device is at the table: note it for the seats list's online/away marks."""
+    db = get_db()
+    if w.host:
+        tables.mark_seen(db, table.id, None, table.host_seen)
+    if w.seat is not None:
+        tables.mark_seen(db, table.id, w.seat, seat_rows[w.seat].seen)
+
+
 def _trace_host_look(w: Who, seat_rows: list[tables.SeatRow]) -> None:
     """The host's first look at the private view of a seat that has its own phone is written in
     the history (a seat without a phone is run from the host's device anyway)."""
@@ -159,6 +168,7 @@ def live_context(
     module = table.game.module
     seat = w.seat_shown
     seat_rows = tables.seats(db, table)
+    mark_presence(w, table, seat_rows)
     names = [s.name for s in seat_rows]
     history = tables.recent_events(db, table, HISTORY_SHOWN)
     view = module.view(state, seat, reveal=w.reveal)
@@ -349,6 +359,12 @@ def join(code: str):
 # --- changing the table --------------------------------------------------------------------------
 
 
+def submission_key() -> str | None:
+    """The key the phone gave this submission (its script adds one to every form it sends), so
+    that a resend after a lost connection is applied once; None without a script."""
+    return tables.valid_key(request.form.get("key"))
+
+
 def _acting_seat(w: Who) -> int | None:
     """Whom an action is for: a phone acts for its own seat, the host for the chosen seat."""
     return w.acting_for if w.host else w.seat
@@ -400,6 +416,7 @@ def act(code: str, action_type: str):
             host=w.host,
             expected_version=form.expected_version(),
             follow_up=table.game.adapter.follow_up,
+            key=submission_key(),
         )
     except tables.Conflict as conflict:
         return render_live(w, error=conflict.msg, bound_forms={action_type: form})
@@ -418,7 +435,14 @@ def note(code: str):
     if not form.validate_on_submit():
         return render_live(w, error=Msg(N_("Write something first.")), bound_forms={"note": form})
     try:
-        tables.add_note(get_db(), table, form.text.data, seat=_acting_seat(w), host=w.host)
+        tables.add_note(
+            get_db(),
+            table,
+            form.text.data,
+            seat=_acting_seat(w),
+            host=w.host,
+            key=submission_key(),
+        )
     except tables.TableError as exc:
         return render_live(w, error=exc.msg, bound_forms={"note": form})
     return _after_change(w)
@@ -440,6 +464,7 @@ def undo(code: str):
             seat=None if w.host else w.seat,
             host=w.host,
             expected_version=form.expected_version(),
+            key=submission_key(),
         )
     except tables.TableError as exc:
         return render_live(w, error=exc.msg)
@@ -471,7 +496,7 @@ def lock(code: str):
     _require_host(w)
     if not FlaskForm().validate_on_submit():  # the CSRF token is all this form carries
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
-    tables.set_locked(get_db(), table, not table.locked)
+    tables.set_locked(get_db(), table, not table.locked, key=submission_key())
     return _after_change(w)
 
 
@@ -499,7 +524,7 @@ def reveal(code: str):
     if not FlaskForm().validate_on_submit():
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     on = not table.reveal
-    tables.set_reveal(get_db(), table, on, Msg(line))
+    tables.set_reveal(get_db(), table, on, Msg(line), key=submission_key())
     w.reveal = on
     return _after_change(w)
 
@@ -512,7 +537,7 @@ def free(code: str, seat: int):
     _require_host(w)
     if not FlaskForm().validate_on_submit() or not 0 <= seat < table.players:
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
-    tables.free_seat(get_db(), table, seat)
+    tables.free_seat(get_db(), table, seat, key=submission_key())
     return _after_change(w)
 
 
@@ -525,5 +550,5 @@ def rename(code: str, seat: int):
     form = RenameSeatForm()
     if not form.validate_on_submit() or not 0 <= seat < table.players:
         return render_live(w, error=Msg(N_("Type a name of at most 24 characters.")))
-    tables.rename_seat(get_db(), table, seat, form.name.data.strip())
+    tables.rename_seat(get_db(), table, seat, form.name.data.strip(), key=submission_key())
     return _after_change(w)
