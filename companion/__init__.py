@@ -47,6 +47,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=os.environ.get("COMPANION_DATABASE", str(instance / "companion.db")),
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL", ""),
+        # Where the server listens (companion.serve passes its own): the QR code offers only
+        # addresses phones can reach there, never the request's Host header.
+        BIND_HOST=os.environ.get("HOST", "0.0.0.0"),
+        BIND_PORT=os.environ.get("PORT") or None,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a game lasts hours; the token is tied to the session anyway

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ipaddress
-from urllib.parse import urlsplit
 
 import ifaddr
 import qrcode
@@ -47,19 +46,45 @@ def lan_address() -> str | None:
     return str(usable[0]) if usable else None
 
 
-def join_base(public_url: str, host_url: str) -> tuple[str, bool]:
-    """The base URL to put in the QR code, and whether to warn that it is a guess.
+WILDCARDS = {"", "0.0.0.0", "::", "[::]"}
 
-    A configured public URL wins. Otherwise the address the host used, unless that is this
-    machine only (localhost): then the machine's LAN address with the same port, and a warning.
+
+def join_base(public_url: str, bind_host: str, port: int | str | None) -> tuple[str, str | None]:
+    """The base URL to put in the QR code and the join link, and a problem to show, if any.
+
+    Never from the request's Host header (anyone can forge it): a configured public URL wins;
+    otherwise an address this server listens on. A server bound to every interface offers this
+    machine's LAN address; one bound to loopback only cannot be reached by phones at all, and
+    says so ("loopback"); a LAN address that cannot be found is said too ("no-lan").
     """
     if public_url:
-        return public_url.rstrip("/"), False
-    parts = urlsplit(host_url)
-    if not is_loopback(parts.hostname or ""):
-        return host_url.rstrip("/"), False
-    lan = lan_address()
-    if lan is None:
-        return host_url.rstrip("/"), True
-    port = f":{parts.port}" if parts.port else ""
-    return f"{parts.scheme}://{lan}{port}", True
+        return public_url.rstrip("/"), None
+    suffix = f":{port}" if port and str(port) != "80" else ""
+    host = bind_host.strip("[]")
+    if host in WILDCARDS:
+        lan = lan_address()
+        if lan is None:
+            return f"http://127.0.0.1{suffix}", "no-lan"
+        return f"http://{lan}{suffix}", None
+    if is_loopback(host):
+        return f"http://{bind_host}{suffix}", "loopback"
+    return f"http://{bind_host}{suffix}", None
+
+
+def listening_addresses(public_url: str, bind_host: str, port: int) -> list[tuple[str, str]]:
+    """What the start-up message offers: (address, who can use it) for every address phones or
+    this computer can really reach, given where the server listens."""
+    found = []
+    if public_url:
+        found.append((public_url, "public"))
+    host = bind_host.strip("[]")
+    if host in WILDCARDS:
+        lan = lan_address()
+        if lan:
+            found.append((f"http://{lan}:{port}/", "lan"))
+        found.append((f"http://localhost:{port}/", "local"))
+    elif is_loopback(host):
+        found.append((f"http://{bind_host}:{port}/", "local"))
+    else:
+        found.append((f"http://{bind_host}:{port}/", "lan"))
+    return found

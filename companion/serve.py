@@ -51,18 +51,32 @@ def main() -> None:
     """Create/migrate the database, print the addresses phones can use, and serve."""
     settings = server_settings()
     raise_open_files_limit(settings["connection_limit"])
-    app = create_app()
-    port = settings["port"]
-    public = app.config["PUBLIC_URL"]
-    print("Table companion is running. Open one of these on the host device:")
-    if public:
-        print(f"  {public}  (COMPANION_PUBLIC_URL)")
-    lan = qr.lan_address()
-    if lan:
-        print(f"  http://{lan}:{port}/   <- phones on the same network use this one")
-    print(f"  http://localhost:{port}/   <- this computer only")
-    print("Stop with Ctrl+C. Tables are kept in", app.config["DATABASE"])
+    app = create_app({"BIND_HOST": settings["host"], "BIND_PORT": settings["port"]})
+    print(
+        startup_message(
+            app.config["PUBLIC_URL"], settings["host"], settings["port"], app.config["DATABASE"]
+        )
+    )
     serve(app, **settings)
+
+
+def startup_message(public_url: str, host: str, port: int, database: str) -> str:
+    """Where to open the app: only addresses the server really listens on."""
+    notes = {
+        "public": "(COMPANION_PUBLIC_URL)",
+        "lan": "<- phones on the same network use this one",
+        "local": "<- this computer only",
+    }
+    lines = ["Table companion is running. Open one of these on the host device:"]
+    found = qr.listening_addresses(public_url, host, port)
+    lines += [f"  {address}   {notes[kind]}" for address, kind in found]
+    if not any(kind in ("public", "lan") for _, kind in found):
+        lines.append(
+            f"  Phones cannot reach this server: it listens on {host} only. Start it "
+            "with HOST=0.0.0.0 (the default) or set COMPANION_PUBLIC_URL."
+        )
+    lines.append(f"Stop with Ctrl+C. Tables are kept in {database}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -77,23 +77,46 @@ def test_the_qr_code_uses_the_configured_public_url(tmp_path):
     assert "phones cannot reach" not in page.text
 
 
-def test_localhost_host_gets_a_lan_address_and_a_warning(client):
-    code = start_table(client)
-    page = client.get(f"/t/{code}/")  # the test client talks to http://localhost/
-    assert "phones cannot reach" in page.text
-    assert "http://localhost/" not in page.text
-
-
-def test_join_base_prefers_public_url_then_the_host_used_then_the_lan():
+def test_the_join_address_never_comes_from_the_host_header(app, client, monkeypatch):
     from companion import qr
 
-    assert qr.join_base("https://x.org/", "http://localhost:5000/") == ("https://x.org", False)
-    assert qr.join_base("", "http://192.168.1.20:8000/") == ("http://192.168.1.20:8000", False)
-    base, warn = qr.join_base("", "http://127.0.0.1:8000/")
-    assert warn and base.endswith(":8000") and "127.0.0.1" not in base
+    monkeypatch.setattr(qr, "lan_address", lambda: "192.168.1.23")
+    app.config.update(BIND_HOST="0.0.0.0", BIND_PORT=8000)
+    code = start_table(client)
+    token = client.get_cookie(f"host_{code}", path=f"/t/{code}").value
+    forged = app.test_client()  # the host's device, asking with a forged Host header
+    forged.set_cookie(f"host_{code}", token, domain="evil.example", path=f"/t/{code}")
+    page = forged.get(f"/t/{code}/", base_url="http://evil.example:666").text
+    assert f"http://192.168.1.23:8000/t/{code}/join" in page and "evil.example" not in page
+    assert "phones cannot reach" not in page
+
+
+def test_a_loopback_only_server_says_phones_cannot_reach_it(app, client):
+    app.config.update(BIND_HOST="127.0.0.1", BIND_PORT=8000)
+    code = start_table(client)
+    page = client.get(f"/t/{code}/").text
+    assert "phones cannot reach it" in page
+
+
+def test_join_base_offers_only_addresses_the_server_listens_on(monkeypatch):
+    from companion import qr
+    from companion.serve import startup_message
+
+    monkeypatch.setattr(qr, "lan_address", lambda: "192.168.1.20")
+    assert qr.join_base("https://x.org/", "0.0.0.0", 8000) == ("https://x.org", None)
+    assert qr.join_base("", "0.0.0.0", 8000) == ("http://192.168.1.20:8000", None)
+    assert qr.join_base("", "10.0.0.5", 8000) == ("http://10.0.0.5:8000", None)
+    assert qr.join_base("", "127.0.0.1", 8000) == ("http://127.0.0.1:8000", "loopback")
+    monkeypatch.setattr(qr, "lan_address", lambda: None)
+    assert qr.join_base("", "0.0.0.0", 8000)[1] == "no-lan"
     assert (
         qr.is_loopback("[::1]") and qr.is_loopback("localhost") and not qr.is_loopback("10.0.0.5")
     )
+    message = startup_message("", "127.0.0.1", 8000, "x.db")
+    assert "http://127.0.0.1:8000/" in message and "Phones cannot reach this server" in message
+    monkeypatch.setattr(qr, "lan_address", lambda: "192.168.1.20")
+    message = startup_message("", "0.0.0.0", 8000, "x.db")
+    assert "http://192.168.1.20:8000/" in message and "cannot reach" not in message
 
 
 def test_a_phone_joins_a_seat_and_keeps_it(client, app):

@@ -251,9 +251,16 @@ def render_live(w: Who, **kwargs) -> str:
     return render_template(template, **context)
 
 
+def base_url() -> tuple[str, str | None]:
+    """The address phones use (QR codes, links), and a problem with it to show, if any."""
+    config = current_app.config
+    port = config.get("BIND_PORT") or request.environ.get("SERVER_PORT")
+    return qr.join_base(config["PUBLIC_URL"], config.get("BIND_HOST", "0.0.0.0"), port)
+
+
 def invite_context(table: tables.Table) -> dict:
-    base, guessed = qr.join_base(current_app.config["PUBLIC_URL"], request.host_url)
-    return dict(join_url=f"{base}/t/{table.code}/join", lan_guess=guessed)
+    base, problem = base_url()
+    return dict(join_url=f"{base}/t/{table.code}/join", address_problem=problem)
 
 
 # --- pages ---------------------------------------------------------------------------------------
