@@ -75,7 +75,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         if g.pop("db", None) is not None:
             app.extensions["companion.db"].release()
 
-    from companion.web import lobby, rules, table, tools
+    from companion.web import display, host, lobby, rules, table, tools  # noqa: F401 (host: routes)
 
     for name, package in PACKAGES.items():
         # A game package's own templates/ and static/ (served at /static/games/<name>/).
@@ -90,6 +90,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         )
     app.register_blueprint(lobby.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(display.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(rules.bp)
     for calculator in tools.game_calculators():

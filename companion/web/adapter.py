@@ -50,6 +50,11 @@ class GameAdapter:
         """Extra template variables for the panel, beyond state, view, seat, names and forms."""
         return {}
 
+    def turn_seats(self, view: dict) -> list[int]:
+        """The seats the game waits for now (from the table's view: public), e.g. the bidder on
+        turn, or every seat that has not sent its sealed bid. Their phones show "Your turn"."""
+        return []
+
     def repeatable_action(self, state: dict) -> tuple[str, dict] | None:
         """An action type and its form fields that the host may send at any point of the game,
         again and again, each time changing the state (the benchmark's writer uses it), or None.

@@ -13,7 +13,7 @@ from companion.forms import JoinCodeForm, NewTableForm
 from companion.games import GAMES
 from companion.games.base import N_, Msg
 from companion.i18n import LANG_COOKIE, LANGUAGES, game_label, translate, translate_in
-from companion.web.table import host_cookie, set_token_cookie
+from companion.web.table import host_cookie, remember_table, set_token_cookie
 
 bp = Blueprint("lobby", __name__)
 
@@ -83,6 +83,7 @@ def create():
     table, host_token = tables.create_table(get_db(), game.key, names)
     response = redirect(url_for("table.page", code=table.code))
     set_token_cookie(response, host_cookie(table.code), host_token, table.code)
+    remember_table(response, table.code, "host")
     return response
 
 

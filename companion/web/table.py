@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from babel.lists import format_list
 from flask import (
     Blueprint,
     Response,
@@ -18,10 +21,10 @@ from flask import (
     request,
     url_for,
 )
-from flask_wtf import FlaskForm
+from flask_babel import get_locale
 
 from companion import get_db, htmx, i18n, qr, tables
-from companion.forms import NoteForm, RenameSeatForm, TakeSeatForm, UndoForm, VersionedForm
+from companion.forms import NoteForm, TakeSeatForm, UndoForm, VersionedForm
 from companion.games.base import N_, Msg, RuleError, Seat
 from companion.i18n import render_msg
 from companion.web.adapter import Panel
@@ -37,6 +40,57 @@ def seat_cookie(code: str) -> str:
 
 def host_cookie(code: str) -> str:
     return f"host_{code}"
+
+
+MY_TABLES = "my_tables"  # this device's tables and roles, for the home page ("CODE:h,CODE:s")
+MY_TABLES_KEPT = 20
+
+
+def my_tables() -> dict[str, str]:
+    """This device's tables (code -> roles: "h" host, "s" seat) from its cookie at "/"; the
+    seat and host cookies themselves are scoped to each table's pages, where home cannot see."""
+    found: dict[str, str] = {}
+    for entry in request.cookies.get(MY_TABLES, "").split(","):
+        code, _, roles = entry.partition(":")
+        code = tables.normalize_code(code)[:12]
+        roles = "".join(r for r in "hs" if r in roles)
+        if code and roles:
+            found[code] = roles
+    return found
+
+
+def _store_my_tables(response: Response, found: dict[str, str]) -> None:
+    kept = list(found.items())[-MY_TABLES_KEPT:]
+    value = ",".join(f"{code}:{roles}" for code, roles in kept)
+    response.set_cookie(
+        MY_TABLES,
+        value,
+        max_age=COOKIE_AGE * 12,
+        path="/",
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
+
+
+def remember_table(response: Response, code: str, role: str) -> None:
+    """Add a table (and this device's role there: "host" or "seat") to the device's list."""
+    found = my_tables()
+    roles = found.pop(code, "") + role[0]
+    found[code] = "".join(r for r in "hs" if r in roles)
+    _store_my_tables(response, found)
+
+
+def forget_table(response: Response, code: str, role: str | None = None) -> None:
+    """Drop a table from the device's list (or only one role there)."""
+    found = my_tables()
+    if code in found:
+        roles = "" if role is None else found[code].replace(role[0], "")
+        if roles:
+            found[code] = roles
+        else:
+            del found[code]
+        _store_my_tables(response, found)
 
 
 def set_token_cookie(response: Response, name: str, token: str, code: str) -> None:
@@ -157,7 +211,12 @@ def _trace_host_look(w: Who, seat_rows: list[tables.SeatRow]) -> None:
 
 
 def live_context(
-    w: Who, *, error: Msg | None = None, rule: str | None = None, bound_forms: dict | None = None
+    w: Who,
+    *,
+    error: Msg | None = None,
+    rule: str | None = None,
+    bound_forms: dict | None = None,
+    link_box: dict | None = None,
 ) -> dict:
     """Everything the live region needs: state, view, seats, history, forms, undo."""
     db = get_db()
@@ -173,6 +232,7 @@ def live_context(
     history = tables.recent_events(db, table, HISTORY_SHOWN)
     view = module.view(state, seat, reveal=w.reveal)
     adapter = table.game.adapter
+    turn = [s for s in adapter.turn_seats(view) if 0 <= s < len(names)]
     forms = FormsOnDemand(adapter.forms, table.version, bound_forms or {})
     extra = adapter.panel_context(
         Panel(
@@ -207,6 +267,14 @@ def live_context(
         rule=rule,
         args=page_args(w),
         look_traced=w.host and adapter.look_line is not None,
+        link_box=link_box,
+        turn_seats=turn,
+        waiting_names=format_list(
+            [names[s] for s in turn if s != seat], locale=get_locale() or "en"
+        )
+        if turn
+        else "",
+        now=time.time(),
         **extra,
     )
 
@@ -319,6 +387,46 @@ def history(code: str):
     )
 
 
+@bp.get("/seats")
+def seats_fragment(code: str):
+    """The seats list alone, with who is online: presence changes with time, not with the
+    table's version, so each page asks for it every ten seconds."""
+    table = load_table(code)
+    w = who(table)
+    if not w.member:
+        return Response(status=204)
+    seat_rows = tables.seats(get_db(), table)
+    mark_presence(w, table, seat_rows)
+    return render_template(
+        "table/_seats.html", table=table, seats=seat_rows, who=w, args=page_args(w), now=time.time()
+    )
+
+
+@bp.get("/manifest.webmanifest")
+def manifest(code: str):
+    """Add to home screen: the app opens on this table."""
+    table = load_table(code)
+    icons = [
+        {
+            "src": url_for("static", filename=f"icons/icon-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+        }
+        for size in (192, 512)
+    ]
+    data = {
+        "name": f"{i18n.game_label(table.game)} · {table.code}",
+        "short_name": table.code,
+        "start_url": url_for("table.page", code=table.code),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f4f1ea",
+        "theme_color": "#2f6f4f",
+        "icons": icons,
+    }
+    return Response(json.dumps(data, ensure_ascii=False), mimetype="application/manifest+json")
+
+
 @bp.get("/qr.svg")
 def qr_svg(code: str):
     """The join QR code as SVG."""
@@ -346,6 +454,7 @@ def join(code: str):
         else:
             response = redirect(url_for("table.page", code=table.code))
             set_token_cookie(response, seat_cookie(table.code), token, table.code)
+            remember_table(response, table.code, "seat")
             return response
     elif request.method == "POST":
         error = Msg(N_("Pick one of the free seats."))
@@ -479,83 +588,3 @@ def undo(code: str):
 
 
 # --- host only -----------------------------------------------------------------------------------
-
-
-def _require_host(w: Who) -> None:
-    if not w.host:
-        abort(
-            make_response(
-                render_template(
-                    "error.html",
-                    error_kind="table",
-                    message=render_msg(Msg(N_("Only the host's device can do this."))),
-                ),
-                403,
-            )
-        )
-
-
-@bp.post("/host/lock")
-def lock(code: str):
-    """Lock or unlock joining."""
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
-    if not FlaskForm().validate_on_submit():  # the CSRF token is all this form carries
-        return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
-    tables.set_locked(get_db(), table, not table.locked, key=submission_key())
-    return _after_change(w)
-
-
-@bp.post("/host/reveal")
-def reveal(code: str):
-    """Switch "show all" (everyone's private values on the host's screen) on or off.
-
-    A POST stored with the table, not a link: each switch-on is written in the history, so the
-    players know when the host's device (often a player's phone) showed their secrets.
-    """
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
-    line = table.game.adapter.show_all_line
-    if line is None:
-        return render_live(
-            w,
-            error=Msg(
-                N_(
-                    "This game keeps nothing hidden from the host's "
-                    "screen, so there is nothing more to show."
-                )
-            ),
-        )
-    if not FlaskForm().validate_on_submit():
-        return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
-    on = not table.reveal
-    tables.set_reveal(get_db(), table, on, Msg(line), key=submission_key())
-    w.reveal = on
-    return _after_change(w)
-
-
-@bp.post("/host/free/<int:seat>")
-def free(code: str, seat: int):
-    """Free a seat: the phone that held it is sent back to the join page."""
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
-    if not FlaskForm().validate_on_submit() or not 0 <= seat < table.players:
-        return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
-    tables.free_seat(get_db(), table, seat, key=submission_key())
-    return _after_change(w)
-
-
-@bp.post("/host/rename/<int:seat>")
-def rename(code: str, seat: int):
-    """Rename a seat (the host types the names of players without phones)."""
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
-    form = RenameSeatForm()
-    if not form.validate_on_submit() or not 0 <= seat < table.players:
-        return render_live(w, error=Msg(N_("Type a name of at most 24 characters.")))
-    tables.rename_seat(get_db(), table, seat, form.name.data.strip(), key=submission_key())
-    return _after_change(w)

@@ -1,33 +1,344 @@
-// Small behaviours htmx does not cover. Everything works without this file too.
+// The live table's behaviours that htmx does not cover. Every page also works without this file
+// (forms post, pages reload); with it, a phone stays current without losing what its player
+// touched, tells when it is offline and sends what was tapped meanwhile, and says "your turn".
 (function () {
   "use strict";
 
-  // Do not let a poll wipe what someone is typing: skip the swap while an input inside the
-  // live region has focus and holds a value. The next poll (or their own submit) brings the news.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var trigger = event.detail.requestConfig && event.detail.requestConfig.elt;
-    if (!trigger || !trigger.classList || !trigger.classList.contains("poller")) return;
-    var active = document.activeElement;
-    var live = document.getElementById("live");
-    if (active && live && live.contains(active) && active.matches("input, textarea, select") &&
-        active.value !== "" && active.type !== "submit") {
-      event.detail.shouldSwap = false;
+  var POLL_EVERY = 2000; // ms between polls of the live region while the page is visible
+  var PRESENCE_EVERY = 10000; // ms between refreshes of the seats list (who is online)
+  var OFFLINE_AFTER = 2; // failed polls in a row before the "no connection" banner
+  var STORE = "companion.unsent"; // sessionStorage: submissions that got no answer yet
+
+  function live() { return document.getElementById("live"); }
+  function byId(id) { return document.getElementById(id); }
+  function visible() { return document.visibilityState === "visible"; }
+
+  // ---- polling ----------------------------------------------------------------------------
+  // (A poll still on its way is not doubled: the poller has hx-sync="this:drop".)
+  function poll() {
+    var region = live();
+    var poller = region && region.querySelector(".poller");
+    if (!poller || !visible()) return;
+    htmx.trigger(poller, "poll");
+  }
+  function presence() {
+    var seats = byId("seats-region");
+    if (seats && visible()) htmx.trigger(seats, "presence");
+  }
+  setInterval(poll, POLL_EVERY);
+  setInterval(presence, PRESENCE_EVERY);
+  document.addEventListener("visibilitychange", function () {
+    if (!visible()) return;
+    poll(); // back from sleep or another tab: show the table as it is now
+    presence();
+    keepAwake();
+    if (live() && live().dataset.myTurn === "yes") showWaitingPanel();
+  });
+  window.addEventListener("online", poll);
+  window.addEventListener("offline", function () { setOffline(true); });
+
+  function isPoll(detail) {
+    var elt = detail && (detail.elt || (detail.requestConfig && detail.requestConfig.elt));
+    return !!(elt && elt.classList && elt.classList.contains("poller"));
+  }
+
+  // ---- connection --------------------------------------------------------------------------
+  var failures = 0;
+  function setOffline(offline) {
+    var banner = byId("conn");
+    if (!banner) return;
+    if (offline) {
+      banner.textContent = banner.dataset.offline;
+      banner.classList.remove("back");
+      banner.hidden = false;
+    } else if (!banner.hidden) {
+      banner.textContent = banner.dataset.back;
+      banner.classList.add("back");
+      setTimeout(function () { if (failures === 0) banner.hidden = true; }, 2500);
+    }
+  }
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail.xhr;
+    var answered = xhr && xhr.status > 0;
+    if (answered) {
+      if (failures >= OFFLINE_AFTER || (byId("conn") && !byId("conn").hidden)) setOffline(false);
+      failures = 0;
+      forget(keyOf(e.detail));
+      if (isPoll(e.detail)) sendUnsent();
+    } else if (isPoll(e.detail)) {
+      failures += 1;
+      if (failures >= OFFLINE_AFTER) setOffline(true);
     }
   });
 
-  // On the home page, show only as many name boxes as there are players.
+  // ---- every submission carries a key; what got no answer is kept and sent again ----------
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function keyOf(detail) {
+    var params = detail && detail.requestConfig && detail.requestConfig.parameters;
+    return params && params.get ? params.get("key") : null;
+  }
+  function loadUnsent() {
+    try { return JSON.parse(sessionStorage.getItem(STORE) || "{}"); } catch (err) { return {}; }
+  }
+  function saveUnsent(all) {
+    try { sessionStorage.setItem(STORE, JSON.stringify(all)); } catch (err) { /* private mode */ }
+  }
+  function forget(key) {
+    if (!key) return;
+    var all = loadUnsent();
+    if (all[key]) { delete all[key]; saveUnsent(all); }
+    showUnsent();
+  }
+  function labelOf(detail) {
+    var event = detail.requestConfig && detail.requestConfig.triggeringEvent;
+    var button = event && event.submitter;
+    var text = (button && button.textContent) || (detail.elt && detail.elt.getAttribute("aria-label")) || "";
+    return text.replace(/\s+/g, " ").trim().slice(0, 80);
+  }
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (e.detail.verb !== "post") return;
+    var params = e.detail.parameters;
+    if (!params.get("key")) params.set("key", newKey());
+    var entries = [];
+    params.forEach(function (value, name) { if (typeof value === "string") entries.push([name, value]); });
+    var all = loadUnsent();
+    all[params.get("key")] = { path: e.detail.path, params: entries, label: labelOf(e.detail),
+                               state: "sending", page: location.pathname };
+    saveUnsent(all);
+  });
+  document.addEventListener("htmx:sendError", function (e) {
+    var key = keyOf(e.detail);
+    var all = loadUnsent();
+    if (key && all[key]) { all[key].state = "waiting"; saveUnsent(all); }
+    failures = Math.max(failures, OFFLINE_AFTER);
+    setOffline(true);
+    showUnsent();
+  });
+  var resending = false;
+  function sendUnsent() {
+    var all = loadUnsent();
+    var keys = Object.keys(all).filter(function (k) {
+      return all[k].state === "waiting" && all[k].page === location.pathname;
+    });
+    if (resending || !keys.length) return;
+    resending = true;
+    var item = all[keys[0]];
+    var values = {};
+    item.params.forEach(function (pair) { values[pair[0]] = pair[1]; });
+    htmx.ajax("POST", item.path, { source: live() || document.body, target: "#live", swap: "outerHTML", values: values })
+      .finally(function () { resending = false; showUnsent(); });
+  }
+  function showUnsent() {
+    var banner = byId("unsent");
+    if (!banner) return;
+    var all = loadUnsent();
+    var keys = Object.keys(all).filter(function (k) {
+      return all[k].state !== "sending" && all[k].page === location.pathname;
+    });
+    banner.replaceChildren();
+    keys.forEach(function (key) {
+      var item = all[key];
+      var p = document.createElement("p");
+      var template = item.state === "waiting" ? banner.dataset.waiting : banner.dataset.failed;
+      p.textContent = template.replace("%(what)s", item.label || "…");
+      var row = document.createElement("div");
+      row.className = "row";
+      var again = document.createElement("button");
+      again.type = "button";
+      again.textContent = banner.dataset.send;
+      again.addEventListener("click", function () {
+        var fresh = loadUnsent();
+        if (fresh[key]) { fresh[key].state = "waiting"; saveUnsent(fresh); }
+        sendUnsent();
+      });
+      var drop = document.createElement("button");
+      drop.type = "button";
+      drop.className = "secondary";
+      drop.textContent = banner.dataset.discard;
+      drop.addEventListener("click", function () { forget(key); });
+      row.append(again, drop);
+      banner.append(p, row);
+    });
+    banner.hidden = keys.length === 0;
+  }
+  // After a reload, what was not sent before is offered again (not sent by itself).
+  document.addEventListener("DOMContentLoaded", function () {
+    var all = loadUnsent();
+    Object.keys(all).forEach(function (k) { all[k].state = "failed"; });
+    saveUnsent(all);
+    showUnsent();
+  });
+
+  // ---- live updates keep what the player touched --------------------------------------------
+  // The poll morphs the live region (idiomorph): unchanged parts stay, changed parts change.
+  // Idiomorph would copy the server's value/checked into every control but the focused one, so
+  // each control the player changed since its form was rendered is skipped. If the new state no
+  // longer has such a control (the form is gone), the page is not changed under the player:
+  // a bar says that the table changed, and one tap shows it.
+  var touched = new WeakSet();
+  function markTouched(e) {
+    var t = e.target;
+    var region = live();
+    if (!t || !t.form || !region || !region.contains(t)) return;
+    if (t.type === "radio" && t.name) {
+      t.form.querySelectorAll('input[type="radio"]').forEach(function (r) { if (r.name === t.name) touched.add(r); });
+    } else {
+      touched.add(t);
+    }
+  }
+  document.addEventListener("input", markTouched, true);
+  document.addEventListener("change", markTouched, true);
+  function touchedControls() {
+    var region = live();
+    if (!region) return [];
+    return Array.prototype.filter.call(region.querySelectorAll("input, select, textarea"), function (el) {
+      return touched.has(el) && el.type !== "hidden";
+    });
+  }
+  function findIn(doc, el) {
+    if (el.id) return doc.getElementById(el.id);
+    var form = el.form && el.form.getAttribute("action");
+    var candidates = doc.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < candidates.length; i += 1) {
+      var c = candidates[i];
+      if (c.name === el.name && (!form || (c.form && c.form.getAttribute("action") === form)) &&
+          (el.type !== "radio" && el.type !== "checkbox" || c.value === el.value)) return c;
+    }
+    return null;
+  }
+  var pending = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (!isPoll(e.detail) || !e.detail.shouldSwap) return;
+    var html = e.detail.serverResponse;
+    if (!html) return;
+    var controls = touchedControls();
+    if (!controls.length) return;
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var lost = controls.some(function (el) { return !findIn(doc, el); });
+    if (lost) {
+      e.detail.shouldSwap = false;
+      pending = html;
+      var bar = byId("changed");
+      if (bar) bar.hidden = false;
+    }
+  });
+  document.addEventListener("click", function (e) {
+    if (!e.target || e.target.id !== "changed-show" || !pending) return;
+    var html = pending;
+    pending = null;
+    byId("changed").hidden = true;
+    htmx.swap(live(), html, { swapStyle: "outerHTML" });
+  });
+  document.addEventListener("htmx:load", function () {
+    if (window.Idiomorph && !window.Idiomorph.companionGuard) {
+      window.Idiomorph.companionGuard = true;
+      window.Idiomorph.defaults.ignoreActiveValue = true;
+      window.Idiomorph.defaults.callbacks.beforeNodeMorphed = function (oldNode) {
+        if (oldNode.nodeType === 1 && touched.has(oldNode)) return false;
+      };
+    }
+  });
+
+  // ---- your turn: the title, a vibration, a sound, the panel in view -----------------------
+  var wasMyTurn = null;
+  function showWaitingPanel() {
+    var target = document.querySelector("#live [data-turn-panel]") || byId("your-turn") || byId("game-panel");
+    if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+  function beep() {
+    if (localStorage.getItem("companion.sound") !== "on") return;
+    try {
+      var ctx = beep.ctx || (beep.ctx = new (window.AudioContext || window.webkitAudioContext)());
+      var osc = ctx.createOscillator();
+      var gain = ctx.createGain();
+      osc.frequency.value = 880;
+      gain.gain.value = 0.15;
+      osc.connect(gain);
+      gain.connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.18);
+    } catch (err) { /* no audio here */ }
+  }
+  function updateTurn() {
+    var region = live();
+    if (!region || !region.dataset.title) return;
+    var mine = region.dataset.myTurn === "yes";
+    document.title = mine ? region.dataset.titleTurn : region.dataset.title;
+    if (mine && wasMyTurn === false) {
+      if (navigator.vibrate) navigator.vibrate(200);
+      beep();
+    }
+    if (mine && wasMyTurn !== true) showWaitingPanel();
+    wasMyTurn = mine;
+  }
+  document.addEventListener("htmx:afterSettle", updateTurn);
+  document.addEventListener("DOMContentLoaded", updateTurn);
+
+  // ---- keep the screen on while the table is open -------------------------------------------
+  var lock = null;
+  function awakeWanted() { return localStorage.getItem("companion.awake") !== "off"; }
+  function keepAwake() {
+    if (!live() || !awakeWanted() || !visible()) return;
+    if ("wakeLock" in navigator && window.isSecureContext) {
+      if (!lock) navigator.wakeLock.request("screen").then(function (l) {
+        lock = l;
+        l.addEventListener("release", function () { lock = null; });
+      }).catch(function () { /* refused: nothing to do */ });
+    } else {
+      // Not a secure context (a plain http address on the table's Wi-Fi): a silent, muted video
+      // playing keeps the screen awake on phones. It may only start on a tap.
+      var video = byId("keep-awake");
+      if (video && video.paused) video.play().catch(function () { /* waits for a tap */ });
+    }
+  }
+  function stopAwake() {
+    if (lock) { lock.release(); lock = null; }
+    var video = byId("keep-awake");
+    if (video) video.pause();
+  }
+  document.addEventListener("pointerdown", keepAwake, { passive: true });
+  document.addEventListener("DOMContentLoaded", keepAwake);
+
+  function setupToggle(id, storageKey, defaultOn, onChange) {
+    var button = byId(id);
+    if (!button) return;
+    function render() {
+      var on = (localStorage.getItem(storageKey) || (defaultOn ? "on" : "off")) === "on";
+      button.textContent = on ? button.dataset.on : button.dataset.off;
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      return on;
+    }
+    button.hidden = false;
+    render();
+    button.addEventListener("click", function () {
+      var on = !render();
+      localStorage.setItem(storageKey, on ? "on" : "off");
+      render();
+      onChange(on);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    setupToggle("wake-toggle", "companion.awake", true, function (on) { if (on) keepAwake(); else stopAwake(); });
+    setupToggle("sound-toggle", "companion.sound", false, function (on) { if (on) beep(); });
+  });
+
+  // ---- the home page: as many name boxes as players, within the game's limits --------------
   function syncNameSlots() {
-    var players = document.getElementById("players");
+    var players = byId("players");
     if (!players) return;
     var n = parseInt(players.value, 10) || 0;
     document.querySelectorAll(".name-slot").forEach(function (slot) {
       slot.hidden = parseInt(slot.dataset.slot, 10) > n;
     });
   }
-  // When the game changes, keep the player count inside that game's limits.
   function syncPlayerLimits() {
-    var game = document.getElementById("game");
-    var players = document.getElementById("players");
+    var game = byId("game");
+    var players = byId("players");
     if (!game || !players || !game.dataset.limits) return;
     var limits = JSON.parse(game.dataset.limits)[game.value];
     if (!limits) return;

@@ -40,7 +40,7 @@ def test_a_phone_scans_the_qr_code_joins_and_the_host_sees_it_live(server, phone
 
     # The host's page was not reloaded: the poll brings the new seat within a couple of seconds.
     expect(host.locator("#seats")).to_contain_text("Ben", timeout=5000)
-    expect(host.locator("#seats li").nth(1)).to_contain_text("phone joined")
+    expect(host.locator("#seats li").nth(1)).to_contain_text("phone online")
 
     # A note from the phone appears on the host's screen, and the phone may undo it.
     ben.fill("#note-text", "Ben shuffles the deck")
@@ -84,7 +84,7 @@ def test_host_frees_a_seat_and_the_phone_is_asked_to_join_again(server, phone):
     ben = phone()
     ben.goto(host.locator(".join-url a").inner_text())
     ben.get_by_role("button", name="Player 2").click()
-    expect(host.locator("#seats li").nth(1)).to_contain_text("phone joined", timeout=5000)
+    expect(host.locator("#seats li").nth(1)).to_contain_text("phone online", timeout=5000)
     host.once("dialog", lambda dialog: dialog.accept())
     host.locator("#seats li").nth(1).get_by_role("button", name="Free seat").click()
     expect(ben.get_by_text("no longer holds a seat")).to_be_visible(timeout=5000)

@@ -75,7 +75,7 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
 
     white = seat_phone(phone, server, code, "White")
     black = seat_phone(phone, server, code, "Black")
-    expect(white.locator("#seats li").nth(1)).to_contain_text("phone joined", timeout=5000)
+    expect(white.locator("#seats li").nth(1)).to_contain_text("phone online", timeout=5000)
 
     # The table enters the three face-up cards from any phone: one tap each.
     screen(white, "kahuna-0-face-up-picker")
