@@ -9,12 +9,14 @@ game's words never show on another game's page, whatever English msgids they sha
 
 from __future__ import annotations
 
+import datetime
 import importlib
 from pathlib import Path
 
 from babel import support
+from babel.lists import format_list
 from flask import Flask, g, request
-from flask_babel import Babel, Domain, get_domain, get_locale
+from flask_babel import Babel, Domain, format_timedelta, get_domain, get_locale
 
 from companion.games import PACKAGES
 from companion.games.base import Msg, Seat
@@ -104,6 +106,8 @@ def init_app(app: Flask) -> None:
         translate_in=translate_in,
     )
     app.jinja_env.filters["msg"] = render_msg
+    app.jinja_env.filters["names"] = names_list
+    app.jinja_env.globals["ago"] = ago
     app.jinja_env.install_gettext_callables(
         gettext=lambda text: current_translations().ugettext(text),
         ngettext=lambda one, many, n: current_translations().ungettext(one, many, n),
@@ -159,3 +163,17 @@ def render_msg(msg: Msg | dict | str, names: list[str] | None = None) -> str:
     else:
         text = translations.ugettext(msg.msgid)
     return text % params if params else text
+
+
+def names_list(names: list[str]) -> str:
+    """Names joined as the reader's language joins a list ("A, B, and C"; 「A、B、C」)."""
+    return format_list(list(names), locale=get_locale() or "en") if names else ""
+
+
+def ago(when: float | None, now: float) -> str:
+    """How long ago, in the reader's language ("3 minutes ago", 「3分前」, «3 минуты назад»)."""
+    if when is None:
+        return ""
+    return format_timedelta(
+        datetime.timedelta(seconds=when - now), add_direction=True, threshold=1.0
+    )

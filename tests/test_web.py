@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion import create_app
-from tests.helpers import HX, csrf_from, start_table, take_seat, version_of, visible
+from tests.helpers import HX, csrf_from, post_from, start_table, take_seat, version_of, visible
 
 
 def test_home_lists_every_game_and_the_join_form(client):
@@ -568,3 +570,109 @@ def _seat_rows(t):
     with t.app.app_context():
         db = get_db()
         return tables.seats(db, tables.get_table(db, t.code))
+
+
+def test_home_lists_this_devices_tables_and_the_host_typing_its_code_lands_as_host(app, client):
+    code = start_table(client, names=("Anna", "Ben", "Chris"))
+    home = client.get("/").text
+    assert 'id="my-tables"' in home and code in home and "Anna, Ben, and Chris" in home
+    assert "host" in visible(home.split('id="my-tables"')[1].split("</section>")[0])
+    # Typing its own table's code takes the host back to the table, not to "pick a seat".
+    response = client.post("/join", data={"csrf_token": csrf_from(home), "code": code.lower()})
+    assert response.headers["Location"].endswith(f"/t/{code}/")
+    assert "This device is the host." in client.get(f"/t/{code}/").text
+    # A phone that joins sees the table in its list as a seat; a stranger's home lists nothing.
+    phone = app.test_client()
+    take_seat(phone, code, 1)
+    mine = phone.get("/").text.split('id="my-tables"')[1].split("</section>")[0]
+    assert code in mine and "seat" in visible(mine)
+    assert 'id="my-tables"' not in app.test_client().get("/").text
+
+
+def test_a_freed_seat_and_a_removed_table_leave_the_devices_list(app, client):
+    from companion import get_db
+
+    code = start_table(client)
+    phone = app.test_client()
+    take_seat(phone, code, 1)
+    post_from(client, f"/t/{code}/", f"/t/{code}/host/free/1")
+    phone.get(f"/t/{code}/join?lost=1")
+    assert 'id="my-tables"' not in phone.get("/").text
+    with app.app_context():
+        db = get_db()
+        for name in ("seats", "events", "snapshots", "submissions"):
+            db.execute(f"DELETE FROM {name}")
+        db.execute("DELETE FROM tables")
+        db.conn.commit()
+    assert 'id="my-tables"' not in client.get("/").text
+    assert (
+        client.get_cookie("my_tables") is None or code not in client.get_cookie("my_tables").value
+    )
+
+
+def _link_in(html: str, part: str) -> str:
+    import html as htmllib
+
+    match = re.search(
+        r'<p class="join-url"><a href="(http[^"]*' + re.escape(part) + r'[^"]*)"', html
+    )
+    assert match, f"no {part} link in the page"
+    return htmllib.unescape(match.group(1)).split("//", 1)[1].split("/", 1)[1]
+
+
+def test_the_host_hands_the_role_to_another_device_with_a_one_time_link(app, client):
+    code = start_table(client)
+    response = post_from(client, f"/t/{code}/", f"/t/{code}/host/handover")
+    link = "/" + _link_in(response.text, "/host/take")
+    tablet = app.test_client()
+    page = tablet.get(link)
+    assert page.status_code == 200 and "Become the host" in page.text
+    token = re.search(r'name="token" value="([^"]+)"', page.text).group(1)
+    response = tablet.post(
+        f"/t/{code}/host/take", data={"csrf_token": csrf_from(page.text), "token": token}
+    )
+    assert response.status_code == 302
+    assert "This device is the host." in tablet.get(f"/t/{code}/").text
+    assert "The host role moved to another device." in visible(tablet.get(f"/t/{code}/").text)
+    # The old device is the host no more; the link works once.
+    assert client.get(f"/t/{code}/").status_code == 302
+    again = app.test_client()
+    page = again.get(link)
+    response = again.post(
+        f"/t/{code}/host/take", data={"csrf_token": csrf_from(page.text), "token": token}
+    )
+    assert response.status_code == 403 and "expired or was already used" in response.text
+    # Only the host can make a link.
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    assert post_from(phone, f"/t/{code}/", f"/t/{code}/host/handover").status_code == 403
+
+
+def test_the_table_display_shows_the_public_state_only_and_its_link_rotates(make_table):
+    t = make_table("serengeti")
+    response = post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/display")
+    link = "/" + _link_in(response.text, "/display")
+    screen = t.app.test_client()
+    page = screen.get(link)
+    assert (
+        page.status_code == 200
+        and "Serengeti" in page.text
+        and "<form" not in page.text.split('id="live"')[1].split('id="game-panel"')[0]
+    )
+    # A private change (Anna's chips) changes nothing on the display.
+    before = re.sub(r'"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}"', "T", screen.get(link).text)
+    state = t.state()
+    state["chips"][0] += 7
+    t.set_state(state)
+    after = re.sub(r'"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}"', "T", screen.get(link).text)
+    assert before == after
+    # It follows the table: its poll answers the new region once something public happened.
+    version = version_of(page.text)
+    poll = link.replace("/display/?", "/display/live?") + f"&v={version}"
+    assert screen.get(poll).data == b""
+    t.act("host", "card", tribe="nuba", digit="4")
+    assert "Nuba" in screen.get(poll).text
+    # A new link makes the old one stop working; a wrong key is a plain 404.
+    post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/display")
+    assert screen.get(link).status_code == 404
+    assert screen.get(f"/t/{t.code}/display/?key=nope").status_code == 404

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from babel.lists import format_list
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
 from companion import get_db, tables
@@ -13,26 +15,69 @@ from companion.forms import JoinCodeForm, NewTableForm
 from companion.games import GAMES
 from companion.games.base import N_, Msg
 from companion.i18n import LANG_COOKIE, LANGUAGES, game_label, translate, translate_in
-from companion.web.table import host_cookie, remember_table, set_token_cookie
+from companion.web.table import (
+    forget_table,
+    host_cookie,
+    my_tables,
+    remember_table,
+    set_token_cookie,
+)
 
 bp = Blueprint("lobby", __name__)
+
+
+@dataclass(frozen=True)
+class MyTable:
+    """One of this device's tables, as the home page lists it."""
+
+    code: str
+    roles: str  # "h" host, "s" seat
+    game: str  # the game's name in the reader's language
+    players: list[str]
+    touched: float | None
+    over: bool
+
+
+def _my_tables() -> tuple[list[MyTable], list[str]]:
+    """This device's tables that still exist (newest activity first), and the codes that don't."""
+    db = get_db()
+    found, gone = [], []
+    for code, roles in my_tables().items():
+        table = tables.find_table(db, code)
+        if table is None:
+            gone.append(code)
+            continue
+        names = [s.name for s in tables.seats(db, table)]
+        over = table.game.module.result(tables.state_of(db, table)) is not None
+        found.append(MyTable(code, roles, game_label(table.game), names, table.touched, over))
+    found.sort(key=lambda t: t.touched or 0, reverse=True)
+    return found, gone
 
 
 def _home(
     new_form: NewTableForm, join_form: JoinCodeForm, error: Msg | None = None, status: int = 200
 ):
     limits = {key: (g.min_players, g.max_players) for key, g in GAMES.items()}
-    return render_template(
-        "lobby/home.html",
-        new_form=new_form,
-        join_form=join_form,
-        games=GAMES,
-        limits=limits,
-        error=error,
-        players_hint=players_hint(),
-        fewest=min(low for low, _ in limits.values()),
-        most=max(high for _, high in limits.values()),
-    ), status
+    mine, gone = _my_tables()
+    response = make_response(
+        render_template(
+            "lobby/home.html",
+            new_form=new_form,
+            join_form=join_form,
+            games=GAMES,
+            limits=limits,
+            my=mine,
+            now=time.time(),
+            error=error,
+            players_hint=players_hint(),
+            fewest=min(low for low, _ in limits.values()),
+            most=max(high for _, high in limits.values()),
+        ),
+        status,
+    )
+    for code in gone:  # tables removed from this server: off the device's list
+        forget_table(response, code)
+    return response
 
 
 def players_hint() -> str:
@@ -112,6 +157,10 @@ def join_by_code():
         new_form = NewTableForm(formdata=None)
         new_form.players.data = 3
         return _home(new_form, form, error=exc.msg, status=exc.status)
+    if table.code in my_tables():
+        # This device has a seat or the host's token there (the list says so; the table page
+        # checks the token itself): straight to the table, not to the seat picker.
+        return redirect(url_for("table.page", code=table.code))
     return redirect(url_for("table.join", code=table.code))
 
 

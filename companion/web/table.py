@@ -460,16 +460,23 @@ def join(code: str):
         error = Msg(N_("Pick one of the free seats."))
     table = tables.get_table(get_db(), table.code)
     status = 200 if error is None else 400
-    return render_template(
-        "table/join.html",
-        table=table,
-        seats=tables.seats(get_db(), table),
-        form=form,
-        error=error,
-        lost=request.args.get("lost") == "1",
-        who=w,
-        **invite_context(table),
-    ), status
+    lost = request.args.get("lost") == "1"
+    response = make_response(
+        render_template(
+            "table/join.html",
+            table=table,
+            seats=tables.seats(get_db(), table),
+            form=form,
+            error=error,
+            lost=lost,
+            who=w,
+            **invite_context(table),
+        ),
+        status,
+    )
+    if lost and w.seat is None:  # the seat was freed: off this device's list of tables
+        forget_table(response, table.code, "seat")
+    return response
 
 
 # --- changing the table --------------------------------------------------------------------------
