@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -30,7 +31,8 @@ from companion.games.base import N_, GameInfo, Msg, RuleError, Seat, replay_acti
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 CODE_LENGTH = 7
 NOTE_MAX = 200
-ONLINE_WITHIN = 15  # seconds: a phone polling every 2 s that was seen this lately is "online"
+# seconds: a phone polling every 2 s that was seen this lately is "online" (a setting for tests)
+ONLINE_WITHIN = float(os.environ.get("COMPANION_ONLINE_WITHIN", "15"))
 SEEN_EVERY = 5  # seconds: at most one presence write per phone this often
 HANDOVER_TTL = 600  # seconds a host hand-over link stays valid
 KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")

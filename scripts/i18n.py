@@ -146,7 +146,7 @@ def missing() -> list[str]:
             pot = Path(tmp) / f"{part}.pot"
             extract(files, pot)
             with pot.open("rb") as fh:
-                wanted = [m.id for m in read_po(fh) if m.id]
+                wanted = [(m.id, m.context) for m in read_po(fh) if m.id]
             for lang in LANGS:
                 po = catalogue_dir(part) / lang / "LC_MESSAGES" / "messages.po"
                 if not po.exists():
@@ -154,8 +154,8 @@ def missing() -> list[str]:
                     continue
                 with po.open("rb") as fh:
                     catalog = read_po(fh)
-                for msgid in wanted:
-                    message = catalog.get(msgid)
+                for msgid, context in wanted:
+                    message = catalog.get(msgid, context)
                     strings = message.string if message else None
                     ok = all(strings) if isinstance(strings, tuple) else bool(strings)
                     if not ok or (message and message.fuzzy):

@@ -372,11 +372,11 @@ class Server:
             self.process = None
 
 
-def shot(page, name: str) -> Path:
-    """Save a full-page screenshot to look at."""
+def shot(page, name: str, full_page: bool = True) -> Path:
+    """Save a screenshot to look at (the whole page, or what the screen shows)."""
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

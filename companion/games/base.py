@@ -152,8 +152,11 @@ class RuleError(Exception):
 
     @classmethod
     def of(cls, rule: str, msg: Msg) -> RuleError:
-        """A refusal whose message is already built."""
-        return cls(rule, msg.msgid, **msg.params)
+        """A refusal whose message is already built (a Plural message keeps its forms)."""
+        error = cls.__new__(cls)
+        Exception.__init__(error, str(msg))
+        error.rule, error.msg = rule, msg
+        return error
 
 
 def copy_state(value: Any) -> Any:

@@ -38,7 +38,8 @@
   window.addEventListener("offline", function () { setOffline(true); });
 
   function isPoll(detail) {
-    var elt = detail && (detail.elt || (detail.requestConfig && detail.requestConfig.elt));
+    // The element that sent the request (in beforeSwap, detail.elt is the swap's target).
+    var elt = detail && ((detail.requestConfig && detail.requestConfig.elt) || detail.elt);
     return !!(elt && elt.classList && elt.classList.contains("poller"));
   }
 
@@ -95,9 +96,13 @@
     showUnsent();
   }
   function labelOf(detail) {
-    var event = detail.requestConfig && detail.requestConfig.triggeringEvent;
+    // What the player will recognise: the button tapped, and what was typed with it.
+    var event = detail.triggeringEvent;
     var button = event && event.submitter;
     var text = (button && button.textContent) || (detail.elt && detail.elt.getAttribute("aria-label")) || "";
+    var form = detail.elt && (detail.elt.form || (detail.elt.tagName === "FORM" ? detail.elt : null));
+    var typed = form && form.querySelector("input[type=text], input:not([type]), input[type=number], textarea");
+    if (typed && typed.value) text += " (" + typed.value + ")";
     return text.replace(/\s+/g, " ").trim().slice(0, 80);
   }
   document.addEventListener("htmx:configRequest", function (e) {
@@ -212,6 +217,7 @@
     return null;
   }
   var pending = null;
+  var kept = [];
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (!isPoll(e.detail) || !e.detail.shouldSwap) return;
     var html = e.detail.serverResponse;
@@ -225,7 +231,29 @@
       pending = html;
       var bar = byId("changed");
       if (bar) bar.hidden = false;
+      return;
     }
+    // Whatever the morph keeps or rebuilds, the player's values are put back afterwards.
+    kept = controls.map(function (el) {
+      return { el: el, value: el.value, checked: el.checked };
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function (e) {
+    if (!isPoll(e.detail) || !kept.length) return;
+    kept.forEach(function (saved) {
+      var now = findIn(document, saved.el);
+      if (!now) return;
+      if (now.type === "radio" || now.type === "checkbox") now.checked = saved.checked;
+      else now.value = saved.value;
+      touched.add(now);
+    });
+    kept = [];
+  });
+  // A choice in the table menu closes the menu.
+  document.addEventListener("click", function (e) {
+    var item = e.target && e.target.closest && e.target.closest(".menu-item");
+    var menu = item && item.closest("details");
+    if (menu) menu.open = false;
   });
   document.addEventListener("click", function (e) {
     if (!e.target || e.target.id !== "changed-show" || !pending) return;

@@ -179,6 +179,10 @@ class SerengetiAdapter(GameAdapter):
     show_all_line = N_("The host looked at everyone's chips.")
     look_line = N_("The host looked at %(seat)s's chips.")
 
+    def turn_seats(self, view: dict) -> list[int]:
+        """The bidder on turn, or the winner who must pick a card to discard."""
+        return [] if view["to_act"] is None else [view["to_act"]]
+
     def repeatable_action(self, state: dict) -> tuple[str, dict]:
         """Switching fines off or on: the host may do it at any time, as often as wanted."""
         return "fines", {"on": "off" if state["penalty_on"] else "on"}

@@ -1,0 +1,176 @@
+"""The live table never fails silently: several phones (browser contexts) at one table, with the
+connection dropping, the turn moving, presence, the host's hand-over and the table display."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.helpers import PHONE, SMALL_PHONE, Server, open_table, shot
+
+pytestmark = pytest.mark.browser
+NAMES = ("Anna", "Ben", "Chris")
+SOON = 5000  # ms: a phone polls every 2 s; an update must show within this
+
+
+def seat(phone, server, code: str, name: str, viewport=PHONE):
+    """A phone joins the table on the seat called `name`."""
+    page = phone(viewport=viewport)
+    page.goto(f"{server.url}/t/{code}/join")
+    page.get_by_role("button", name=name).click()
+    expect(page.get_by_text(f"You are {name}.")).to_be_visible()
+    return page
+
+
+def enter_card(page, tribe: str, digit: int) -> None:
+    form = page.locator("#card-form")
+    form.locator(".sg-tribes label", has_text=tribe).click()
+    form.locator(".sg-digits label", has_text=str(digit)).click()
+    form.locator("button[type=submit]").click()
+
+
+def table_of_three(server, phone, viewport=PHONE):
+    host = phone(viewport=viewport)
+    code = open_table(host, server, names=NAMES)
+    return host, code, [seat(phone, server, code, n, viewport) for n in NAMES]
+
+
+def test_a_tapped_choice_survives_a_live_update_or_the_phone_says_the_table_changed(server, phone):
+    host, code, (anna, ben, chris) = table_of_three(server, phone)
+    # Round 1 deals one card. Anna taps a tribe but no digit yet; Ben enters the card meanwhile.
+    anna.locator("#card-form .sg-tribes label", has_text="Nuba").click()
+    enter_card(ben, "Tonga", 3)
+    # The auction opened: Anna's card form is gone, so her page says so at once...
+    expect(anna.locator("#changed")).to_be_visible(timeout=SOON)
+    shot(anna, "live-table-changed-bar", full_page=False)
+    expect(anna.locator("#card-form input[value=nuba]")).to_be_checked()  # ...keeping her tap
+    anna.get_by_role("button", name="Show the new state").click()
+    expect(anna.locator("#keypad")).to_be_visible()  # Anna starts round 1: her bid
+    expect(anna.locator("#changed")).to_be_hidden()
+
+
+def test_a_tapped_choice_is_kept_while_the_rest_of_the_page_moves_on(server, phone):
+    host, code, (anna, ben, chris) = table_of_three(server, phone)
+    # Play round 1 quickly: a card, then everybody passes (the start player takes it).
+    enter_card(host, "Tonga", 3)
+    for page in (anna, ben, chris):
+        expect(page.locator("#keypad .sg-pass button")).to_be_visible(timeout=SOON)
+        page.locator("#keypad .sg-pass button").click()
+    # Round 2 deals two cards. Chris taps "Nuba" for the first; then Ben enters it.
+    expect(chris.locator("#card-form")).to_be_visible(timeout=SOON)
+    chris.locator("#card-form .sg-tribes label", has_text="Massai").click()
+    chris.locator("body").click(position={"x": 5, "y": 5})  # focus leaves the form
+    enter_card(ben, "Nuba", 4)
+    # Chris's page moved on to the second card of the lot, and kept the tribe Chris tapped.
+    expect(chris.locator("#live")).to_contain_text("Nuba 4", timeout=SOON)
+    expect(chris.locator("#card-form input[value=massai]")).to_be_checked()
+    expect(chris.locator("#changed")).to_be_hidden()
+
+
+def test_a_tap_while_offline_is_sent_once_when_the_connection_is_back(server, phone):
+    host, code, (anna, ben, chris) = table_of_three(server, phone)
+    context = ben.context
+    context.set_offline(True)
+    ben.fill("#note-text", "typed in the tunnel")
+    ben.click(".note-form button")
+    expect(ben.locator("#unsent")).to_contain_text("Not sent yet", timeout=SOON)
+    expect(ben.locator("#conn")).to_contain_text("No connection", timeout=SOON)
+    shot(ben, "live-table-offline", full_page=False)
+    context.set_offline(False)
+    expect(ben.locator("#unsent")).to_be_hidden(timeout=8000)
+    expect(host.locator(".log")).to_contain_text("Ben: typed in the tunnel", timeout=SOON)
+    # Sending the very same submission again (its key) applies nothing more.
+    ben.wait_for_timeout(2500)
+    assert host.locator(".log li", has_text="typed in the tunnel").count() == 1
+
+
+def test_an_unsent_tap_is_offered_again_after_a_reload(server, phone):
+    host, code, (anna, ben, chris) = table_of_three(server, phone)
+    ben.context.set_offline(True)
+    ben.fill("#note-text", "before the reload")
+    ben.click(".note-form button")
+    expect(ben.locator("#unsent")).to_contain_text("Not sent yet", timeout=SOON)
+    ben.context.set_offline(False)
+    ben.evaluate("() => sessionStorage.getItem('companion.unsent')")  # kept for the reload
+    ben.reload()
+    banner = ben.locator("#unsent")
+    if banner.is_visible():  # the resend may have gone out before the reload
+        expect(banner).to_contain_text("Not sent")
+        ben.get_by_role("button", name="Send again").click()
+    expect(host.locator(".log")).to_contain_text("Ben: before the reload", timeout=SOON)
+    assert host.locator(".log li", has_text="before the reload").count() == 1
+
+
+def test_the_title_says_whose_turn_it_is_and_moves_from_seat_to_seat(server, phone):
+    host, code, (anna, ben, chris) = table_of_three(server, phone, SMALL_PHONE)
+    enter_card(host, "Tonga", 3)  # round 1: Anna starts the auction
+    expect(anna).to_have_title("● Your turn · Serengeti", timeout=SOON)
+    expect(ben).to_have_title(f"Serengeti · {code}", timeout=SOON)
+    expect(ben.locator(".waiting-for")).to_contain_text("Waiting for Anna.")
+    shot(anna, "live-table-your-turn-360")
+    anna.locator("#keypad .sg-pass button").click()
+    expect(ben).to_have_title("● Your turn · Serengeti", timeout=SOON)
+    expect(anna).to_have_title(f"Serengeti · {code}", timeout=SOON)
+    # Ben's panel is in view without scrolling.
+    expect(ben.locator("#keypad")).to_be_in_viewport(timeout=SOON)
+
+
+def test_home_lists_your_tables_after_a_reload(server, phone):
+    host = phone()
+    code = open_table(host, server, names=NAMES)
+    ben = seat(phone, server, code, "Ben")
+    for page in (host, ben):
+        page.goto(server.url + "/")
+        page.reload()
+        expect(page.locator("#my-tables")).to_contain_text(code)
+    ben.locator("#my-tables a").first.click()
+    expect(ben.get_by_text("You are Ben.")).to_be_visible()
+    # The host typing its own code lands as the host.
+    host.fill("#join-code input[name=code]", code.lower())
+    host.locator("#join-code button").click()
+    expect(host.get_by_text("This device is the host.")).to_be_visible()
+
+
+def test_presence_goes_away_when_a_phone_stops_polling(tmp_path, phone):
+    server = Server(tmp_path / "presence.db", env={"COMPANION_ONLINE_WITHIN": "3"})
+    server.start()
+    try:
+        host = phone()
+        code = open_table(host, server, names=NAMES)
+        ben = seat(phone, server, code, "Ben")
+        expect(host.locator("#seats li").nth(1)).to_contain_text("phone online", timeout=SOON)
+        ben.context.close()
+        expect(host.locator("#seats li").nth(1)).to_contain_text("phone away", timeout=15_000)
+    finally:
+        server.kill()
+
+
+def test_the_host_hands_over_and_the_display_shows_no_secret(server, phone):
+    host, code, (anna, ben, chris) = table_of_three(server, phone, SMALL_PHONE)
+    # The table display: a link from the host's menu, opened on a "tablet".
+    host.locator("#table-menu summary").click()
+    host.get_by_role("button", name="Table display: make a link").click()
+    link = host.locator("#link-box .join-url a").inner_text()
+    tablet = phone(viewport={"width": 1024, "height": 768})
+    tablet.goto(link)
+    expect(tablet.locator("#live")).to_contain_text("Serengeti")
+    enter_card(host, "Tonga", 3)
+    expect(tablet.locator("#live")).to_contain_text("Waiting for Anna.", timeout=SOON)
+    before = tablet.locator("#live").inner_text()
+    # Anna's chips change (a private value): nothing on the display changes.
+    anna.locator("#keypad .sg-pass button").click()  # Anna passes and takes 2 chips
+    expect(tablet.locator("#live")).to_contain_text("Waiting for Ben.", timeout=SOON)
+    assert "12" not in tablet.locator("#live").inner_text().replace(before, "")
+    shot(tablet, "live-table-display")
+    # Hand-over: the host's menu makes a link; another device opens it and becomes the host.
+    host.locator("#table-menu summary").click()
+    host.get_by_role("button", name="Hand the host role to another device").click()
+    link = host.locator("#link-box .join-url a").inner_text()
+    shot(host, "live-table-handover-360")
+    new_host = phone()
+    new_host.goto(link)
+    new_host.get_by_role("button", name="Become the host").click()
+    expect(new_host.get_by_text("This device is the host.")).to_be_visible()
+    expect(new_host.locator(".log")).to_contain_text("The host role moved to another device.")
+    host.reload()
+    expect(host.get_by_text("This device is the host.")).to_have_count(0)
