@@ -200,7 +200,7 @@ def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
 
     # The same screen in Japanese, for a person to look at.
     chris.get_by_role("link", name="日本語").click()
-    expect(chris.locator("#ctc-now")).to_contain_text("第3ラウンド地形獲得")
+    expect(chris.locator("#ctc-now")).to_contain_text("地形獲得フェイズ（第3ラウンド）")
     shot(chris, "ctc-10-phone-ja")
 
 

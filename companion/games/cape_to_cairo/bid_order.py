@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from companion.games.base import N_, Msg, RuleError
+from companion.games.base import N_, Msg, Plural, RuleError
 from companion.games.cape_to_cairo.facts import INCOME_MAX, INCOME_MIN, int_in, is_int
 
 
@@ -28,7 +28,13 @@ def _check_bid_inputs(bids: dict, money: dict, draws: dict | None) -> dict[Hasha
             0,
             held,
             "bid-range",
-            N_("A bid is a whole number from %(low)s to the money held (%(high)s pounds)."),
+            Plural(
+                "A bid is a whole number from %(low)s to the money held (%(high)s pound).",
+                "A bid is a whole number from %(low)s to the money held (%(high)s pounds).",
+                "high",
+                low=0,
+                high=held,
+            ),
         )
     if draws is None:
         draws = {}
@@ -130,8 +136,10 @@ def order_reasons(
         if bids[first] != bids[second]:
             if not ties_only:
                 lines.append(
-                    Msg(
-                        N_("%(first)s before %(second)s: higher bid (%(a)s to %(b)s pounds)"),
+                    Plural(
+                        "%(first)s before %(second)s: higher bid (%(a)s to %(b)s pound)",
+                        "%(first)s before %(second)s: higher bid (%(a)s to %(b)s pounds)",
+                        "b",
                         first=a,
                         second=b,
                         a=bids[first],
@@ -142,11 +150,11 @@ def order_reasons(
         left_a, left_b = money[first] - bids[first], money[second] - bids[second]
         if left_a != left_b:
             lines.append(
-                Msg(
-                    N_(
-                        "%(first)s before %(second)s: same bid, less money left "
-                        "(%(a)s to %(b)s pounds)"
-                    ),
+                Plural(
+                    "%(first)s before %(second)s: same bid, less money left (%(a)s to %(b)s pound)",
+                    "%(first)s before %(second)s: same bid, less money left "
+                    "(%(a)s to %(b)s pounds)",
+                    "b",
                     first=a,
                     second=b,
                     a=left_a,

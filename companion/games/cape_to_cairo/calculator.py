@@ -48,8 +48,14 @@ class CrossingForm(FlaskForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # the brackets belong to the translation: Japanese writes them full-width
+        choice = translate(N_("%(terrain)s (%(n)s tracks)"))
         self.terrain.choices = [
-            (t, f"{translate(rules.TERRAIN_NAMES[t])} ({rules.TRACKS_NEEDED[t]})")
+            (
+                t,
+                choice
+                % {"terrain": translate(rules.TERRAIN_NAMES[t]), "n": rules.TRACKS_NEEDED[t]},
+            )
             for t in rules.TERRAINS
         ]
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, RuleError
+from companion.games.base import N_, Plural
 from companion.games.cape_to_cairo.facts import (
     BONUS_MAX,
     TRACK_PRICE,
     TRACKS_NEEDED,
+    CountedRuleError,
     check_terrain,
     int_in,
 )
@@ -30,7 +31,13 @@ def _check_crossing_inputs(terrain: Any, marks: Any, bonus_tracks: Any, money: A
         0,
         BONUS_MAX,
         "cross-bonus",
-        N_("A player holds %(low)s to %(high)s bonus tracks."),
+        Plural(
+            "A player holds %(low)s to %(high)s bonus track.",
+            "A player holds %(low)s to %(high)s bonus tracks.",
+            "high",
+            low=0,
+            high=BONUS_MAX,
+        ),
     )
     int_in(money, 0, None, "money", N_("Money is a whole number of pounds, at least %(low)s."))
 
@@ -73,13 +80,23 @@ def crossing_plan(
         0,
         bonus_tracks,
         "cross-bonus",
-        N_("You hold %(high)s bonus tracks: spend %(low)s to %(high)s."),
+        Plural(
+            "You hold %(high)s bonus track: spend %(low)s to %(high)s.",
+            "You hold %(high)s bonus tracks: spend %(low)s to %(high)s.",
+            "high",
+            low=0,
+            high=bonus_tracks,
+        ),
     )
     if bonus > short:
-        raise RuleError(
+        raise CountedRuleError(
             "cross-bonus",
-            N_("Only %(short)s more tracks are missing: spend at most %(short)s bonus tracks."),
-            short=short,
+            Plural(
+                "Only %(short)s more track is missing: spend at most %(short)s bonus track.",
+                "Only %(short)s more tracks are missing: spend at most %(short)s bonus tracks.",
+                "short",
+                short=short,
+            ),
         )
     plan = track_plan(terrain, marks, bonus)
     return plan if plan["pounds"] <= money else None

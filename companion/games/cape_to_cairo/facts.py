@@ -33,10 +33,27 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def int_in(value: Any, low: int, high: int | None, rule: str, msgid: str, **params: Any) -> int:
-    """value as an int within [low, high] (high None: no upper bound), or a RuleError."""
+class CountedRuleError(RuleError):
+    """A refusal with a message already built, e.g. a Plural, so that "%(high)s pounds" takes
+    the right form in every language (RuleError itself builds a plain Msg from a msgid)."""
+
+    def __init__(self, rule: str, msg: Msg) -> None:
+        super().__init__(rule, msg.msgid, **msg.params)
+        self.msg = msg
+        self.args = (str(msg),)
+
+
+def int_in(
+    value: Any, low: int, high: int | None, rule: str, message: str | Msg, **params: Any
+) -> int:
+    """value as an int within [low, high] (high None: no upper bound), or a RuleError.
+
+    message is a msgid (given low, high and params), or a message already built, such as a
+    Plural counted by the bound it names ("You hold %(high)s pounds")."""
     if not is_int(value) or value < low or (high is not None and value > high):
-        raise RuleError(rule, msgid, low=low, high=high if high is not None else "", **params)
+        if isinstance(message, Msg):
+            raise CountedRuleError(rule, message)
+        raise RuleError(rule, message, low=low, high=high if high is not None else "", **params)
     return value
 
 

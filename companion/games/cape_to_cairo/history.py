@@ -1,22 +1,37 @@
 """From Cape to Cairo: the history lines of accepted actions (describe). Bids stay sealed here
-too: a bid's line says only that the seat has bid, until the last bid reveals them all."""
+too: a bid's line says only that the seat has bid, until the last bid reveals them all.
+
+The lines are stored with the table's history and read back in each reader's language, so a
+msgid once stored must stay in the catalogues (see STORED_BEFORE_PLURALS)."""
 
 from __future__ import annotations
 
-from companion.games.base import N_, Msg, Seat
+from companion.games.base import N_, Msg, Plural, Seat
 from companion.games.cape_to_cairo.crossing import track_plan
 from companion.games.cape_to_cairo.facts import terrain_name
 from companion.games.cape_to_cairo.state import marks_for, next_terrain
 from companion.games.cape_to_cairo.views import tie_breaks
 
+# Lines stored before they counted their pounds with plural forms: old history rows still name
+# these msgids, so the catalogues keep a translation for each (one that reads right whatever the
+# number). Bid_order.py's tie-break reasons had such lines too; they are kept here as well.
+STORED_BEFORE_PLURALS = (
+    N_("%(place)s. %(seat)s chooses a card (bid %(bid)s pounds)."),
+    N_("%(seat)s bid %(bid)s pounds and has %(money)s left."),
+    N_("%(first)s before %(second)s: higher bid (%(a)s to %(b)s pounds)"),
+    N_("%(first)s before %(second)s: same bid, less money left (%(a)s to %(b)s pounds)"),
+)
+
 
 def _describe_order(after: dict) -> list[Msg]:
-    lines = []
+    lines: list[Msg] = []
     rev = after["reveal"]
     for place, s in enumerate(rev["order"], start=1):
         lines.append(
-            Msg(
-                N_("%(place)s. %(seat)s chooses a card (bid %(bid)s pounds)."),
+            Plural(
+                "%(place)s. %(seat)s chooses a card (bid %(bid)s pound).",
+                "%(place)s. %(seat)s chooses a card (bid %(bid)s pounds).",
+                "bid",
                 place=place,
                 seat=Seat(s),
                 bid=rev["bids"][s],
@@ -87,8 +102,10 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
             lines.append(Msg(N_("All bids are in and revealed:")))
             for s, bid in enumerate(after["reveal"]["bids"]):
                 lines.append(
-                    Msg(
-                        N_("%(seat)s bid %(bid)s pounds and has %(money)s left."),
+                    Plural(
+                        "%(seat)s bid %(bid)s pound and has %(money)s left.",
+                        "%(seat)s bid %(bid)s pounds and has %(money)s left.",
+                        "bid",
                         seat=Seat(s),
                         bid=bid,
                         money=after["money"][s],

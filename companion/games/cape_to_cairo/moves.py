@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import N_, Moves, Msg, RuleError, Seat
+from companion.games.base import N_, Moves, Msg, Plural, RuleError, Seat
 from companion.games.cape_to_cairo.bid_order import acquisition_order, tie_draws_needed
 from companion.games.cape_to_cairo.crossing import crossing_cost, crossing_plan, track_plan
 from companion.games.cape_to_cairo.facts import (
@@ -22,6 +22,7 @@ from companion.games.cape_to_cairo.facts import (
     MARKS_MIN,
     TERRAINS_TO_WIN,
     TRACKS_NEEDED,
+    CountedRuleError,
     check_terrain,
     int_in,
     is_int,
@@ -39,9 +40,23 @@ def _seat(state: dict, action: Action) -> int:
     return seat
 
 
-def _require_phase(state: dict, phase: str, rule: str, msgid: str, **params: Any) -> None:
+def _require_phase(state: dict, phase: str, rule: str, message: str | Msg, **params: Any) -> None:
+    """A refusal unless the game is in `phase`; message is a msgid or a message already built
+    (e.g. a Plural)."""
     if state["phase"] != phase:
-        raise RuleError(rule, msgid, **params)
+        if isinstance(message, Msg):
+            raise CountedRuleError(rule, message)
+        raise RuleError(rule, message, **params)
+
+
+def _marks_refusal() -> Msg:
+    return Plural(
+        "A terrain card shows %(low)s to %(high)s track symbol.",
+        "A terrain card shows %(low)s to %(high)s track symbols.",
+        "high",
+        low=MARKS_MIN,
+        high=MARKS_MAX,
+    )
 
 
 # --- acquisition ---------------------------------------------------------------------------
@@ -52,24 +67,28 @@ def _enter_card(state: dict, action: Action) -> None:
         state,
         "cards",
         "acquisition-cards",
-        N_("All %(count)s cards of this acquisition phase are already turned up."),
-        count=state["players"],
+        Plural(
+            "The %(num)s card of this acquisition phase is already turned up.",
+            "All %(num)s cards of this acquisition phase are already turned up.",
+            "num",
+            num=state["players"],
+        ),
     )
     card = {
         "terrain": check_terrain(action.get("terrain")),
-        "marks": int_in(
-            action.get("marks"),
-            MARKS_MIN,
-            MARKS_MAX,
-            "card-values",
-            N_("A terrain card shows %(low)s to %(high)s track symbols."),
-        ),
+        "marks": int_in(action.get("marks"), MARKS_MIN, MARKS_MAX, "card-values", _marks_refusal()),
         "income": int_in(
             action.get("income"),
             INCOME_MIN,
             INCOME_MAX,
             "card-values",
-            N_("A terrain card pays %(low)s to %(high)s pounds."),
+            Plural(
+                "A terrain card pays %(low)s to %(high)s pound.",
+                "A terrain card pays %(low)s to %(high)s pounds.",
+                "high",
+                low=INCOME_MIN,
+                high=INCOME_MAX,
+            ),
         ),
         "taken_by": None,
     }
@@ -85,9 +104,13 @@ def _bid(state: dict, action: Action) -> None:
             state,
             "bidding",
             "bid-sealed",
-            N_("Bidding opens once all %(count)s cards are turned up (%(entered)s so far)."),
-            count=state["players"],
-            entered=len(state["pool"]),
+            Plural(
+                "Bidding opens once the %(num)s card is turned up (%(entered)s so far).",
+                "Bidding opens once all %(num)s cards are turned up (%(entered)s so far).",
+                "num",
+                num=state["players"],
+                entered=len(state["pool"]),
+            ),
         )
     _require_phase(
         state,
@@ -118,7 +141,13 @@ def _bid(state: dict, action: Action) -> None:
         0,
         held,
         "bid-range",
-        N_("You hold %(high)s pounds: bid a whole number from %(low)s to %(high)s."),
+        Plural(
+            "You hold %(high)s pound: bid a whole number from %(low)s to %(high)s.",
+            "You hold %(high)s pounds: bid a whole number from %(low)s to %(high)s.",
+            "high",
+            low=0,
+            high=held,
+        ),
     )
     state["bids"][seat] = amount
     if all(b is not None for b in state["bids"]):
@@ -257,13 +286,7 @@ def _turn_up(state: dict, action: Action) -> None:
             N_("A card is already turned up: %(seat)s now crosses or passes."),
             seat=Seat(state["active"]),
         )
-    marks = int_in(
-        action.get("marks"),
-        MARKS_MIN,
-        MARKS_MAX,
-        "card-values",
-        N_("A terrain card shows %(low)s to %(high)s track symbols."),
-    )
+    marks = int_in(action.get("marks"), MARKS_MIN, MARKS_MAX, "card-values", _marks_refusal())
     state["turned"].append(marks)
     state["step"] = "decide"
 
