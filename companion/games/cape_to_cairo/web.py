@@ -164,6 +164,10 @@ class CapeToCairoAdapter(GameAdapter):
     rules_template = "cape_to_cairo/rules.html"
     calculator_module = "companion.games.cape_to_cairo.calculator"
 
+    def turn_seats(self, view: dict) -> list[int]:
+        """Every seat whose sealed bid or draw is awaited, or the seat taking or building."""
+        return list(view["waiting_for"])
+
     def panel_context(self, panel: Panel) -> dict:
         """The race to 8, the seat's own bid (on its own phone only) and the seats in order."""
         view = panel.view
