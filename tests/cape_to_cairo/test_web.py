@@ -235,7 +235,8 @@ def test_a_sealed_bid_is_seen_only_by_the_phone_that_made_it(t):
         text = visible(t.page(device))
         assert "Anna bid 37 pounds and has 63 left." in text
         assert "Ben bid 41 pounds and has 59 left." in text
-        assert "Waiting for" not in text
+        # Nobody's bid is awaited any more (the status line now waits for the taker).
+        assert "Waiting for Chris." not in text and "Waiting for Ben and Chris." not in text
 
 
 def test_the_host_acting_for_a_seat_enters_its_bid_but_never_shows_it(t):
