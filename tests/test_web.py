@@ -676,3 +676,17 @@ def test_the_table_display_shows_the_public_state_only_and_its_link_rotates(make
     post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/display")
     assert screen.get(link).status_code == 404
     assert screen.get(f"/t/{t.code}/display/?key=nope").status_code == 404
+
+
+def test_the_table_page_can_be_added_to_the_home_screen_and_opens_on_the_table(client):
+    import json
+
+    code = start_table(client)
+    page = client.get(f"/t/{code}/").text
+    assert f'rel="manifest" href="/t/{code}/manifest.webmanifest"' in page
+    manifest = client.get(f"/t/{code}/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    data = json.loads(manifest.data)
+    assert data["start_url"] == f"/t/{code}/" and data["display"] == "standalone"
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200
