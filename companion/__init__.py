@@ -12,7 +12,7 @@ from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from companion import db as database
-from companion import i18n
+from companion import i18n, security
 from companion.games import PACKAGES
 from companion.web import assets
 from companion.web.fastpath import UnchangedPolls
@@ -61,6 +61,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
 
+    security.init_app(app)
     csrf.init_app(app)
     htmx.init_app(app)
     i18n.init_app(app)
@@ -111,7 +112,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         return render_template("error.html", error_kind="server"), 500
 
     # Unchanged polls are answered before Flask (see companion/web/fastpath.py).
-    app.wsgi_app = UnchangedPolls(app.wsgi_app, app.extensions["companion.db"], lambda: [])
+    app.wsgi_app = UnchangedPolls(app.wsgi_app, app.extensions["companion.db"], security.headers)
     return app
 
 

@@ -66,6 +66,18 @@ def phone(browser):
     """A factory of phones: each call is a new browser context with its own cookies
     (390x844 unless a viewport is given, e.g. helpers.SMALL_PHONE)."""
     contexts = []
+    violations: list[str] = []
+
+    def watch(page) -> None:
+        # A Content-Security-Policy violation shows in the console: every page must satisfy it.
+        page.on(
+            "console",
+            lambda message: (
+                violations.append(f"{message.text[:40]} at {message.location}")
+                if "Content Security Policy" in message.text
+                else None
+            ),
+        )
 
     def make(locale: str = "en-US", viewport: dict | None = None):
         context = browser.new_context(
@@ -76,9 +88,14 @@ def phone(browser):
             has_touch=True,
         )
         context.set_default_timeout(10_000)
+        context.on("page", watch)
         contexts.append(context)
         return context.new_page()
 
     yield make
     for context in contexts:
-        context.close()
+        try:
+            context.close()
+        except Exception:  # the test closed it already
+            pass
+    assert violations == [], violations

@@ -102,11 +102,13 @@ class Msg(str):
         return msg
 
 
-def Plural(singular: str, plural: str, count: str, **params: Any) -> Msg:  # noqa: N802
+def Plural(singular: str, plural: str, count: str, /, **params: Any) -> Msg:  # noqa: N802
     """An ngettext-style message: params[count] (a number) picks the form in each language.
 
     Russian has three forms (1 фишка, 2 фишки, 5 фишек), Japanese one (with its counter), English
-    two. pybabel extracts Plural(singular, plural, ...) as a plural entry (keyword Plural:1,2).
+    two. pybabel extracts Plural(singular, plural, ...) as a plural entry (keyword Plural:1,2):
+    write both strings as plain literals (not in N_(), not in parentheses). The first three
+    arguments are positional, so a message may have a parameter called "count" too.
     """
     return _counted(singular, plural, count, params)
 

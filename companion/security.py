@@ -1,0 +1,87 @@
+"""What every answer carries and every request is held to: security headers, size limits, and
+the opt-in for running behind a reverse proxy.
+
+- A Content-Security-Policy the pages satisfy: scripts, styles and media from the app only (no
+  inline script or style, no eval: htmx runs with allowEval off), no framing.
+- A maximum request body (MAX_CONTENT_LENGTH, checked before any form is parsed, for anyone) and
+  a maximum query string (a calculator's position lives in the address).
+- Behind a proxy (COMPANION_TRUSTED_PROXIES=1), werkzeug's ProxyFix gives the client's address and
+  scheme from the proxy's headers; links then come from COMPANION_PUBLIC_URL only, so it is
+  required. Cookies are Secure when the scheme is https.
+"""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask, Response, render_template, request
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+MAX_BODY = 64 * 1024  # bytes: the largest form (a scoring sheet) is a few KB
+MAX_QUERY = 4096  # characters of query string
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "media-src 'self'",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+HEADERS = [
+    ("Content-Security-Policy", CSP),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("X-Frame-Options", "DENY"),
+]
+
+
+class ConfigurationError(RuntimeError):
+    """The settings cannot work together (the app refuses to start, and says why)."""
+
+
+def headers() -> list[tuple[str, str]]:
+    """The headers every answer carries (the fast path for polls adds them too)."""
+    return list(HEADERS)
+
+
+def init_app(app: Flask) -> None:
+    """Limits, headers and the proxy opt-in."""
+    app.config.setdefault("MAX_CONTENT_LENGTH", MAX_BODY)
+    app.config.setdefault("MAX_FORM_MEMORY_SIZE", MAX_BODY)
+    trusted = app.config.get("TRUSTED_PROXIES")
+    if trusted is None:
+        trusted = os.environ.get("COMPANION_TRUSTED_PROXIES", "") not in ("", "0")
+    if trusted:
+        if not app.config.get("PUBLIC_URL"):
+            raise ConfigurationError(
+                "COMPANION_TRUSTED_PROXIES is set, so the address phones use must come from "
+                "COMPANION_PUBLIC_URL (the Host header is never trusted): set it, e.g. "
+                "COMPANION_PUBLIC_URL=https://games.example.org"
+            )
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)
+    if app.config.get("PUBLIC_URL", "").startswith("https://"):
+        app.config.setdefault("SESSION_COOKIE_SECURE", True)
+
+    @app.before_request
+    def limit_query():
+        if len(request.query_string) > MAX_QUERY:
+            return render_template("error.html", error_kind="too_large"), 414
+        return None
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(error):
+        return render_template("error.html", error_kind="too_large"), 413
+
+    @app.after_request
+    def add_headers(response: Response) -> Response:
+        for name, value in HEADERS:
+            response.headers.setdefault(name, value)
+        response.headers.pop("Server", None)
+        return response
