@@ -3,7 +3,7 @@ lines for everybody; seat_may_undo() says which of its own actions a seat may ta
 
 from __future__ import annotations
 
-from companion.games.base import N_, Msg, Seat
+from companion.games.base import N_, Msg, Plural, Seat
 from companion.games.serengeti.facts import PASS_BONUS
 from companion.games.serengeti.payout import Payout, payout_line
 from companion.games.serengeti.phrases import card_msg
@@ -42,14 +42,18 @@ def _event_line(event: dict, variant: str) -> Msg | None:
         return Msg(N_("%(seat)s bid %(amount)s."), seat=Seat(event["seat"]), amount=event["amount"])
     if e == "pass":
         if event["due"] and event["bonus"] < PASS_BONUS:
-            return Msg(
-                N_("%(seat)s passed at once; the bank had only %(bonus)s to give."),
+            return Plural(
+                "%(seat)s passes at once; the bank has only %(bonus)s chip to give.",
+                "%(seat)s passes at once; the bank has only %(bonus)s chips to give.",
+                "bonus",
                 seat=Seat(event["seat"]),
                 bonus=event["bonus"],
             )
         if event["bonus"]:
-            return Msg(
-                N_("%(seat)s passed at once and took %(bonus)s from the bank."),
+            return Plural(
+                "%(seat)s passes at once and takes %(bonus)s chip from the bank.",
+                "%(seat)s passes at once and takes %(bonus)s chips from the bank.",
+                "bonus",
                 seat=Seat(event["seat"]),
                 bonus=event["bonus"],
             )
@@ -127,8 +131,10 @@ def _event_line(event: dict, variant: str) -> Msg | None:
     if e == "start":
         return Msg(N_("%(seat)s starts round 1."), seat=Seat(event["seat"]))
     if e == "round":
-        return Msg(
-            N_("Round %(round)s: a lot of %(size)s; %(seat)s starts."),
+        return Plural(
+            "Round %(round)s: a lot of %(size)s card; %(seat)s starts.",
+            "Round %(round)s: a lot of %(size)s cards; %(seat)s starts.",
+            "size",
             round=event["round"],
             size=event["size"],
             seat=Seat(event["start"]),
