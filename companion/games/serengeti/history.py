@@ -1,5 +1,9 @@
 """Serengeti / Don: the history. describe() turns the events an accepted action recorded into
-lines for everybody; seat_may_undo() says which of its own actions a seat may take back."""
+lines for everybody; seat_may_undo() says which of its own actions a seat may take back.
+
+Lines with a count that varies are Plural messages, so each language gives the number its form
+(1 фишка, 2 фишки, 5 фишек; チップ2枚). The history stores msgids: when a line is reworded, its
+earlier msgid goes to legacy.py, so the rows stored before still read translated."""
 
 from __future__ import annotations
 
