@@ -306,8 +306,8 @@ def test_keypad_calculator_and_rules_fit_a_phone(server, phone):
 @pytest.mark.parametrize(
     "locale,words",
     [
-        ("ja-JP", ["あなたの手番", "パスして銀行から2チップ受け取る"]),
-        ("ru-RU", ["Ваш ход", "Пас — и взять 2 фишки из банка"]),
+        ("ja-JP", ["あなたの手番", "パスして銀行からチップ2枚を受け取る"]),
+        ("ru-RU", ["Ваш ход", "Пасовать и взять из банка 2 фишки"]),
     ],
 )
 def test_a_japanese_and_a_russian_phone_play_in_their_language(server, phone, locale, words):

@@ -196,7 +196,7 @@ def test_free_lot_start_player_gets_bonus_too():
     # everyone passed at once: +2 each (bank 35 - 6 = 29), seat 0 takes the card free
     assert state["chips"] == [12, 12, 12] and state["bank"] == 29
     assert state["cards"][0] == [card("nuba4")] and state["start"] == 0
-    assert g.view(state, None)["payout_line"] == "Nobody bid: Player 1 took the lot free."
+    assert g.view(state, None)["payout_line"] == "Nobody bid: Player 1 takes the lot free."
 
 
 def test_last_player_alone_may_bid_and_wins_at_once():
@@ -576,7 +576,7 @@ def test_complete_game_where_nobody_ever_bids():
                 # the bank is down to 1: seat 2 gets just that
                 assert state["chips"][2] == 21
                 assert g.describe(before, {}, state)[0] == (
-                    "Player 3 passed at once; the bank had only 1 to give."
+                    "Player 3 passes at once; the bank has only 1 chip to give."
                 )
         if round_number < 15:
             assert g.result(state) is None and state["phase"] == "reveal"
@@ -608,10 +608,10 @@ def test_describe_lines():
     final = act(state, "pass", 2)
     lines = g.describe(state, {"type": "pass"}, final)
     assert lines == [
-        "Player 3 passed at once and took 2 from the bank.",
+        "Player 3 passes at once and takes 2 chips from the bank.",
         "Player 1 won with 3.",
         "Player 1 paid 3: Player 2 1, Player 3 1, 1 to the bank",
-        "Round 2: a lot of 2; Player 1 starts.",
+        "Round 2: a lot of 2 cards; Player 1 starts.",
     ]
     for line in lines:  # history lines survive a JSON round trip
         assert Msg.from_json(json.loads(json.dumps(line.to_json()))) == line

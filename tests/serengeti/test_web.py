@@ -920,7 +920,7 @@ def test_calculator_escapes_a_typed_name_in_its_explanation(client):
         (dict(bid="5", digits_1="4a"), "Type only digits 0 to 9"),
         (
             dict(bid="5", digits_1="4 4", digits_2="4 4"),
-            "Only 3 cards show a 4, but 4 were entered.",
+            "Only 3 cards show a 4, but 4 cards were entered.",
         ),
         (dict(bid="5", pot="3"), "Abacus has no pot"),
         (dict(bid="5", variant="don", pot="-1"), "The pot is a whole number of chips, 0 or more."),

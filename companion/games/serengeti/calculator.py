@@ -11,6 +11,7 @@ from collections import Counter
 
 from flask import Blueprint, render_template, request
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -64,7 +65,7 @@ class PayoutForm(FlaskForm):
         validators=[InputRequired(_l("Choose Abacus or Don."))],
     )
     players = whole_number(
-        _l("Players"),
+        _l("Number of players"),
         rules.MIN_PLAYERS,
         rules.MAX_PLAYERS,
         _l("Serengeti is for 3 to 5 players."),
@@ -131,10 +132,11 @@ def _deck_problem(holdings: list[list[int]]) -> str | None:
         return _l("The deck has only 30 cards: check the digits.")
     for digit, count in sorted(counts.items()):
         if count > rules.CARDS_PER_DIGIT:
-            return _l(
-                "Only 3 cards show a %(digit)s, but %(count)s were entered.",
+            return ngettext(
+                "Only 3 cards show a %(digit)s, but %(num)s card was entered.",
+                "Only 3 cards show a %(digit)s, but %(num)s cards were entered.",
+                count,
                 digit=digit,
-                count=count,
             )
     return None
 

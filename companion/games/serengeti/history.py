@@ -1,9 +1,13 @@
 """Serengeti / Don: the history. describe() turns the events an accepted action recorded into
-lines for everybody; seat_may_undo() says which of its own actions a seat may take back."""
+lines for everybody; seat_may_undo() says which of its own actions a seat may take back.
+
+Lines with a count that varies are Plural messages, so each language gives the number its form
+(1 фишка, 2 фишки, 5 фишек; チップ2枚). The history stores msgids: when a line is reworded, its
+earlier msgid goes to legacy.py, so the rows stored before still read translated."""
 
 from __future__ import annotations
 
-from companion.games.base import N_, Msg, Seat
+from companion.games.base import N_, Msg, Plural, Seat
 from companion.games.serengeti.facts import PASS_BONUS
 from companion.games.serengeti.payout import Payout, payout_line
 from companion.games.serengeti.phrases import card_msg
@@ -42,14 +46,18 @@ def _event_line(event: dict, variant: str) -> Msg | None:
         return Msg(N_("%(seat)s bid %(amount)s."), seat=Seat(event["seat"]), amount=event["amount"])
     if e == "pass":
         if event["due"] and event["bonus"] < PASS_BONUS:
-            return Msg(
-                N_("%(seat)s passed at once; the bank had only %(bonus)s to give."),
+            return Plural(
+                "%(seat)s passes at once; the bank has only %(bonus)s chip to give.",
+                "%(seat)s passes at once; the bank has only %(bonus)s chips to give.",
+                "bonus",
                 seat=Seat(event["seat"]),
                 bonus=event["bonus"],
             )
         if event["bonus"]:
-            return Msg(
-                N_("%(seat)s passed at once and took %(bonus)s from the bank."),
+            return Plural(
+                "%(seat)s passes at once and takes %(bonus)s chip from the bank.",
+                "%(seat)s passes at once and takes %(bonus)s chips from the bank.",
+                "bonus",
                 seat=Seat(event["seat"]),
                 bonus=event["bonus"],
             )
@@ -127,8 +135,10 @@ def _event_line(event: dict, variant: str) -> Msg | None:
     if e == "start":
         return Msg(N_("%(seat)s starts round 1."), seat=Seat(event["seat"]))
     if e == "round":
-        return Msg(
-            N_("Round %(round)s: a lot of %(size)s; %(seat)s starts."),
+        return Plural(
+            "Round %(round)s: a lot of %(size)s card; %(seat)s starts.",
+            "Round %(round)s: a lot of %(size)s cards; %(seat)s starts.",
+            "size",
             round=event["round"],
             size=event["size"],
             seat=Seat(event["start"]),

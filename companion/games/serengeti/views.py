@@ -52,9 +52,9 @@ def _last_payout_line(state: dict) -> Msg | None:
     if record is None:
         return None
     if record["kind"] == "free":
-        return Msg(N_("Nobody bid: %(seat)s took the lot free."), seat=Seat(record["winner"]))
+        return Msg(N_("Nobody bid: %(seat)s takes the lot free."), seat=Seat(record["winner"]))
     if record["kind"] == "unsold":
-        return Msg(N_("Nobody could pay: the lot left the game."))
+        return Msg(N_("Nobody is left who can pay: the lot leaves the game."))
     if record["kind"] == "sale":
         return Msg(
             N_("%(buyer)s paid %(bid)s to %(seller)s for %(card)s."),
