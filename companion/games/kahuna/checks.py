@@ -78,6 +78,8 @@ def check_may_play(state: dict, seat: int, cards: int) -> None:
 def check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
     """These cards could all be in the seat's hand (by count and by the 2 copies of each island)."""
     hand = state["hands"][seat]
+    if hand == 0:
+        raise RuleError("card-count", N_("%(seat)s has no card in hand."), seat=Seat(seat))
     if len(cards) > hand:
         raise counted_refusal(
             "card-count",
