@@ -256,7 +256,7 @@ def test_a_full_hand_must_discard_before_drawing(table):
         WHITE, "draw", "You hold 5 cards, the most allowed", rule="hand-limit", source="deck"
     )
     response = table.act(WHITE, "discard", count="2")
-    assert "White discarded face down: 2 cards" in response.text
+    assert "White discarded 2 cards face down" in response.text
 
 
 def test_stale_version_and_missing_csrf_store_nothing(table):
@@ -328,7 +328,7 @@ def test_round_end_scoring_is_shown_as_a_clear_message(table):
     page = table.page(WHITE)
     assert "Round 1 is over" in page
     assert "Round 1 scored: islands held: White 1, Black 0" in page
-    assert "Points: White +1" in page
+    assert "White scored 1 point" in page
     first = k.SEAT_LABELS[table.state()["turn"]]
     assert f"Turn up 3 cards for round 2: {first} plays first." in page
     assert "Round 2 of 3" in page

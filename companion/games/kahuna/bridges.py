@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import N_, Msg, RuleError
+from companion.games.base import N_, Msg, Plural, RuleError
 from companion.games.kahuna.facts import (
     BRIDGES_PER_COLOUR,
     COLOUR_WORDS,
@@ -25,6 +25,7 @@ from companion.games.kahuna.facts import (
     parse_site,
     site_key,
 )
+from companion.games.kahuna.phrases import counted_refusal
 
 
 def validated(bridges: Mapping) -> dict[Site, str]:
@@ -102,11 +103,15 @@ def place(bridges: Mapping[Site, str], site: Any, colour: str) -> tuple[dict, li
             colour=Msg(COLOUR_WORDS[board[site]]),
         )
     if bridge_counts(board)[colour] >= BRIDGES_PER_COLOUR:
-        raise RuleError(
+        raise counted_refusal(
             "bridge-supply",
-            N_("All %(count)s %(colour)s bridges are on the board."),
-            count=BRIDGES_PER_COLOUR,
-            colour=Msg(COLOUR_WORDS[colour]),
+            Plural(
+                "The %(number)s %(colour)s bridge is already on the board.",
+                "All %(number)s %(colour)s bridges are on the board.",
+                "number",
+                number=BRIDGES_PER_COLOUR,
+                colour=Msg(COLOUR_WORDS[colour]),
+            ),
         )
     before = control(board)
     after = dict(board)
@@ -114,14 +119,17 @@ def place(bridges: Mapping[Site, str], site: Any, colour: str) -> tuple[dict, li
     now = control(after)
     gained = [i for i in site if now.get(i) == colour and before.get(i) != colour]
     if sum(1 for c in now.values() if c == colour) > STONES_PER_COLOUR:
-        raise RuleError(
+        raise counted_refusal(
             "stone-supply",
-            N_(
+            Plural(
                 "This bridge would give %(colour)s an island more than its "
-                "%(count)s Kahuna stones can mark."
+                "%(number)s Kahuna stone can mark.",
+                "This bridge would give %(colour)s an island more than its "
+                "%(number)s Kahuna stones can mark.",
+                "number",
+                colour=Msg(COLOUR_WORDS[colour]),
+                number=STONES_PER_COLOUR,
             ),
-            colour=Msg(COLOUR_WORDS[colour]),
-            count=STONES_PER_COLOUR,
         )
     rival = other(colour)
     removed = sorted({s for i in gained for s in SITES_OF[i] if after.get(s) == rival})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request, url_for
 
-from companion.games.base import N_, Msg, RuleError
+from companion.games.base import N_, Msg, Plural, RuleError
 from companion.games.kahuna import rules as k
 from companion.games.kahuna.drawing import drawing
 
@@ -88,25 +88,27 @@ def checker():
     for colour in k.COLOURS:
         if report["bridges"][colour] > k.BRIDGES_PER_COLOUR:
             warnings.append(
-                Msg(
-                    N_(
-                        "%(colour)s has %(count)s bridges on the board, more than the "
-                        "%(max)s in the box."
-                    ),
+                Plural(
+                    "%(colour)s has %(number)s bridge on the board, more than the "
+                    "%(max)s in the box.",
+                    "%(colour)s has %(number)s bridges on the board, more than the "
+                    "%(max)s in the box.",
+                    "number",
                     colour=Msg(k.COLOUR_WORDS[colour]),
-                    count=report["bridges"][colour],
+                    number=report["bridges"][colour],
                     max=k.BRIDGES_PER_COLOUR,
                 )
             )
         if report["islands"][colour] > k.STONES_PER_COLOUR:
             warnings.append(
-                Msg(
-                    N_(
-                        "%(colour)s holds %(count)s islands, more than its %(max)s "
-                        "Kahuna stones can mark."
-                    ),
+                Plural(
+                    "%(colour)s holds %(number)s island, more than its %(max)s "
+                    "Kahuna stones can mark.",
+                    "%(colour)s holds %(number)s islands, more than its %(max)s "
+                    "Kahuna stones can mark.",
+                    "number",
                     colour=Msg(k.COLOUR_WORDS[colour]),
-                    count=report["islands"][colour],
+                    number=report["islands"][colour],
                     max=k.STONES_PER_COLOUR,
                 )
             )

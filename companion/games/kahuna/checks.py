@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.games.base import N_, Msg, RuleError, Seat
+from companion.games.base import N_, Msg, Plural, RuleError, Seat
 from companion.games.kahuna.bridges import bridges_from_json, control, place, remove
 from companion.games.kahuna.facts import (
     CARDS_PER_ISLAND,
@@ -21,6 +21,7 @@ from companion.games.kahuna.facts import (
     parse_site,
     site_key,
 )
+from companion.games.kahuna.phrases import comma_list, counted_refusal
 from companion.games.kahuna.state import accounted, is_over, over_message
 
 
@@ -30,10 +31,14 @@ def acting_seat(state: dict, action: dict) -> int:
     if type(seat) is not int or seat not in (0, 1):
         raise RuleError("turn-order", N_("Say which seat acts: 0 for White or 1 for Black."))
     if state["pending_reveals"]:
-        raise RuleError(
+        raise counted_refusal(
             "reveal",
-            N_("First enter the face-up card just turned over (%(count)s still to enter)."),
-            count=state["pending_reveals"],
+            Plural(
+                "First enter the face-up card just turned over (%(number)s still to enter).",
+                "First enter the face-up cards just turned over (%(number)s still to enter).",
+                "number",
+                number=state["pending_reveals"],
+            ),
         )
     if seat != state["turn"]:
         raise RuleError(
@@ -53,25 +58,39 @@ def check_may_play(state: dict, seat: int, cards: int) -> None:
             ),
         )
     room = MAX_CARDS_PER_TURN - len(state["played"])
-    if cards > room:
+    if cards > room and room == 0:
         raise RuleError(
             "play-limit",
-            N_("A turn plays at most %(max)s cards; you may play %(room)s more."),
-            max=MAX_CARDS_PER_TURN,
-            room=room,
+            N_("A turn plays at most 5 cards, and you have played them all this turn."),
+        )
+    if cards > room:
+        raise counted_refusal(
+            "play-limit",
+            Plural(
+                "A turn plays at most 5 cards; you may play %(room)s more card.",
+                "A turn plays at most 5 cards; you may play %(room)s more cards.",
+                "room",
+                room=room,
+            ),
         )
 
 
 def check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
     """These cards could all be in the seat's hand (by count and by the 2 copies of each island)."""
     hand = state["hands"][seat]
+    if hand == 0:
+        raise RuleError("card-count", N_("%(seat)s has no card in hand."), seat=Seat(seat))
     if len(cards) > hand:
-        raise RuleError(
+        raise counted_refusal(
             "card-count",
-            N_("%(seat)s holds only %(count)s cards; this move needs %(need)s."),
-            seat=Seat(seat),
-            count=hand,
-            need=len(cards),
+            Plural(
+                "%(seat)s holds only %(number)s card; this move needs %(need)s.",
+                "%(seat)s holds only %(number)s cards; this move needs %(need)s.",
+                "number",
+                seat=Seat(seat),
+                number=hand,
+                need=len(cards),
+            ),
         )
     known = Counter(state["known"][seat])
     unknown = hand - len(state["known"][seat])
@@ -81,16 +100,20 @@ def check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
         if extra <= 0:
             continue
         if extra > CARDS_PER_ISLAND - accounted(state, island):
-            raise RuleError(
+            raise counted_refusal(
                 "card-count",
-                N_(
+                Plural(
                     "There are only 2 %(island)s cards and the others are "
                     "accounted for (face up, played or known in a hand), so "
-                    "%(seat)s cannot play %(count)s more."
+                    "%(seat)s cannot play %(number)s more.",
+                    "There are only 2 %(island)s cards and the others are "
+                    "accounted for (face up, played or known in a hand), so "
+                    "%(seat)s cannot play %(number)s more.",
+                    "number",
+                    island=island,
+                    seat=Seat(seat),
+                    number=extra,
                 ),
-                island=island,
-                seat=Seat(seat),
-                count=extra,
             )
         from_unknown += extra
     if from_unknown > unknown:
@@ -98,7 +121,7 @@ def check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
             "card-count",
             N_("The cards in %(seat)s's hand are known: %(cards)s."),
             seat=Seat(seat),
-            cards=", ".join(sorted(state["known"][seat])),
+            cards=comma_list(sorted(state["known"][seat])),
         )
 
 

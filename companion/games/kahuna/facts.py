@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from companion.games.base import N_, RuleError
+from companion.games.kahuna.phrases import comma_list
 
 MIN_PLAYERS = MAX_PLAYERS = 2
 SEAT_LABELS = (N_("White"), N_("Black"))
@@ -97,7 +98,7 @@ def parse_island(value: Any) -> str:
         "island-unknown",
         N_("%(value)s is not an island: the islands are %(islands)s."),
         value=short(value),
-        islands=", ".join(ISLANDS),
+        islands=comma_list(ISLANDS),
     )
 
 
@@ -119,7 +120,7 @@ def parse_site(value: Any) -> Site:
             N_("No bridge site joins %(a)s and %(b)s: %(a)s has sites to %(others)s."),
             a=a,
             b=b,
-            others=", ".join(_other_end((a, b)[0], s) for s in SITES_OF[a]),
+            others=comma_list([_other_end(a, s) for s in SITES_OF[a]]),
         )
     return (a, b)
 

@@ -5,19 +5,19 @@ page repeats for the last play and the last scoring.
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.games.base import N_, Msg, Seat
+from companion.games.base import N_, Msg, Plural, Seat
 from companion.games.kahuna.facts import COLOUR_WORDS, COLOURS, other, parse_island
+from companion.games.kahuna.phrases import and_list
 from companion.games.kahuna.state import drawable
 from companion.games.kahuna.views import result
 
-
-def _join(items: list[str]) -> Any:
-    """ "A", "A and B", "A, B and C" as a translatable message."""
-    if len(items) == 1:
-        return items[0]
-    return Msg(N_("%(first)s and %(last)s"), first=", ".join(items[:-1]), last=items[-1])
+# Lines written by earlier releases, before they became plural messages. Stored history rows keep
+# their msgid, so these stay in the catalogues (pybabel extracts them from here) and old rows
+# still read in every language.
+EARLIER_LINES = (
+    N_("%(seat)s discarded face down: %(count)s cards"),
+    N_("Points: %(seat)s +%(points)s"),
+)
 
 
 def _play_lines(changes: dict) -> list[Msg]:
@@ -69,7 +69,7 @@ def _play_lines(changes: dict) -> list[Msg]:
                     seat=Seat(seat),
                     island=island,
                     colour=Msg(COLOUR_WORDS[rival]),
-                    sites=_join(gone),
+                    sites=and_list(gone),
                 )
             )
     for island in changes["lost"][rival]:
@@ -102,7 +102,13 @@ def _round_lines(entry: dict) -> list[Msg]:
     else:
         winner = 0 if points[0] else 1
         lines.append(
-            Msg(N_("Points: %(seat)s +%(points)s"), seat=Seat(winner), points=points[winner])
+            Plural(
+                "%(seat)s scored %(points)s point",
+                "%(seat)s scored %(points)s points",
+                "points",
+                seat=Seat(winner),
+                points=points[winner],
+            )
         )
     return lines
 
@@ -118,10 +124,12 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
         lines.extend(_play_lines(after["last_changes"]))
     elif kind == "discard":
         lines.append(
-            Msg(
-                N_("%(seat)s discarded face down: %(count)s cards"),
+            Plural(
+                "%(seat)s discarded %(number)s card face down",
+                "%(seat)s discarded %(number)s cards face down",
+                "number",
                 seat=Seat(seat),
-                count=action["count"],
+                number=action["count"],
             )
         )
     elif kind == "draw" and action.get("source") == "deck":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import N_, Moves, RuleError, Seat
+from companion.games.base import N_, Moves, Plural, RuleError, Seat
 from companion.games.kahuna.bridges import bridges_from_json, bridges_to_json, control
 from companion.games.kahuna.checks import acting_seat, check_place, check_remove
 from companion.games.kahuna.facts import (
@@ -24,6 +24,7 @@ from companion.games.kahuna.facts import (
     parse_site,
     site_key,
 )
+from companion.games.kahuna.phrases import comma_list, counted_refusal
 from companion.games.kahuna.scoring import round_points
 from companion.games.kahuna.state import (
     accounted,
@@ -143,11 +144,17 @@ def _do_discard(state: dict, action: Action) -> None:
         )
     count = action.get("count")
     hand = state["hands"][seat]
+    if hand == 0:
+        raise RuleError("discard", N_("You hold no card, so there is nothing to discard."))
     if type(count) is not int or not 1 <= count <= hand:
-        raise RuleError(
+        raise counted_refusal(
             "discard",
-            N_("Discard between 1 and %(hand)s cards (the cards in your hand)."),
-            hand=hand,
+            Plural(
+                "You hold %(hand)s card: you can discard only that one.",
+                "Discard between 1 and %(hand)s cards (the cards in your hand).",
+                "hand",
+                hand=hand,
+            ),
         )
     state["hands"][seat] -= count
     state["discard_down"] += count
@@ -164,11 +171,9 @@ def _do_draw(state: dict, action: Action) -> None:
         raise RuleError(
             "hand-limit",
             N_(
-                "You hold %(count)s cards, the most allowed: to draw, first "
-                "discard at least one face down (possible only if you played "
-                "no card this turn)."
+                "You hold 5 cards, the most allowed: to draw, first discard at "
+                "least one face down (possible only if you played no card this turn)."
             ),
-            count=state["hands"][seat],
         )
     source = action.get("source")
     if source == "deck":
@@ -176,17 +181,19 @@ def _do_draw(state: dict, action: Action) -> None:
             raise RuleError(
                 "draw",
                 N_("The deck is empty: take a face-up card (%(cards)s)."),
-                cards=", ".join(state["display"]),
+                cards=comma_list(state["display"]),
             )
         state["deck"] -= 1
     elif source == "display":
         island = parse_island(action.get("island"))
+        if not state["display"]:
+            raise RuleError("draw", N_("No card is face up: draw from the deck."))
         if island not in state["display"]:
             raise RuleError(
                 "draw",
                 N_("%(island)s is not face up; the face-up cards are %(cards)s."),
                 island=island,
-                cards=", ".join(state["display"]) or "-",
+                cards=comma_list(state["display"]),
             )
         state["display"].remove(island)
         state["known"][seat].append(island)

@@ -21,6 +21,7 @@ from companion.forms import VersionedForm
 from companion.games.base import RuleError
 from companion.games.kahuna import rules as k
 from companion.games.kahuna.drawing import BRIDGE_WORDS, drawing
+from companion.games.kahuna.phrases import comma_list
 from companion.web.adapter import GameAdapter, Panel
 
 NAME_MAX = 40  # longer than any island or site name: the rules refuse unknown names with a reason
@@ -203,6 +204,7 @@ class KahunaAdapter(GameAdapter):
             "hand_limit": k.HAND_LIMIT,
             "max_cards": k.MAX_CARDS_PER_TURN,
             "rounds_total": k.ROUNDS,
+            "listing": comma_list,  # island names joined by the reader's own comma
         }
 
 
