@@ -20,20 +20,22 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 MAX_BODY = 64 * 1024  # bytes: the largest form (a scoring sheet) is a few KB
 MAX_QUERY = 4096  # characters of query string
-CSP = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "media-src 'self'",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "media-src 'self'",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 HEADERS = [
     ("Content-Security-Policy", CSP),
     ("X-Content-Type-Options", "nosniff"),

@@ -172,6 +172,12 @@ class KahunaAdapter(GameAdapter):
     rules_template = "kahuna/rules.html"
     calculator_module = "companion.games.kahuna.calculator"
 
+    def turn_seats(self, view: dict) -> list[int]:
+        """The player on turn, once the face-up cards are entered and while the game goes on."""
+        if view["over"] or view["pending_reveals"]:
+            return []
+        return [view["turn"]]
+
     def panel_context(self, panel: Panel) -> dict:
         """The board with tappable sites, the card question of ?site=..., the round panel."""
         state, view, seat, host = panel.state, panel.view, panel.seat, panel.host
