@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import time
 from pathlib import Path
 
 from flask import Blueprint, Flask, g, render_template
@@ -23,22 +24,45 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _secret_key(instance: Path) -> str:
-    """The configured secret, or one generated into instance/ on first start and kept."""
+    """The configured secret, or one generated into instance/ on first start and kept.
+
+    Several processes may start at once: each writes its candidate to a file of its own and
+    links it to the final name only if that name is still free, so exactly one wins and every
+    process reads the winner's key.
+    """
     configured = os.environ.get("COMPANION_SECRET_KEY")
     if configured:
         return configured
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+        candidate = instance / f"secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+        candidate.write_text(secrets.token_hex(32))
+        candidate.chmod(0o600)
+        try:
+            os.link(candidate, path)  # atomic: fails if another process got there first
+        except FileExistsError:
+            pass
+        except OSError:  # no hard links here (some Windows file systems): exclusive create
+            try:
+                with open(path, "x") as fh:
+                    fh.write(candidate.read_text())
+            except FileExistsError:
+                pass
+        finally:
+            candidate.unlink(missing_ok=True)
+    for _ in range(50):  # a winner on a file system without links may still be writing
+        key = path.read_text().strip()
+        if key:
+            return key
+        time.sleep(0.02)
+    raise RuntimeError(f"{path} is empty: delete it and start again")
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; test_config overrides the configuration (e.g. DATABASE, TESTING)."""
     app = Flask(
         __name__,
-        instance_path=str(ROOT / "instance"),
+        instance_path=os.environ.get("COMPANION_INSTANCE", str(ROOT / "instance")),
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )

@@ -6,6 +6,7 @@ made by an older release is brought up to date on start and never rebuilt.
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 import threading
 from pathlib import Path
@@ -109,36 +110,56 @@ def _add_live_table(db: sqlite_utils.Database) -> None:
     )
 
 
+def _add_join_secret(db: sqlite_utils.Database) -> None:
+    # The QR code's link carries a secret of its own, so that a phone that scans it can join even
+    # when its address has typed too many wrong codes (the host can make a new one).
+    db["tables"].add_column("join_secret", str)
+    for (table_id,) in db.execute("SELECT id FROM tables").fetchall():
+        db.execute(
+            "UPDATE tables SET join_secret = ? WHERE id = ?", [secrets.token_urlsafe(16), table_id]
+        )
+
+
 MIGRATIONS = [
     _create_tables,
     _add_change_versions,
     _add_host_traces,
     _add_undo_flags_and_snapshots,
     _add_live_table,
+    _add_join_secret,
 ]
 
 
 def migrate(db: sqlite_utils.Database) -> None:
-    """Run the migrations this file has not seen yet (tracked in PRAGMA user_version)."""
-    done = db.execute("PRAGMA user_version").fetchone()[0]
-    for number, migration in enumerate(MIGRATIONS[done:], start=done + 1):
-        with db.conn:
+    """Run the migrations this file has not seen yet (tracked in PRAGMA user_version), all in one
+    IMMEDIATE transaction with the version read inside it: of several processes starting at once
+    on a fresh file, one migrates and the others wait and then find nothing to do; a migration
+    that fails leaves the file as it was, never half made."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        done = db.execute("PRAGMA user_version").fetchone()[0]
+        for number, migration in enumerate(MIGRATIONS[done:], start=done + 1):
             migration(db)
             db.execute(f"PRAGMA user_version = {number}")
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
 
 
 def connect(path: str | Path, *, setup: bool = False) -> sqlite_utils.Database:
     """Open the database file; with setup, also switch it to WAL and migrate it (once, on start).
 
-    WAL mode is stored in the file, so per-request connections need not set it again.
+    WAL mode is stored in the file, so per-request connections need not set it again. It is set
+    before the migration's transaction (the journal mode cannot change inside one).
     """
-    conn = sqlite3.connect(str(path), timeout=10)
+    conn = sqlite3.connect(str(path), timeout=30 if setup else 10)
     db = sqlite_utils.Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")  # safe with WAL: a killed process loses no commit
     if setup:
         if str(path) != ":memory:":
-            db.enable_wal()
+            db.execute("PRAGMA journal_mode = WAL")
         migrate(db)
     return db
 

@@ -78,6 +78,7 @@ class Table:
     host_seen: float | None = None  # when the host's device last polled
     touched: float | None = None  # when the table last changed
     created: float | None = None
+    join_secret: str = ""  # in the QR code's link: joins even past the wrong-code limit
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,7 @@ def _row_to_table(row: dict) -> Table:
         host_seen=row["host_seen"],
         touched=row["touched"],
         created=row["created"],
+        join_secret=row["join_secret"] or "",
     )
 
 
@@ -173,7 +175,7 @@ def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> 
         now = time.time()
         cursor = db.execute(
             "INSERT INTO tables (code, game, players, options, host_hash, locked, version, state,"
-            " created, touched) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?)",
+            " created, touched, join_secret) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?)",
             [
                 code,
                 game.key,
@@ -183,6 +185,7 @@ def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> 
                 json.dumps(state),
                 now,
                 now,
+                secrets.token_urlsafe(16),
             ],
         )
         table_id = cursor.lastrowid
@@ -502,6 +505,24 @@ def claim_host(
         _append(db, table, None, True, "trace", {"type": "handover"}, [line])
         _bump(db, table)
     return host_token
+
+
+def new_join_secret(db: sqlite_utils.Database, table: Table) -> str:
+    """A new secret for the QR code's join link; links with the old one lose their bypass."""
+    secret = secrets.token_urlsafe(16)
+    with _write(db):
+        db.execute("UPDATE tables SET join_secret = ? WHERE id = ?", [secret, table.id])
+        _bump(db, table)
+    return secret
+
+
+def scanned(table: Table, secret: str | None) -> bool:
+    """Whether a request carries the table's join secret (it came from the QR code)."""
+    return (
+        bool(secret)
+        and bool(table.join_secret)
+        and secrets.compare_digest(secret, table.join_secret)
+    )
 
 
 def new_display_token(db: sqlite_utils.Database, table: Table) -> str:
@@ -855,6 +876,8 @@ __all__ = [
     "is_display",
     "mark_seen",
     "new_display_token",
+    "new_join_secret",
+    "scanned",
     "get_table",
     "is_host",
     "join",

@@ -690,3 +690,40 @@ def test_the_table_page_can_be_added_to_the_home_screen_and_opens_on_the_table(c
     assert data["start_url"] == f"/t/{code}/" and data["display"] == "standalone"
     for icon in data["icons"]:
         assert client.get(icon["src"]).status_code == 200
+
+
+def test_a_phone_that_scans_the_qr_code_joins_even_past_the_wrong_code_limit(app, client):
+    from companion import tables
+
+    code = start_table(client)
+    link = (
+        re.search(
+            r'<p class="join-url"><a href="http://[^/]+(/t/\w+/join\?s=[\w-]+)"',
+            client.get(f"/t/{code}/").text,
+        )
+        .group(1)
+        .replace("&amp;", "&")
+    )
+    phone = app.test_client()  # the same address as a guesser on the café Wi-Fi
+    for i in range(tables.JOIN_FAILURE_LIMIT):
+        phone.get(f"/t/NOPE{i:03d}/live?v=1")  # polls of unknown codes count too
+    assert phone.get(f"/t/{code}/join").status_code == 429  # typed: refused
+    page = phone.get(link)
+    assert page.status_code == 200 and "Tap your seat" in page.text
+    response = phone.post(link, data={"csrf_token": csrf_from(page.text), "seat": 1})
+    assert response.status_code == 302
+    assert "You are Ben." in phone.get(f"/t/{code}/").text
+    # A new QR code: the old link no longer gets past the limit.
+    post_from(client, f"/t/{code}/", f"/t/{code}/host/join-link", htmx=False)
+    assert app.test_client().get(link).status_code == 429
+
+
+def test_a_strangers_poll_says_the_same_whether_the_code_exists_or_not(app, client):
+    code = start_table(client)
+    stranger = app.test_client()
+    real = stranger.get(f"/t/{code}/live?v=1")
+    fake = stranger.get("/t/ZZZZ222/live?v=1")
+    assert real.status_code == fake.status_code == 204
+    assert real.headers["HX-Redirect"].endswith("/join?lost=1")
+    assert fake.headers["HX-Redirect"].endswith("/join?lost=1")
+    assert set(real.headers.keys()) == set(fake.headers.keys())

@@ -18,6 +18,7 @@ from companion.web.table import (
     bp,
     host_cookie,
     load_table,
+    page_args,
     remember_table,
     render_live,
     set_token_cookie,
@@ -159,3 +160,15 @@ def display_link(code: str):
     token = tables.new_display_token(get_db(), table)
     url = f"{base_url()[0]}{url_for('display.page', code=table.code, key=token)}"
     return render_live(w, link_box={"kind": "display", "url": url, "qr": qr.svg(url)})
+
+
+@bp.post("/host/join-link")
+def join_link(code: str):
+    """A new secret in the QR code's join link: phones that scanned the old one must type the
+    code (or scan again) to join. The page reloads to show the new QR code."""
+    table = load_table(code)
+    w = who(table)
+    _require_host(w)
+    if FlaskForm().validate_on_submit():
+        tables.new_join_secret(get_db(), table)
+    return redirect(url_for("table.page", code=table.code, **page_args(w)) + "#invite")

@@ -129,7 +129,8 @@ class Who:
 def load_table(code: str) -> tables.Table:
     """The table for a URL code, or a readable error page.
 
-    A device that holds a seat or the host's token at this table always gets in. Any other device
+    A device that holds a seat or the host's token at this table always gets in, and so does a
+    phone that scanned the QR code (its link carries the table's join secret). Any other device
     that typed too many wrong codes lately is refused (whether or not this code exists, so the
     refusal tells a guesser nothing), and each unknown code counts against it: codes must not be
     guessable, but one guesser on the café Wi-Fi must not lock the players out of their game.
@@ -139,7 +140,7 @@ def load_table(code: str) -> tables.Table:
     table = tables.find_table(db, code)
     if table is not None:
         i18n.use_part(table.game.name)
-    if table is None or not who(table).member:
+    if table is None or not (who(table).member or tables.scanned(table, request.args.get("s"))):
         try:
             tables.check_join_allowed(db, client)
             if table is None:
@@ -328,7 +329,8 @@ def base_url() -> tuple[str, str | None]:
 
 def invite_context(table: tables.Table) -> dict:
     base, problem = base_url()
-    return dict(join_url=f"{base}/t/{table.code}/join", address_problem=problem)
+    join_url = f"{base}/t/{table.code}/join?s={table.join_secret}"
+    return dict(join_url=join_url, address_problem=problem)
 
 
 # --- pages ---------------------------------------------------------------------------------------
@@ -352,19 +354,26 @@ def page(code: str):
 
 @bp.get("/live")
 def live(code: str):
-    """The poll: 204 (nothing rendered, nothing replayed) while the table's version is unchanged."""
-    version = tables.current_version(get_db(), tables.normalize_code(code))
-    if version is None:
-        return Response(status=204)  # the page shows the error on its next full load
-    if request.args.get("v", type=int) == version:
-        return Response(status=204)
-    table = load_table(code)
-    w = who(table)
-    if not w.member:
-        # The seat was freed by the host: send the phone to the join page.
+    """The poll (an unchanged table is answered before Flask, see fastpath.py): the new live
+    region for a member. A device without a seat gets the same answer whether the code exists
+    or not (go to the join page), and an unknown code counts against it like a typed one."""
+    db = get_db()
+    table = tables.find_table(db, code)
+    if table is None or not who(table).member:
+        if table is None:
+            try:
+                tables.count_unknown_code(db, request.remote_addr or "?")
+            except tables.TableError:
+                pass  # past the limit: the join page says so
         response = Response(status=204)
-        response.headers["HX-Redirect"] = url_for("table.join", code=table.code, lost=1)
+        response.headers["HX-Redirect"] = url_for(
+            "table.join", code=tables.normalize_code(code)[:12] or "X", lost=1
+        )
         return response
+    i18n.use_part(table.game.name)
+    w = who(table)
+    if request.args.get("v", type=int) == table.version:
+        return Response(b"", headers={"HX-Reswap": "none", "Cache-Control": "no-store"})
     return render_template("table/_live.html", **live_context(w))
 
 
