@@ -55,8 +55,9 @@ def headers() -> list[tuple[str, str]]:
 
 def init_app(app: Flask) -> None:
     """Limits, headers and the proxy opt-in."""
-    app.config.setdefault("MAX_CONTENT_LENGTH", MAX_BODY)
-    app.config.setdefault("MAX_FORM_MEMORY_SIZE", MAX_BODY)
+    for key in ("MAX_CONTENT_LENGTH", "MAX_FORM_MEMORY_SIZE"):
+        if not app.config.get(key) or app.config[key] > MAX_BODY:
+            app.config[key] = MAX_BODY
     trusted = app.config.get("TRUSTED_PROXIES")
     if trusted is None:
         trusted = os.environ.get("COMPANION_TRUSTED_PROXIES", "") not in ("", "0")
@@ -69,10 +70,13 @@ def init_app(app: Flask) -> None:
             )
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)
     if app.config.get("PUBLIC_URL", "").startswith("https://"):
-        app.config.setdefault("SESSION_COOKIE_SECURE", True)
+        app.config["SESSION_COOKIE_SECURE"] = True
 
     @app.before_request
-    def limit_query():
+    def limit_size():
+        # Before anything parses a body (the CSRF check reads the form first, for anyone).
+        if (request.content_length or 0) > app.config["MAX_CONTENT_LENGTH"]:
+            return render_template("error.html", error_kind="too_large"), 413
         if len(request.query_string) > MAX_QUERY:
             return render_template("error.html", error_kind="too_large"), 414
         return None

@@ -315,7 +315,7 @@ def test_undo_rules_for_seats_and_host(client, app):
         f"/t/{code}/undo",
         data={"csrf_token": csrf_from(page.text), "version": version_of(page.text)},
     )
-    assert response.status_code == 200 and "nothing you may undo" in response.text
+    assert response.status_code == 422 and "nothing you may undo" in response.text
     # Anna may, and the undone line stays visible, struck through.
     page = anna.get(f"/t/{code}/")
     assert "Undo: Anna: first" in page.text
@@ -374,7 +374,7 @@ def test_unknown_action_type_is_refused_in_the_page(client):
         data={"csrf_token": csrf_from(page.text)},
         headers={"HX-Request": "true"},
     )
-    assert response.status_code == 200 and "no such action" in response.text
+    assert response.status_code == 422 and "no such action" in response.text
 
 
 @pytest.mark.parametrize("lang,expected", [("ja", "テーブル"), ("ru", "стол")])
@@ -727,3 +727,50 @@ def test_a_strangers_poll_says_the_same_whether_the_code_exists_or_not(app, clie
     assert real.headers["HX-Redirect"].endswith("/join?lost=1")
     assert fake.headers["HX-Redirect"].endswith("/join?lost=1")
     assert set(real.headers.keys()) == set(fake.headers.keys())
+
+
+def test_every_answer_carries_the_security_headers(client):
+    code = start_table(client)
+    version = version_of(client.get(f"/t/{code}/").text)
+    answers = [
+        client.get("/"),
+        client.get(f"/t/{code}/"),
+        client.get("/static/css/app.css"),
+        client.get(f"/t/{code}/live?v={version}"),
+        client.get("/nope"),
+    ]
+    for response in answers:
+        assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert "Server" not in response.headers
+
+
+def test_a_huge_body_or_query_is_refused_before_anything_reads_it(client):
+    code = start_table(client)
+    response = client.post(f"/t/{code}/note", data={"text": "x" * 10_000_000})
+    assert response.status_code == 413 and "That was too long" in response.text
+    response = client.get("/tools/kahuna/", query_string={"white": "Aloa-Bari," * 30_000})
+    assert response.status_code == 414 and "That was too long" in response.text
+
+
+def test_behind_a_trusted_proxy_the_public_url_is_required(tmp_path):
+    from companion.security import ConfigurationError
+
+    config = {
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "p.db"),
+        "SECRET_KEY": "x",
+        "TRUSTED_PROXIES": True,
+        "PUBLIC_URL": "",
+    }
+    with pytest.raises(ConfigurationError, match="COMPANION_PUBLIC_URL"):
+        create_app(config)
+    app = create_app({**config, "PUBLIC_URL": "https://games.example.org"})
+    client = app.test_client()
+    page = client.get("/", headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "10.1.2.3"})
+    assert page.status_code == 200
+    assert "Secure" in page.headers.get("Set-Cookie", "Secure")
+    code = start_table(client)
+    assert f"https://games.example.org/t/{code}/join" in client.get(f"/t/{code}/").text

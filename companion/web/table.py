@@ -311,13 +311,24 @@ def _versioned(
     return form
 
 
-def render_live(w: Who, **kwargs) -> str:
-    """The live region alone (htmx) or the whole page (plain form posts, first load)."""
+def render_live(w: Who, *, status: int | None = None, **kwargs) -> tuple[str, int]:
+    """The live region alone (htmx) or the whole page (plain form posts, first load).
+
+    Its status says what happened, so that monitoring can tell: 200, or 422 when the page shows
+    a refusal (the rules, a form), or 409 when the table changed under the form (a conflict).
+    """
     context = live_context(w, **kwargs)
     template = "table/_live.html" if htmx else "table/page.html"
     if not htmx:
         context.update(invite_context(w.table))
-    return render_template(template, **context)
+    if status is None:
+        status = 422 if kwargs.get("error") is not None else 200
+    return render_template(template, **context), status
+
+
+def refusal_status(error: tables.TableError) -> int:
+    """409 for a conflict (the table changed under the form), else 422 (a refusal)."""
+    return 409 if isinstance(error, tables.Conflict) else 422
 
 
 def base_url() -> tuple[str, str | None]:
@@ -551,7 +562,7 @@ def act(code: str, action_type: str):
             key=submission_key(),
         )
     except tables.Conflict as conflict:
-        return render_live(w, error=conflict.msg, bound_forms={action_type: form})
+        return render_live(w, error=conflict.msg, bound_forms={action_type: form}, status=409)
     except RuleError as refusal:
         return render_live(w, error=refusal.msg, rule=refusal.rule, bound_forms={action_type: form})
     return _after_change(w)
@@ -576,7 +587,7 @@ def note(code: str):
             key=submission_key(),
         )
     except tables.TableError as exc:
-        return render_live(w, error=exc.msg, bound_forms={"note": form})
+        return render_live(w, error=exc.msg, bound_forms={"note": form}, status=refusal_status(exc))
     return _after_change(w)
 
 
@@ -599,7 +610,7 @@ def undo(code: str):
             key=submission_key(),
         )
     except tables.TableError as exc:
-        return render_live(w, error=exc.msg)
+        return render_live(w, error=exc.msg, status=refusal_status(exc))
     return _after_change(w)
 
 

@@ -31,12 +31,13 @@ ANNA, BEN, CHRIS = 0, 1, 2
 
 
 class Table(TableDriver):
-    """The shared table driver; through htmx a refusal is always answered 200 (the live region
-    with the message), never an error status."""
+    """The shared table driver; through htmx a refusal is answered 422 and a conflict (a stale
+    form) 409, each with the live region and the message."""
 
     def refused(self, *args, **kwargs):
         response = super().refused(*args, **kwargs)
-        assert response.status_code == 200
+        conflict = "The table changed while you were entering this" in response.text
+        assert response.status_code == (409 if conflict else 422)
         return response
 
 

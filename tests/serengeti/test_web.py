@@ -257,7 +257,7 @@ def test_illegal_bid_is_refused_with_the_reason_and_costs_a_chip_the_host_can_wa
     turn_up(game, "host", "tonga9")
     before = game.state()
     response = game.post("Anna", "bid", amount="12")
-    assert response.status_code == 200
+    assert response.status_code == 422  # a refusal (with its fine)
     text = visible(response.text)
     assert "You own a 2, so no bid may end in 2: try 9 or 13." in text
     assert 'href="/rules/serengeti#bid-digit"' in response.text
