@@ -78,6 +78,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a game lasts hours; the token is tied to the session anyway
+        # Over https Flask-WTF would also demand a same-site Referer, which our
+        # Referrer-Policy: no-referrer never sends; the token and SameSite cookies do the work.
+        WTF_CSRF_SSL_STRICT=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     if test_config:

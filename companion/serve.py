@@ -31,6 +31,9 @@ def server_settings(environ: dict | None = None) -> dict:
         "asyncore_use_poll": True,
         "channel_timeout": 300,  # a phone asleep in a pocket for five minutes is let go
         "ident": None,  # no server banner
+        # Behind a trusted proxy the app reads X-Forwarded-* itself (werkzeug's ProxyFix, see
+        # companion/security.py): waitress must pass them on instead of clearing them.
+        "clear_untrusted_proxy_headers": environ.get("COMPANION_TRUSTED_PROXIES", "") in ("", "0"),
     }
 
 

@@ -342,14 +342,8 @@ class Server:
             **self.env,
         }
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "waitress",
-                f"--listen=127.0.0.1:{self.port}",
-                "--threads=8",
-                "wsgi:app",
-            ],
+            # the companion's own waitress settings (companion.serve.server_settings)
+            [sys.executable, str(ROOT / "scripts" / "serve_app.py"), "wsgi:app", str(self.port)],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
