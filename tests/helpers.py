@@ -388,3 +388,50 @@ def open_table(
     page.click("#new-table button[type=submit]")
     expect(page.locator("#live")).to_be_visible()
     return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def in_first_screen(page, selector: str) -> bool:
+    """Whether the element is wholly inside the first screen of the page, unscrolled."""
+    return page.evaluate(
+        """(selector) => {
+            window.scrollTo(0, 0);
+            const el = document.querySelector(selector);
+            if (!el) return false;
+            const box = el.getBoundingClientRect();
+            return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+        }""",
+        selector,
+    )
+
+
+def overflowing(page) -> list[str]:
+    """Elements wider than the screen (the page must never scroll sideways at phone width);
+    a scrolling table wrapper (.score-wrap) may hold a wider table."""
+    return page.evaluate(
+        """() => {
+            const width = document.documentElement.clientWidth;
+            return [...document.querySelectorAll('body *')]
+              .filter(e => !e.closest('.score-wrap') && e.offsetParent !== null)
+              .filter(e => e.getBoundingClientRect().right > width + 1)
+              .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+                       + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : ''))
+              .slice(0, 10);
+        }"""
+    )
+
+
+def serious_accessibility_problems(page) -> list[str]:
+    """Serious or critical problems axe-core finds on the page (ids of the rules broken)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        v["id"]
+        for v in results.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
+def dark(page) -> None:
+    """Show the page as a phone set to dark mode shows it."""
+    page.emulate_media(color_scheme="dark")

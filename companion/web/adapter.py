@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games.base import N_
+
 GENERIC_PANEL = "games/_generic_panel.html"
 
 
@@ -26,6 +28,20 @@ class Panel:
     names: list[str]  # seat names, by seat
     args: dict = field(default_factory=dict)  # query arguments every link must keep ("as")
     query: Mapping[str, str] = field(default_factory=dict)  # this request's query arguments
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """A finished game's scores as one comparison table: categories down, players across (in
+    ranking order). The result screen, the summary and the CSV export all read it."""
+
+    seats: list[int]  # the players' seats, first place first
+    ranks: list[int]  # each listed player's place (1 = first; a shared place repeats)
+    winners: list[int]  # the winners' seats
+    rows: list[tuple[str, list]]  # (category label msgid, one value per listed player)
+    totals: list  # one total per listed player
+    total_label: str = N_("Total")  # msgid of the totals row
+    decided_by: Any = None  # the tie-break in words (a Msg), or None when no tie was broken
 
 
 class GameAdapter:
@@ -54,6 +70,10 @@ class GameAdapter:
         """The seats the game waits for now (from the table's view: public), e.g. the bidder on
         turn, or every seat that has not sent its sealed bid. Their phones show "Your turn"."""
         return []
+
+    def score_table(self, state: dict, result: dict) -> ScoreTable | None:
+        """The final result as a ScoreTable (None: the game shows its result its own way)."""
+        return None
 
     def repeatable_action(self, state: dict) -> tuple[str, dict] | None:
         """An action type and its form fields that the host may send at any point of the game,

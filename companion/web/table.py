@@ -31,7 +31,7 @@ from companion.web.adapter import Panel
 
 bp = Blueprint("table", __name__, url_prefix="/t/<code>")
 COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a long game night, or a game finished next week
-HISTORY_SHOWN = 10  # the newest lines on the table page; the rest on the history page
+HISTORY_SHOWN = 5  # the newest lines on the table page; the rest on the history page
 
 
 def seat_cookie(code: str) -> str:

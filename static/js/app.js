@@ -272,10 +272,25 @@
     }
   });
 
+  // ---- every refusal is the app's own message ---------------------------------------------
+  // The browser's validation bubbles (in the browser's language, with no rule link) would stop
+  // a form before the app could say which rule and what is allowed: forms are sent as typed.
+  function noBubbles(root) {
+    (root || document).querySelectorAll("form").forEach(function (form) { form.noValidate = true; });
+  }
+  document.addEventListener("DOMContentLoaded", function () { noBubbles(document); });
+  document.addEventListener("htmx:load", function (e) { noBubbles(e.detail.elt.parentNode || document); });
+  // After an undo the view goes back to the panel that is waiting.
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var path = e.detail.requestConfig && e.detail.requestConfig.path;
+    if (path && /\/undo(\?|$)/.test(path)) showWaitingPanel(true);
+  });
+
   // ---- your turn: the title, a vibration, a sound, the panel in view -----------------------
   var wasMyTurn = null;
-  function showWaitingPanel() {
+  function showWaitingPanel(always) {
     var target = document.querySelector("#live [data-turn-panel]") || byId("your-turn") || byId("game-panel");
+    if (always && !document.querySelector("#live [data-turn-panel]")) target = byId("game-panel") || target;
     if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
   }
   function beep() {
