@@ -8,6 +8,7 @@ import secrets
 import time
 from pathlib import Path
 
+import click
 from flask import Blueprint, Flask, g, render_template
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -103,7 +104,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         if g.pop("db", None) is not None:
             app.extensions["companion.db"].release()
 
-    from companion.web import display, host, lobby, rules, table, tools  # noqa: F401 (host: routes)
+    from companion.web import after, display, host, lobby, records, rules, table, tools  # noqa: F401
 
     for name, package in PACKAGES.items():
         # A game package's own templates/ and static/ (served at /static/games/<name>/).
@@ -119,6 +120,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(lobby.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(display.bp)
+    app.register_blueprint(after.bp)
+    app.register_blueprint(records.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(rules.bp)
     for calculator in tools.game_calculators():
@@ -137,6 +140,39 @@ def create_app(test_config: dict | None = None) -> Flask:
     def server_error(error):
         logging.getLogger(__name__).exception("server error")
         return render_template("error.html", error_kind="server"), 500
+
+    @app.cli.command("purge")
+    @click.option(
+        "--unfinished-days",
+        type=float,
+        default=None,
+        help="Remove unfinished tables untouched for this many days "
+        "(default: COMPANION_KEEP_UNFINISHED_DAYS, or 30).",
+    )
+    @click.option(
+        "--finished-days",
+        type=float,
+        default=None,
+        help="Remove finished tables older than this (default: "
+        "COMPANION_KEEP_FINISHED_DAYS, or keep them). Their plays stay.",
+    )
+    def purge_command(unfinished_days, finished_days):
+        """Remove old tables to keep the database small and private (the plays stay)."""
+        from companion import plays
+        from companion.web.after import ensure_all_plays
+
+        if unfinished_days is None:
+            unfinished_days = float(os.environ.get("COMPANION_KEEP_UNFINISHED_DAYS", "30"))
+        if finished_days is None and os.environ.get("COMPANION_KEEP_FINISHED_DAYS"):
+            finished_days = float(os.environ["COMPANION_KEEP_FINISHED_DAYS"])
+        with app.test_request_context():
+            ensure_all_plays()  # the record of plays keeps what /plays needs
+            counts = plays.purge(
+                get_db(), unfinished_days=unfinished_days, finished_days=finished_days
+            )
+        click.echo(
+            f"removed {counts['unfinished']} unfinished and {counts['finished']} finished tables"
+        )
 
     # Unchanged polls are answered before Flask (see companion/web/fastpath.py).
     app.wsgi_app = UnchangedPolls(app.wsgi_app, app.extensions["companion.db"], security.headers)

@@ -120,6 +120,29 @@ def _add_join_secret(db: sqlite_utils.Database) -> None:
         )
 
 
+def _add_after_the_game(db: sqlite_utils.Database) -> None:
+    # When the game ended (its result appeared), the rematch it led to, whether a seat's name was
+    # typed by a person (default names are stored translated: they are no person), and the
+    # record of plays: what /plays and /stats need, kept when old tables are purged.
+    db["tables"].add_column("ended", float)
+    db["tables"].add_column("rematch_code", str)
+    db["tables"].add_column("rematch_shift", int)
+    db["seats"].add_column("named", int, not_null_default=0)
+    db["plays"].create(
+        {
+            "table_id": int,
+            "code": str,
+            "game": str,
+            "started": float,
+            "ended": float,
+            "players": str,
+        },  # players: JSON list of {seat, name, named, score, rank, winner}
+        pk="table_id",
+        not_null={"code", "game", "ended", "players"},
+    )
+    db["plays"].create_index(["ended"])
+
+
 MIGRATIONS = [
     _create_tables,
     _add_change_versions,
@@ -127,6 +150,7 @@ MIGRATIONS = [
     _add_undo_flags_and_snapshots,
     _add_live_table,
     _add_join_secret,
+    _add_after_the_game,
 ]
 
 

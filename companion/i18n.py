@@ -16,7 +16,14 @@ from pathlib import Path
 from babel import support
 from babel.lists import format_list
 from flask import Flask, g, request
-from flask_babel import Babel, Domain, format_timedelta, get_domain, get_locale
+from flask_babel import (
+    Babel,
+    Domain,
+    format_date,
+    format_timedelta,
+    get_domain,
+    get_locale,
+)
 
 from companion.games import PACKAGES
 from companion.games.base import Msg, Seat
@@ -69,7 +76,7 @@ def _build_domains() -> None:
 
 def use_part(part: str) -> None:
     """Translate the rest of this request from this part's catalogue (a game's name, or core)."""
-    DOMAINS[part].as_default()
+    DOMAINS.get(part, DOMAINS[CORE]).as_default()  # a part without a catalogue reads the core's
     g.pop("_translations", None)
 
 
@@ -107,6 +114,7 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.filters["msg"] = render_msg
     app.jinja_env.filters["names"] = names_list
+    app.jinja_env.filters["day"] = day
     app.jinja_env.globals["ago"] = ago
     app.jinja_env.install_gettext_callables(
         gettext=lambda text: current_translations().ugettext(text),
@@ -128,7 +136,7 @@ def translate(msgid: str) -> str:
 def translate_in(part: str, msgid: str) -> str:
     """The current language's text for a msgid of a given part (e.g. a game's name on the home
     page, which is a core page)."""
-    return DOMAINS[part].get_translations().ugettext(msgid)
+    return DOMAINS.get(part, DOMAINS[CORE]).get_translations().ugettext(msgid)
 
 
 def game_label(info) -> str:
@@ -177,3 +185,10 @@ def ago(when: float | None, now: float) -> str:
     return format_timedelta(
         datetime.timedelta(seconds=when - now), add_direction=True, threshold=1.0
     )
+
+
+def day(moment: float | None) -> str:
+    """A moment's date in the reader's language (23 Nov 2026, 2026/11/23, 23 нояб. 2026 г.)."""
+    if moment is None:
+        return ""
+    return format_date(datetime.datetime.fromtimestamp(moment), format="medium")

@@ -79,6 +79,9 @@ class Table:
     touched: float | None = None  # when the table last changed
     created: float | None = None
     join_secret: str = ""  # in the QR code's link: joins even past the wrong-code limit
+    ended: float | None = None  # when the game's result appeared (None: still going)
+    rematch_code: str | None = None  # the table of the rematch, once the host started one
+    rematch_shift: int = 0  # 0: same seats in the rematch; 1: everyone one seat on
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,7 @@ class SeatRow:
     taken: bool
     host_looked: bool = False  # the host has seen this seat's private view since its phone joined
     seen: float | None = None  # when this seat's phone last polled
+    named: bool = False  # a person typed this name (not a default like "Player 2" or "Italy")
 
     def online(self, now: float) -> bool:
         """Whether the seat's phone was seen lately (it polls every few seconds while open)."""
@@ -146,14 +150,22 @@ def _row_to_table(row: dict) -> Table:
         touched=row["touched"],
         created=row["created"],
         join_secret=row["join_secret"] or "",
+        ended=row["ended"],
+        rematch_code=row["rematch_code"],
+        rematch_shift=row["rematch_shift"] or 0,
     )
 
 
 # --- creating and finding tables -----------------------------------------------------------------
 
 
-def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> tuple[Table, str]:
-    """Start a table for this game with one seat per name; returns it and the host's token."""
+def create_table(
+    db: sqlite_utils.Database, game_key: str, names: list[str], named: list[bool] | None = None
+) -> tuple[Table, str]:
+    """Start a table for this game with one seat per name; returns it and the host's token.
+
+    named tells which names a person typed (default names are not people, for the statistics).
+    """
     game = GAMES.get(game_key)
     if game is None:
         raise TableError(N_("There is no game called %(game)s."), game=game_key)
@@ -191,7 +203,8 @@ def create_table(db: sqlite_utils.Database, game_key: str, names: list[str]) -> 
         table_id = cursor.lastrowid
         for seat, name in enumerate(names):
             db.execute(
-                "INSERT INTO seats (table_id, seat, name) VALUES (?, ?, ?)", [table_id, seat, name]
+                "INSERT INTO seats (table_id, seat, name, named) VALUES (?, ?, ?, ?)",
+                [table_id, seat, name, int(bool(named and named[seat]))],
             )
     return get_table(db, code), host_token
 
@@ -267,6 +280,7 @@ def seats(db: sqlite_utils.Database, table: Table) -> list[SeatRow]:
             taken=r["token_hash"] is not None,
             host_looked=bool(r["host_looked"]),
             seen=r["seen"],
+            named=bool(r["named"]),
         )
         for r in db.query("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", [table.id])
     ]
@@ -294,7 +308,8 @@ def join(db: sqlite_utils.Database, table: Table, seat: int, name: str | None = 
             raise TableError(N_("Someone has just taken this seat. Pick another one."), status=409)
         if name:
             db.execute(
-                "UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", [name, table.id, seat]
+                "UPDATE seats SET name = ?, named = 1 WHERE table_id = ? AND seat = ?",
+                [name, table.id, seat],
             )
         db.execute(
             "UPDATE seats SET token_hash = ?, joined = ?, host_looked = 0 "
@@ -349,7 +364,8 @@ def rename_seat(
             return
         _remember(db, table, key)
         db.execute(
-            "UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", [name, table.id, seat]
+            "UPDATE seats SET name = ?, named = 1 WHERE table_id = ? AND seat = ?",
+            [name, table.id, seat],
         )
         _bump(db, table)
 
@@ -507,6 +523,38 @@ def claim_host(
     return host_token
 
 
+def start_rematch(db: sqlite_utils.Database, table: Table, new_code: str, shift: int) -> None:
+    """Note the rematch that followed this table (every phone at it is shown the way there)."""
+    with _write(db):
+        db.execute(
+            "UPDATE tables SET rematch_code = ?, rematch_shift = ? WHERE id = ?",
+            [new_code, shift, table.id],
+        )
+        _bump(db, table)
+
+
+def started_at(db: sqlite_utils.Database, table: Table) -> float | None:
+    """When play began: the first game action that is not undone (else the table's creation)."""
+    row = db.execute(
+        "SELECT min(created) FROM events WHERE table_id = ? AND kind = 'game' AND undone = 0",
+        [table.id],
+    ).fetchone()
+    return row[0] if row and row[0] is not None else table.created
+
+
+def game_states(db: sqlite_utils.Database, table: Table) -> list[tuple[Event, dict]]:
+    """Every game action that is not undone, with the state right after it (a replay: for the
+    summary's pictures of how the game went, once the game is over)."""
+    module = table.game.module
+    state = module.new(table.options, table.players)
+    found = []
+    for event in events(db, table):
+        if event.kind == "game" and not event.undone:
+            state = module.apply(state, event.action)
+            found.append((event, state))
+    return found
+
+
 def new_join_secret(db: sqlite_utils.Database, table: Table) -> str:
     """A new secret for the QR code's join link; links with the old one lose their bypass."""
     secret = secrets.token_urlsafe(16)
@@ -623,6 +671,18 @@ def _checkpoint(db, table: Table, seq: int, state: dict) -> None:
         )
 
 
+def _mark_end(db, table: Table, state: dict) -> None:
+    """The game is over when its result appears: note when (once); an undo that takes back
+    the end takes back its record of play too."""
+    if table.game.module.result(state) is not None:
+        db.execute(
+            "UPDATE tables SET ended = coalesce(ended, ?) WHERE id = ?", [time.time(), table.id]
+        )
+    else:
+        db.execute("UPDATE tables SET ended = NULL WHERE id = ?", [table.id])
+        db.execute("DELETE FROM plays WHERE table_id = ?", [table.id])
+
+
 def _state_before(db, table: Table, seq: int) -> dict:
     """The state after every game event before seq that is not undone: the nearest checkpoint,
     then at most SNAPSHOT_EVERY events replayed."""
@@ -695,6 +755,7 @@ def act(
         seq = _append(db, table, seat, host, "game", action, lines, seat_may)
         db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(after), table.id])
         _checkpoint(db, table, seq, after)
+        _mark_end(db, table, after)
         _bump(db, table, state=True, log=True)
     if refusal is not None:
         raise refusal
@@ -849,6 +910,7 @@ def undo(
             )
             state = _state_before(db, table, event.seq)
             db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(state), table.id])
+            _mark_end(db, table, state)
             _bump(db, table, state=True, log=True)
         else:  # a note: the game state does not change
             _bump(db, table, log=True)
@@ -878,6 +940,9 @@ __all__ = [
     "new_display_token",
     "new_join_secret",
     "scanned",
+    "start_rematch",
+    "started_at",
+    "game_states",
     "get_table",
     "is_host",
     "join",

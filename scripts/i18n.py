@@ -63,7 +63,9 @@ def source_files() -> list[Path]:
     files = sorted((ROOT / "companion").rglob("*.py")) + sorted(
         (ROOT / "companion").rglob("*.html")
     )
-    files += sorted((ROOT / "templates").rglob("*.html"))
+    files += sorted((ROOT / "templates").rglob("*.html")) + sorted(
+        (ROOT / "templates").rglob("*.txt")
+    )
     return [f for f in files if "translations" not in f.parts]
 
 

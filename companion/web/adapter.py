@@ -75,6 +75,19 @@ class GameAdapter:
         """The final result as a ScoreTable (None: the game shows its result its own way)."""
         return None
 
+    #: the game's id on BoardGameGeek (put in the BG Stats export), or None if unknown
+    bgg_id: int | None = None
+
+    def start_seat(self, state: dict) -> int:
+        """The seat that started the game (the BG Stats export marks it)."""
+        return 0
+
+    def summary_chart(self, states: list[dict], names: list[str]) -> Any:
+        """A picture of how the game went, for the summary once the game is over: inline SVG
+        (see companion.web.charts) with a text alternative, drawn from the state after every
+        action; None for no picture."""
+        return None
+
     def repeatable_action(self, state: dict) -> tuple[str, dict] | None:
         """An action type and its form fields that the host may send at any point of the game,
         again and again, each time changing the state (the benchmark's writer uses it), or None.

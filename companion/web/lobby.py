@@ -24,6 +24,7 @@ from companion.web.table import (
 )
 
 bp = Blueprint("lobby", __name__)
+HOME_TABLES = 12  # the newest of this device's tables on the home page
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ def _my_tables() -> tuple[list[MyTable], list[str]]:
         over = table.game.module.result(tables.state_of(db, table)) is not None
         found.append(MyTable(code, roles, game_label(table.game), names, table.touched, over))
     found.sort(key=lambda t: t.touched or 0, reverse=True)
-    return found, gone
+    return found[:HOME_TABLES], gone
 
 
 def _home(
@@ -116,16 +117,17 @@ def create():
     game = GAMES[form.game.data]
     players = form.players.data
     labels = getattr(game.module, "SEAT_LABELS", None)
-    names = []
+    names, named = [], []
     for i in range(players):
         typed = (form.names.entries[i].data or "").strip()
+        named.append(bool(typed))
         if typed:
             names.append(typed)
         elif labels:
             names.append(translate_in(game.name, labels[i]))
         else:
             names.append(translate(N_("Player %(n)s")) % {"n": i + 1})
-    table, host_token = tables.create_table(get_db(), game.key, names)
+    table, host_token = tables.create_table(get_db(), game.key, names, named)
     response = redirect(url_for("table.page", code=table.code))
     set_token_cookie(response, host_cookie(table.code), host_token, table.code)
     remember_table(response, table.code, "host")

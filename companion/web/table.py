@@ -43,7 +43,7 @@ def host_cookie(code: str) -> str:
 
 
 MY_TABLES = "my_tables"  # this device's tables and roles, for the home page ("CODE:h,CODE:s")
-MY_TABLES_KEPT = 20
+MY_TABLES_KEPT = 100  # the home page lists the newest; /plays shows the plays of them all
 
 
 def my_tables() -> dict[str, str]:

@@ -320,6 +320,16 @@
     wasMyTurn = mine;
   }
   document.addEventListener("htmx:afterSettle", updateTurn);
+  // A rematch started: a seated phone follows its person to the new table by itself.
+  function followRematch() {
+    var region = live();
+    if (region && region.dataset.rematch && !followRematch.going) {
+      followRematch.going = true;
+      setTimeout(function () { location.assign(region.dataset.rematch); }, 1200);
+    }
+  }
+  document.addEventListener("htmx:afterSettle", followRematch);
+  document.addEventListener("DOMContentLoaded", followRematch);
   document.addEventListener("DOMContentLoaded", updateTurn);
 
   // ---- keep the screen on while the table is open -------------------------------------------

@@ -1,0 +1,64 @@
+"""The table's record of plays on this server: /plays (finished games) and /stats (per game and
+per player name). A device sees the plays of the tables it sat at or hosted; a server of a game
+group can open them to every device (COMPANION_OPEN_STATS=1)."""
+
+from __future__ import annotations
+
+import os
+
+from flask import Blueprint, current_app, render_template, request
+
+from companion import get_db, plays
+from companion.games import GAMES
+from companion.web.after import ensure_all_plays
+from companion.web.table import my_tables
+
+bp = Blueprint("records", __name__)
+
+
+def _visible_codes() -> set[str] | None:
+    """The table codes this device may see the plays of (None: every table)."""
+    open_stats = current_app.config.get("OPEN_STATS")
+    if open_stats is None:
+        open_stats = os.environ.get("COMPANION_OPEN_STATS", "") not in ("", "0")
+    return None if open_stats else set(my_tables())
+
+
+def _chosen_game() -> str | None:
+    key = request.args.get("game") or None
+    return key if key in GAMES else None
+
+
+@bp.get("/plays")
+def plays_page():
+    """The finished games: date, game, players, winner, scores, duration; filtered by game and
+    by a player's name."""
+    ensure_all_plays()
+    player = (request.args.get("player") or "").strip()[:40] or None
+    found = plays.plays(get_db(), codes=_visible_codes(), game=_chosen_game(), player=player)
+    return render_template(
+        "records/plays.html",
+        found=found,
+        games=GAMES,
+        game=_chosen_game(),
+        player=player or "",
+        open_stats=_visible_codes() is None,
+    )
+
+
+@bp.get("/stats")
+def stats_page():
+    """Per game and per player name: plays, wins, win rate, average and best score, the
+    longest game."""
+    ensure_all_plays()
+    found = plays.plays(get_db(), codes=_visible_codes(), game=_chosen_game())
+    per_game, per_player, shown = plays.statistics(found)
+    return render_template(
+        "records/stats.html",
+        per_game=per_game,
+        per_player=per_player,
+        shown=shown,
+        games=GAMES,
+        game=_chosen_game(),
+        open_stats=_visible_codes() is None,
+    )
