@@ -12,30 +12,13 @@ import re
 import pytest
 
 from companion.games.africana import rules as af
+from tests.africana.helpers import choose, sheet_data
 from tests.helpers import HX, alert_text, csrf_from, post_from, rule_link
 
 WHY = "Why? Read the rule"  # the refusal box's link to the rule, after the message
 
 
 # --- helpers -------------------------------------------------------------------------------------
-
-
-def choose(table, who, choice: str, query: str = "", *, csrf: bool = True, **data):
-    """Post the turn's action choice (draw, buy or move) from the page `who` shows now.
-
-    The form's field is called "action", which is also the name of TableDriver.post's own
-    parameter, so this one form goes through post_from (same token and version handling; an
-    empty token where csrf=False).
-    """
-    if not csrf:
-        data["csrf_token"] = ""
-    return post_from(
-        table.device(who),
-        f"/t/{table.code}/{query}",
-        f"/t/{table.code}/act/choose_action{query}",
-        action=choice,
-        **data,
-    )
 
 
 def send(table, who, action_type: str, fields: dict, query: str = "", **options):
@@ -55,27 +38,6 @@ def section_form(page: str, id_: str) -> str:
     """The element with this id up to the end of the first form closing after it."""
     start = page.index(f'id="{id_}"')
     return page[start : page.index("</form>", start)]
-
-
-def sheet_data(
-    expeditions=(), artifacts=(), guides=0, gold=0, silver=0, movement=0, unfinished=0, prefix=""
-):
-    """Form fields of a scoring sheet; artifacts as (kind letter, points)."""
-    data = {
-        f"{prefix}guide_adventures": guides,
-        f"{prefix}gold": gold,
-        f"{prefix}silver": silver,
-        f"{prefix}movement_cards": movement,
-        f"{prefix}unfinished_artifacts": unfinished,
-    }
-    for i, points in enumerate(expeditions):
-        data[f"{prefix}expedition_points-{i}"] = points
-    per_kind: dict[str, int] = {}
-    for kind, points in artifacts:
-        n = per_kind.get(kind, 0)
-        data[f"{prefix}art_{kind}-{n}"] = points
-        per_kind[kind] = n + 1
-    return data
 
 
 @pytest.fixture
