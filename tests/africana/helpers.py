@@ -1,5 +1,5 @@
-"""Helpers several Africana test files share: an empty scoring sheet and an independent brute
-force for the artifact set bonus.
+"""Helpers several Africana test files share: an empty scoring sheet, posting the turn's action
+and a scoring sheet's form fields, and an independent brute force for the artifact set bonus.
 
 Everything else comes from tests/helpers.py and the fixtures of tests/conftest.py.
 """
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+
+from tests.helpers import post_from
 
 
 def sheet(**changes) -> dict:
@@ -21,6 +23,45 @@ def sheet(**changes) -> dict:
         "unfinished_artifacts": 0,
         **changes,
     }
+
+
+def choose(table, who, choice: str, query: str = "", *, csrf: bool = True, **data):
+    """Post the turn's action choice (draw, buy or move) from the page `who` shows now.
+
+    The form's field is called "action", which is also the name of TableDriver.post's own
+    parameter, so this one form goes through post_from (same token and version handling; an
+    empty token where csrf=False).
+    """
+    if not csrf:
+        data["csrf_token"] = ""
+    return post_from(
+        table.device(who),
+        f"/t/{table.code}/{query}",
+        f"/t/{table.code}/act/choose_action{query}",
+        action=choice,
+        **data,
+    )
+
+
+def sheet_data(
+    expeditions=(), artifacts=(), guides=0, gold=0, silver=0, movement=0, unfinished=0, prefix=""
+):
+    """Form fields of a scoring sheet; artifacts as (kind letter, points)."""
+    data = {
+        f"{prefix}guide_adventures": guides,
+        f"{prefix}gold": gold,
+        f"{prefix}silver": silver,
+        f"{prefix}movement_cards": movement,
+        f"{prefix}unfinished_artifacts": unfinished,
+    }
+    for i, points in enumerate(expeditions):
+        data[f"{prefix}expedition_points-{i}"] = points
+    per_kind: dict[str, int] = {}
+    for kind, points in artifacts:
+        n = per_kind.get(kind, 0)
+        data[f"{prefix}art_{kind}-{n}"] = points
+        per_kind[kind] = n + 1
+    return data
 
 
 # An independent brute force for the set bonus: it works on the cards themselves (not on counts

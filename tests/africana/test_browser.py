@@ -128,7 +128,9 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
     expect(chris.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
     chris.get_by_role("button", name="buy adventures").click()
     chris.get_by_role("button", name="Buy and pay").click()
-    expect(chris.locator(".alert[role=alert]")).to_contain_text("but Germany has 3 (enough for 0)")
+    expect(chris.locator(".alert[role=alert]")).to_contain_text(
+        "but Germany has 3 silver (enough for 0)"
+    )
     expect(chris.locator(".alert[role=alert] a")).to_have_attribute(
         "href", "/rules/africana#no-debt"
     )

@@ -217,7 +217,7 @@ def test_hand_computed_sheet_with_all_twenty_artifacts():
         ({"expedition_points": [1] * 31}, "sheet-values", "At most 30"),
         ({"artifact_cards": [("A", -2)]}, "sheet-values", "points"),
         ({"artifact_cards": [("A",)]}, "sheet-values", "kind and its points"),
-        ({"artifact_cards": [("A", 1)] * 5}, "artifact-limits", "5 of A"),
+        ({"artifact_cards": [("A", 1)] * 5}, "artifact-limits", "5 cards of A"),
         (
             {"artifact_cards": [(k, 1) for k in KINDS for _ in range(4)] + [("F", 1)]},
             "artifact-limits",

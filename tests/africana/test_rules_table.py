@@ -94,13 +94,13 @@ def test_buying_an_adventure_costs_five_and_chooses_the_buy_action():
     assert coins(state)[0] == 2
     err = refused(state, 0, "buy_adventure")
     assert err.rule == "no-debt"
-    assert "1 cost 5 silver" in str(err) and "has 2" in str(err)
+    assert "1 card costs 5 silver" in str(err) and "has 2 silver" in str(err)
 
 
 def test_buying_several_at_once_says_how_many_are_affordable():
     state = give(af.new({}, 2), 0, 12)  # 14 silver
     err = refused(state, 0, "buy_adventure", cards=3)
-    assert "3 cost 15 silver" in str(err) and "enough for 2)" in str(err)
+    assert "3 cards cost 15 silver" in str(err) and "enough for 2)" in str(err)
     state = act(state, 0, "buy_adventure", cards=2)
     assert coins(state)[0] == 4 and state["seats"][0]["adventures_open"] == 2
 
@@ -123,7 +123,7 @@ def test_page_turns_first_free_then_one_each_within_the_turn():
 def test_page_turns_refusal_says_how_many_pages_are_affordable():
     state = af.new({}, 2)  # 2 silver: the free page + 2 paid = 3 pages
     err = refused(state, 0, "turn_pages", pages=4)
-    assert "4 cost 3 silver" in str(err) and "enough for 3 pages" in str(err)
+    assert "Turning 4 pages costs 3 silver" in str(err) and "enough for 3)" in str(err)
 
 
 def test_page_cost_function():
@@ -386,7 +386,7 @@ def test_a_turn_cannot_end_with_more_than_3_unfinished_adventures():
     after = end(state, 0, discarded_adventures=2)
     assert after["seats"][0]["adventures_open"] == 3 and after["turn"]["seat"] == 1
     lines = [str(m) for m in af.describe(state, {"type": "end_turn", "seat": 0}, after)]
-    assert "Player 1 discarded unfinished adventures: 2." in lines
+    assert "Player 1 discarded 2 unfinished adventures." in lines
     assert not any("limit" in line for line in lines)
     # During the turn more than 3 are fine: the limit is checked only at its end.
     assert act(state, 0, "buy_adventure")["seats"][0]["adventures_open"] == 6
@@ -406,7 +406,7 @@ def test_the_host_can_end_a_turn_over_the_adventure_limit_and_the_history_says_s
     lines = [str(m) for m in af.describe(state, action, after)]
     assert lines[:3] == [
         "Player 1 ended the turn.",
-        "Player 1 discarded unfinished adventures: 1.",
+        "Player 1 discarded 1 unfinished adventure.",
         "The host ended the turn of Player 1 with 4 unfinished adventures (limit 3).",
     ]
     assert not af.seat_may_undo(state, action, after)
@@ -658,14 +658,14 @@ def test_shared_victory():
 def test_sheet_refusals_with_reasons():
     state = finished()
     err = refused(state, 0, "submit_sheet", **sheet(artifact_cards=[["A", 1]] * 5))
-    assert err.rule == "artifact-limits" and "5 of A" in str(err)
+    assert err.rule == "artifact-limits" and "5 cards of A" in str(err)
     err = refused(state, 0, "submit_sheet", **sheet(movement_cards=-1))
     assert err.rule == "sheet-values" and "negative" in str(err)
     err = refused(state, 0, "submit_sheet", **sheet(artifact_cards=[["Q", 1]]))
-    assert "A, B, C, D, E" in str(err)
+    assert "A, B, C, D and E" in str(err)
     renamed = act(state, 1, "rename_kinds", names=["Mask", "Idol", "Vase", "Drum", "Bow"])
     err = refused(renamed, 0, "submit_sheet", **sheet(artifact_cards=[["Mask", 1]] * 5))
-    assert "5 of Mask" in str(err)
+    assert "5 cards of Mask" in str(err)
 
 
 def test_sheet_may_be_submitted_again_to_correct_it():
@@ -723,7 +723,7 @@ def test_describe_speaks_in_messages():
     lines = af.describe(state, action, after)
     assert all(isinstance(line, Msg) for line in lines)
     assert lines[0].msgid == "%(seat)s chose to %(action)s."
-    assert "bought adventure cards: 1 for 5 silver (5 left)" in lines[1]
+    assert "bought 1 adventure card for 5 silver (5 silver left)" in lines[1]
     assert af.seat_may_undo(state, action, after)
     assert not af.seat_may_undo(state, {"type": "correct_coins", "seat": 0, "host": True}, state)
 

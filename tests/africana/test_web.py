@@ -12,30 +12,13 @@ import re
 import pytest
 
 from companion.games.africana import rules as af
+from tests.africana.helpers import choose, sheet_data
 from tests.helpers import HX, alert_text, csrf_from, post_from, rule_link
 
 WHY = "Why? Read the rule"  # the refusal box's link to the rule, after the message
 
 
 # --- helpers -------------------------------------------------------------------------------------
-
-
-def choose(table, who, choice: str, query: str = "", *, csrf: bool = True, **data):
-    """Post the turn's action choice (draw, buy or move) from the page `who` shows now.
-
-    The form's field is called "action", which is also the name of TableDriver.post's own
-    parameter, so this one form goes through post_from (same token and version handling; an
-    empty token where csrf=False).
-    """
-    if not csrf:
-        data["csrf_token"] = ""
-    return post_from(
-        table.device(who),
-        f"/t/{table.code}/{query}",
-        f"/t/{table.code}/act/choose_action{query}",
-        action=choice,
-        **data,
-    )
 
 
 def send(table, who, action_type: str, fields: dict, query: str = "", **options):
@@ -55,27 +38,6 @@ def section_form(page: str, id_: str) -> str:
     """The element with this id up to the end of the first form closing after it."""
     start = page.index(f'id="{id_}"')
     return page[start : page.index("</form>", start)]
-
-
-def sheet_data(
-    expeditions=(), artifacts=(), guides=0, gold=0, silver=0, movement=0, unfinished=0, prefix=""
-):
-    """Form fields of a scoring sheet; artifacts as (kind letter, points)."""
-    data = {
-        f"{prefix}guide_adventures": guides,
-        f"{prefix}gold": gold,
-        f"{prefix}silver": silver,
-        f"{prefix}movement_cards": movement,
-        f"{prefix}unfinished_artifacts": unfinished,
-    }
-    for i, points in enumerate(expeditions):
-        data[f"{prefix}expedition_points-{i}"] = points
-    per_kind: dict[str, int] = {}
-    for kind, points in artifacts:
-        n = per_kind.get(kind, 0)
-        data[f"{prefix}art_{kind}-{n}"] = points
-        per_kind[kind] = n + 1
-    return data
 
 
 @pytest.fixture
@@ -106,7 +68,8 @@ def test_each_seat_sees_its_company_start_region_coins_and_what_it_receives(tabl
         assert "<details" not in setup and country in setup and colour in setup
         assert f"<dd>{start}</dd>" in setup and f"{coins} silver" in setup
         assert "the explorer of your colour" in setup and "1 joker and 1 movement card" in setup
-        assert "remove 7 C cards" in setup and "27 cards" in setup and "22 are left" in setup
+        assert "7 C cards are removed" in setup and "27 cards" in setup
+        assert "the other 22 refill them" in setup
     host = table.page(table.host)
     for country, _, start, _ in expected:
         assert country in host and start in host
@@ -115,11 +78,11 @@ def test_each_seat_sees_its_company_start_region_coins_and_what_it_receives(tabl
 
 def test_two_and_four_players_show_their_deck_sizes(make_table):
     two = make_table("africana", ("Anna", "Ben"))
-    assert "remove 10 C cards" in two.page(two.phones[0])
+    assert "10 C cards are removed" in two.page(two.phones[0])
     four = make_table("africana", ("A1", "B2", "C3", "D4"))
     page = four.page(four.phones[3])
     assert "England" in page and "Jidda" in page and "4 silver" in page
-    assert "remove 4 C cards" in page and "30 cards" in page
+    assert "4 C cards are removed" in page and "30 cards" in page
 
 
 # --- the ledger and the turn tracker -----------------------------------------------------------
@@ -133,8 +96,8 @@ def test_ledger_entries_with_names_amounts_and_balances(table):
     response = table.post(anna, "buy_adventure", cards=1)
     assert response.status_code == 200
     assert alert_text(response.text) == (
-        "Adventure cards cost 5 silver each: 1 cost 5 silver, but Italy has 2 (enough for 0). "
-        + WHY
+        "Adventure cards cost 5 silver each: 1 card costs 5 silver, but Italy has 2 silver "
+        "(enough for 0). " + WHY
     )
     assert rule_link(response.text) == "no-debt"
     assert table.version() == before
@@ -161,7 +124,7 @@ def test_ledger_entries_with_names_amounts_and_balances(table):
     assert "+3" in ledger and "+4" in ledger and "9 silver" in ledger
     # Ben's colour change: 5 silver each, and 2 cards are more than he can pay.
     response = table.post(ben, "change_colour", cards=2)
-    assert "10 silver, but France has 9 (enough for 1)" in alert_text(response.text)
+    assert "10 silver, but France has 9 silver (enough for 1)" in alert_text(response.text)
     response = table.post(ben, "end_turn")
     assert "Refill the expedition row" not in alert_text(response.text)
     state = table.state()
@@ -246,7 +209,7 @@ def test_a_seat_cannot_end_its_turn_over_the_adventure_limit(table):
     }
     # A crafted override from a phone is refused as well.
     response = table.post(anna, "end_turn", discarded_adventures=0, override="1")
-    assert rule_link(response.text) == "host-only" and "discard 2 first" in alert_text(
+    assert rule_link(response.text) == "host-only" and "discard 2 of them first" in alert_text(
         response.text
     )
     assert table.state()["turn"]["seat"] == 0
@@ -381,7 +344,7 @@ BAD_INPUT = [
     (
         "complete_artifact",
         {"kind": "Q", "coins": 1, "points": 1},
-        "Choose one of the five artifact kinds: A, B, C, D, E.",
+        "Choose one of the five artifact kinds: A, B, C, D and E.",
         "artifact-limits",
     ),
     (
@@ -440,13 +403,13 @@ BAD_INPUT = [
     (
         "submit_sheet",
         sheet_data(artifacts=[("A", 1)] * 5),
-        "There are only 4 artifact cards of each kind; the sheet lists 5 of A.",
+        "There are only 4 artifact cards of each kind; the sheet lists 5 cards of A.",
         "artifact-limits",
     ),
     (
         "submit_sheet",
         sheet_data(artifacts=[(k, 1) for k in "ABCDE" for _ in range(4)] + [("E", 2)]),
-        "the sheet lists 5 of E",
+        "the sheet lists 5 cards of E",
         "artifact-limits",
     ),
     (
@@ -779,7 +742,7 @@ def test_the_breakdown_counts_one_card_and_one_set_in_the_singular(client):
 @pytest.mark.parametrize(
     "data, message, rule",
     [
-        (sheet_data(artifacts=[("C", 1)] * 5), "the sheet lists 5 of C", "artifact-limits"),
+        (sheet_data(artifacts=[("C", 1)] * 5), "the sheet lists 5 cards of C", "artifact-limits"),
         (sheet_data(guides=-1), "'Completed guide adventures' cannot be negative", "sheet-values"),
         (sheet_data(silver="x"), "Silver coins: type a whole number", None),
         ({"expedition_points-0": "100"}, "from 0 to 99", "sheet-values"),
@@ -872,7 +835,7 @@ def test_the_calculator_refuses_out_of_game_sheets_with_the_reason(client):
     response = calc_post(client, 3, sheets)
     assert response.status_code == 200
     text = html.unescape(response.text)
-    assert "the sheet lists 5 of A" in text and "/rules/africana#artifact-limits" in text
+    assert "the sheet lists 5 cards of A" in text and "/rules/africana#artifact-limits" in text
     assert "'Movement cards in hand' cannot be negative" in text
     assert "Expedition points: type a whole number" in text
     assert 'id="af-ranking"' not in response.text

@@ -88,13 +88,12 @@ def is_int(value: Any) -> bool:
 
 def coin_value(gold: int, silver: int) -> int:
     """The value in silver of a pile of gold and silver coins (1 gold = 5 silver)."""
-    for name, count in ((N_("gold"), gold), (N_("silver"), silver)):
+    for message, count in (
+        (N_("The number of gold coins must be a whole number of 0 or more."), gold),
+        (N_("The number of silver coins must be a whole number of 0 or more."), silver),
+    ):
         if not is_int(count) or count < 0:
-            raise RuleError(
-                "sheet-values",
-                N_("The number of %(what)s coins must be a whole number of 0 or more."),
-                what=Msg(name),
-            )
+            raise RuleError("sheet-values", message)
     return gold * SILVER_PER_GOLD + silver
 
 

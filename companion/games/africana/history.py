@@ -4,7 +4,26 @@ and which entries a seat may take back itself."""
 from __future__ import annotations
 
 from companion.games.africana.facts import ENTRY_ACTION, TURN_ACTION_LABELS, is_int
-from companion.games.base import N_, Msg, Seat
+from companion.games.africana.phrases import for_silver, listing, silver, silver_left
+from companion.games.base import N_, Msg, Plural, Seat
+
+# History lines written by earlier releases: stored rows keep their msgid, so these stay in the
+# catalogue (and translated) although describe() no longer writes them.
+EARLIER_LINES = (
+    N_("%(seat)s bought adventure cards: %(n)s for %(cost)s silver (%(balance)s left)."),
+    N_("%(seat)s turned pages: %(n)s for %(cost)s silver (%(balance)s left)."),
+    N_("%(seat)s changed card colours: %(n)s for %(cost)s silver (%(balance)s left)."),
+    N_("%(seat)s joined the expedition in space %(slot)s: +%(coins)s silver join bonus."),
+    N_(
+        "%(seat)s completed the expedition in space %(slot)s: +%(coins)s silver; its markers "
+        "go home."
+    ),
+    N_("%(seat)s completed an artifact adventure: +%(coins)s silver."),
+    N_("%(seat)s discarded unfinished adventures: %(n)s."),
+    N_("The host ended the turn of %(seat)s with %(n)s unfinished adventures (limit 3)."),
+    N_("Refill expedition spaces %(slots)s from the deck (%(deck)s left)."),
+    N_("The host corrected the coins of %(seat)s by %(amount)s silver (%(balance)s now)."),
+)
 
 
 def describe(before: dict, action: dict, after: dict) -> list[Msg]:
@@ -25,7 +44,12 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
                 action=Msg(TURN_ACTION_LABELS[after["turn"]["action"]]),
             )
         )
-    if who is not None and kind in ENTRY_ACTION and kind != "complete_guide":
+    # Entries that move coins (a correction too): the ledger line they wrote.
+    if (
+        who is not None
+        and kind != "complete_guide"
+        and (kind in ENTRY_ACTION or kind == "correct_coins")
+    ):
         entry = after["seats"][seat]["ledger"][-1]
         amount, balance = entry["amount"], entry["balance"]
     else:
@@ -40,43 +64,56 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
         )
     elif kind == "buy_adventure":
         lines.append(
-            Msg(
-                N_(
-                    "%(seat)s bought adventure cards: %(n)s for %(cost)s silver (%(balance)s left)."
-                ),
+            Plural(
+                "%(seat)s bought %(n)s adventure card %(cost)s (%(left)s).",
+                "%(seat)s bought %(n)s adventure cards %(cost)s (%(left)s).",
+                "n",
                 seat=who,
                 n=action.get("cards", 1),
-                cost=-amount,
-                balance=balance,
+                cost=for_silver(-amount),
+                left=silver_left(balance),
             )
         )
     elif kind == "turn_pages":
         lines.append(
-            Msg(
-                N_("%(seat)s turned pages: %(n)s for %(cost)s silver (%(balance)s left)."),
+            Plural(
+                "%(seat)s turned %(n)s page %(cost)s (%(left)s).",
+                "%(seat)s turned %(n)s pages %(cost)s (%(left)s).",
+                "n",
                 seat=who,
                 n=action["pages"],
-                cost=-amount,
-                balance=balance,
+                cost=for_silver(-amount),
+                left=silver_left(balance),
             )
         )
     elif kind == "change_colour":
         lines.append(
-            Msg(
-                N_("%(seat)s changed card colours: %(n)s for %(cost)s silver (%(balance)s left)."),
+            Plural(
+                "%(seat)s changed the colour of %(n)s card %(cost)s (%(left)s).",
+                "%(seat)s changed the colour of %(n)s cards %(cost)s (%(left)s).",
+                "n",
                 seat=who,
                 n=action.get("cards", 1),
-                cost=-amount,
-                balance=balance,
+                cost=for_silver(-amount),
+                left=silver_left(balance),
+            )
+        )
+    elif kind == "join_expedition" and amount == 0:
+        lines.append(
+            Msg(
+                N_("%(seat)s joined the expedition in space %(slot)s."),
+                seat=who,
+                slot=action["slot"],
             )
         )
     elif kind == "join_expedition":
         lines.append(
-            Msg(
-                N_(
-                    "%(seat)s joined the expedition in space %(slot)s: +%(coins)s silver "
-                    "join bonus."
-                ),
+            Plural(
+                "%(seat)s joined the expedition in space %(slot)s and takes a join bonus of "
+                "%(coins)s silver.",
+                "%(seat)s joined the expedition in space %(slot)s and takes a join bonus of "
+                "%(coins)s silver.",
+                "coins",
                 seat=who,
                 slot=action["slot"],
                 coins=amount,
@@ -84,11 +121,12 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
         )
     elif kind == "complete_expedition":
         lines.append(
-            Msg(
-                N_(
-                    "%(seat)s completed the expedition in space %(slot)s: +%(coins)s "
-                    "silver; its markers go home."
-                ),
+            Plural(
+                "%(seat)s completed the expedition in space %(slot)s and takes %(coins)s "
+                "silver; the markers on it go back to their owners.",
+                "%(seat)s completed the expedition in space %(slot)s and takes %(coins)s "
+                "silver; the markers on it go back to their owners.",
+                "coins",
                 seat=who,
                 slot=action["slot"],
                 coins=amount,
@@ -96,8 +134,10 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
         )
     elif kind == "complete_artifact":
         lines.append(
-            Msg(
-                N_("%(seat)s completed an artifact adventure: +%(coins)s silver."),
+            Plural(
+                "%(seat)s completed an artifact adventure and takes %(coins)s silver.",
+                "%(seat)s completed an artifact adventure and takes %(coins)s silver.",
+                "coins",
                 seat=who,
                 coins=amount,
             )
@@ -112,21 +152,31 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
         lines.append(
             Msg(
                 N_("The artifact kinds are now called %(names)s."),
-                names=", ".join(after["kind_names"]),
+                names=listing(after["kind_names"]),
             )
         )
     elif kind == "submit_sheet":
         lines.append(Msg(N_("%(seat)s handed in a scoring sheet."), seat=who))
+    elif kind == "correct_coins" and amount > 0:
+        lines.append(
+            Plural(
+                "The host added %(n)s silver to the coins of %(seat)s; they now have %(balance)s.",
+                "The host added %(n)s silver to the coins of %(seat)s; they now have %(balance)s.",
+                "n",
+                seat=who,
+                n=amount,
+                balance=silver(balance),
+            )
+        )
     elif kind == "correct_coins":
         lines.append(
-            Msg(
-                N_(
-                    "The host corrected the coins of %(seat)s by %(amount)s silver "
-                    "(%(balance)s now)."
-                ),
+            Plural(
+                "The host took %(n)s silver from the coins of %(seat)s; they now have %(balance)s.",
+                "The host took %(n)s silver from the coins of %(seat)s; they now have %(balance)s.",
+                "n",
                 seat=who,
-                amount=f"{amount:+d}",
-                balance=balance,
+                n=-amount,
+                balance=silver(balance),
             )
         )
     elif kind == "finish_game":
@@ -140,26 +190,41 @@ def _describe_end(after: dict) -> list[Msg]:
     lines = [Msg(N_("%(seat)s ended the turn."), seat=who)]
     if end["discarded"]:
         lines.append(
-            Msg(
-                N_("%(seat)s discarded unfinished adventures: %(n)s."), seat=who, n=end["discarded"]
+            Plural(
+                "%(seat)s discarded %(n)s unfinished adventure.",
+                "%(seat)s discarded %(n)s unfinished adventures.",
+                "n",
+                seat=who,
+                n=end["discarded"],
             )
         )
     if end.get("override"):
         lines.append(
-            Msg(
-                N_(
-                    "The host ended the turn of %(seat)s with %(n)s unfinished "
-                    "adventures (limit 3)."
-                ),
+            Plural(
+                "The host ended the turn of %(seat)s with %(n)s unfinished adventure (limit 3).",
+                "The host ended the turn of %(seat)s with %(n)s unfinished adventures (limit 3).",
+                "n",
                 seat=who,
                 n=end["adventures_open"],
             )
         )
-    if end["filled"]:
+    if len(end["filled"]) == 1:
         lines.append(
-            Msg(
-                N_("Refill expedition spaces %(slots)s from the deck (%(deck)s left)."),
-                slots=", ".join(str(s) for s in end["filled"]),
+            Plural(
+                "Expedition space %(slots)s is refilled from the deck (%(deck)s card left).",
+                "Expedition space %(slots)s is refilled from the deck (%(deck)s cards left).",
+                "deck",
+                slots=end["filled"][0],
+                deck=after["deck"],
+            )
+        )
+    elif end["filled"]:
+        lines.append(
+            Plural(
+                "Expedition spaces %(slots)s are refilled from the deck (%(deck)s card left).",
+                "Expedition spaces %(slots)s are refilled from the deck (%(deck)s cards left).",
+                "deck",
+                slots=listing(end["filled"]),
                 deck=after["deck"],
             )
         )

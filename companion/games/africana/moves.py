@@ -30,7 +30,9 @@ from companion.games.africana.facts import (
     page_cost,
 )
 from companion.games.africana.fields import int_field
+from companion.games.africana.phrases import listing, refusal, silver
 from companion.games.africana.scoring import check_sheet
+from companion.games.africana.sets import too_many_of_a_kind
 from companion.games.africana.state import (
     kind_key,
     kind_label,
@@ -48,15 +50,15 @@ from companion.games.africana.turn import (
     require_turn,
     seat_of,
 )
-from companion.games.base import N_, Moves, Msg, RuleError
+from companion.games.base import N_, Moves, Msg, Plural, RuleError
 
 
 def _slot(state: dict, action: Mapping) -> int:
     return int_field(action, "slot", 1, ROW_SPACES) - 1
 
 
-def _open_slots(state: dict) -> str:
-    return ", ".join(str(i + 1) for i, card in enumerate(state["row"]) if card) or "-"
+def _open_slots(state: dict) -> str | Msg:
+    return listing([i + 1 for i, card in enumerate(state["row"]) if card])
 
 
 # --- action handlers: each gets a private copy of the state and may change it -------------
@@ -92,18 +94,20 @@ def _buy_adventure(state: dict, action: Mapping) -> None:
     cards = int_field(action, "cards", 1, left, "buy-adventure", default=1)
     have = state["seats"][seat]["coins"]
     if cards * ADVENTURE_PRICE > have:
-        raise RuleError(
+        raise refusal(
             "no-debt",
-            N_(
-                "Adventure cards cost 5 silver each: %(cards)s cost "
-                "%(cost)s silver, but %(company)s has %(have)s (enough "
-                "for %(can)s)."
+            Plural(
+                "Adventure cards cost 5 silver each: %(cards)s card costs %(cost)s, but "
+                "%(company)s has %(have)s (enough for %(can)s).",
+                "Adventure cards cost 5 silver each: %(cards)s cards cost %(cost)s, but "
+                "%(company)s has %(have)s (enough for %(can)s).",
+                "cards",
+                cards=cards,
+                cost=silver(cards * ADVENTURE_PRICE),
+                have=silver(have),
+                company=company_name(seat),
+                can=have // ADVENTURE_PRICE,
             ),
-            cards=cards,
-            cost=cards * ADVENTURE_PRICE,
-            have=have,
-            company=company_name(seat),
-            can=have // ADVENTURE_PRICE,
         )
     charge(state, seat, "buy_adventure", cards * ADVENTURE_PRICE, count=cards)
     state["seats"][seat]["adventures_open"] += cards
@@ -119,18 +123,20 @@ def _turn_pages(state: dict, action: Mapping) -> None:
     have = state["seats"][seat]["coins"]
     if cost > have:
         can = have + (1 if before == 0 else 0)
-        raise RuleError(
+        raise refusal(
             "no-debt",
-            N_(
-                "Pages turned: %(pages)s cost %(cost)s silver (the first "
-                "page of a turn is free, then 1 each), but %(company)s "
-                "has %(have)s (enough for %(can)s pages)."
+            Plural(
+                "Turning %(pages)s page costs %(cost)s (the first page of a turn is free, then "
+                "1 silver each), but %(company)s has %(have)s (enough for %(can)s).",
+                "Turning %(pages)s pages costs %(cost)s (the first page of a turn is free, then "
+                "1 silver each), but %(company)s has %(have)s (enough for %(can)s).",
+                "pages",
+                pages=pages,
+                cost=silver(cost),
+                have=silver(have),
+                company=company_name(seat),
+                can=can,
             ),
-            pages=pages,
-            cost=cost,
-            have=have,
-            company=company_name(seat),
-            can=can,
         )
     state["turn"]["pages"] = before + pages
     book(state, seat, "turn_pages", -cost, count=pages)
@@ -142,18 +148,20 @@ def _change_colour(state: dict, action: Mapping) -> None:
     cards = int_field(action, "cards", 1, 99, "change-colour", default=1)
     have = state["seats"][seat]["coins"]
     if cards * COLOUR_CHANGE_PRICE > have:
-        raise RuleError(
+        raise refusal(
             "no-debt",
-            N_(
-                "A colour change costs 5 silver per card: %(cards)s "
-                "cost %(cost)s silver, but %(company)s has %(have)s "
-                "(enough for %(can)s)."
+            Plural(
+                "A colour change costs 5 silver per card: %(cards)s card costs %(cost)s, but "
+                "%(company)s has %(have)s (enough for %(can)s).",
+                "A colour change costs 5 silver per card: %(cards)s cards cost %(cost)s, but "
+                "%(company)s has %(have)s (enough for %(can)s).",
+                "cards",
+                cards=cards,
+                cost=silver(cards * COLOUR_CHANGE_PRICE),
+                have=silver(have),
+                company=company_name(seat),
+                can=have // COLOUR_CHANGE_PRICE,
             ),
-            cards=cards,
-            cost=cards * COLOUR_CHANGE_PRICE,
-            have=have,
-            company=company_name(seat),
-            can=have // COLOUR_CHANGE_PRICE,
         )
     charge(state, seat, "change_colour", cards * COLOUR_CHANGE_PRICE, count=cards)
 
@@ -324,10 +332,14 @@ def _rename_kinds(state: dict, action: Mapping) -> None:
             raise RuleError("kind-names", N_("Every artifact kind needs a name."))
         name = " ".join(name.split())
         if len(name) > KIND_NAME_MAX:
-            raise RuleError(
+            raise refusal(
                 "kind-names",
-                N_("A kind's name can have at most %(max)s characters."),
-                max=KIND_NAME_MAX,
+                Plural(
+                    "A kind's name can have at most %(max)s character.",
+                    "A kind's name can have at most %(max)s characters.",
+                    "max",
+                    max=KIND_NAME_MAX,
+                ),
             )
         clean.append(name)
     if len(set(clean)) != len(clean):
@@ -360,27 +372,23 @@ def _submit_sheet(state: dict, action: Mapping) -> None:
         keys = [card[0] for card in converted if isinstance(card, list)]
         for key in KIND_KEYS:
             if keys.count(key) > ARTIFACT_COPIES:
-                raise RuleError(
-                    "artifact-limits",
-                    N_(
-                        "There are only 4 artifact cards of each "
-                        "kind; the sheet lists %(n)s of %(kind)s."
-                    ),
-                    n=keys.count(key),
-                    kind=kind_label(state, key),
+                raise refusal(
+                    "artifact-limits", too_many_of_a_kind(keys.count(key), kind_label(state, key))
                 )
     held = state["seats"][seat]["adventures_open"]
     if raw.get("unfinished_artifacts") is None and known_unfinished_artifacts(state, seat) is None:
-        raise RuleError(
+        raise refusal(
             "other-points",
-            N_(
-                "%(company)s has %(n)s unfinished adventures in the "
-                "app, which cannot tell guides from artifacts: enter "
-                "how many of them are artifact adventures (0 if all "
-                "are guides)."
+            Plural(
+                "%(company)s has %(n)s unfinished adventure in the app, which cannot tell guides "
+                "from artifacts: enter 1 if it is an artifact adventure, 0 if it is a guide.",
+                "%(company)s has %(n)s unfinished adventures in the app, which cannot tell guides "
+                "from artifacts: enter how many of them are artifact adventures (0 if all are "
+                "guides).",
+                "n",
+                company=company_name(seat),
+                n=held,
             ),
-            company=company_name(seat),
-            n=held,
         )
     state["seats"][seat]["sheet"] = check_sheet(raw)
 
@@ -396,9 +404,9 @@ def _correct_coins(state: dict, action: Mapping) -> None:
     if state["seats"][seat]["coins"] + amount < 0:
         raise RuleError(
             "no-debt",
-            N_("%(company)s has %(have)s silver: a correction can take at most that much."),
+            N_("%(company)s has %(have)s: a correction can take at most that much."),
             company=company_name(seat),
-            have=state["seats"][seat]["coins"],
+            have=silver(state["seats"][seat]["coins"]),
         )
     book(state, seat, "correct_coins", amount)
 

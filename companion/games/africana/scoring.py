@@ -17,8 +17,9 @@ from companion.games.africana.facts import (
     is_int,
 )
 from companion.games.africana.fields import field_label, int_field
+from companion.games.africana.phrases import refusal
 from companion.games.africana.sets import best_artifact_sets, check_kinds, set_bonus_of
-from companion.games.base import N_, RuleError
+from companion.games.base import N_, Plural, RuleError
 
 
 def guide_penalty(completed_guides: int) -> int:
@@ -42,8 +43,14 @@ def check_sheet(sheet: Mapping) -> dict:
     if isinstance(points, (str, bytes)) or not isinstance(points, Sequence):
         raise RuleError("sheet-values", N_("The expedition points must be a list of numbers."))
     if len(points) > MAX_EXPEDITIONS:
-        raise RuleError(
-            "sheet-values", N_("At most %(max)s expeditions can be completed."), max=MAX_EXPEDITIONS
+        raise refusal(
+            "sheet-values",
+            Plural(
+                "At most %(max)s expedition can be completed.",
+                "At most %(max)s expeditions can be completed.",
+                "max",
+                max=MAX_EXPEDITIONS,
+            ),
         )
     for value in points:
         if not is_int(value) or not 0 <= value <= MAX_PRINTED:

@@ -14,7 +14,19 @@ from companion.games.africana.facts import (
     ARTIFACT_KINDS,
     SET_BONUS,
 )
-from companion.games.base import N_, RuleError
+from companion.games.africana.phrases import refusal
+from companion.games.base import N_, Msg, Plural, RuleError
+
+
+def too_many_of_a_kind(n: int, kind: str) -> Msg:
+    """The refusal's message for a sheet listing more than 4 cards of one artifact kind."""
+    return Plural(
+        "There are only 4 artifact cards of each kind; the sheet lists %(n)s card of %(kind)s.",
+        "There are only 4 artifact cards of each kind; the sheet lists %(n)s cards of %(kind)s.",
+        "n",
+        n=n,
+        kind=kind,
+    )
 
 
 def check_kinds(kinds: Sequence[str]) -> list[str]:
@@ -26,11 +38,15 @@ def check_kinds(kinds: Sequence[str]) -> list[str]:
         if not isinstance(kind, str) or not kind.strip():
             raise RuleError("artifact-limits", N_("Every artifact card needs its kind."))
     if len(kinds) > ARTIFACT_CARDS:
-        raise RuleError(
+        raise refusal(
             "artifact-limits",
-            N_("There are only %(max)s artifact cards in the game; the sheet lists %(n)s."),
-            max=ARTIFACT_CARDS,
-            n=len(kinds),
+            Plural(
+                "There are only %(max)s artifact cards in the game; the sheet lists %(n)s card.",
+                "There are only %(max)s artifact cards in the game; the sheet lists %(n)s cards.",
+                "n",
+                max=ARTIFACT_CARDS,
+                n=len(kinds),
+            ),
         )
     distinct = sorted(set(kinds))
     if len(distinct) > ARTIFACT_KINDS:
@@ -42,15 +58,7 @@ def check_kinds(kinds: Sequence[str]) -> list[str]:
         )
     for kind in distinct:
         if kinds.count(kind) > ARTIFACT_COPIES:
-            raise RuleError(
-                "artifact-limits",
-                N_(
-                    "There are only 4 artifact cards of each kind; "
-                    "the sheet lists %(n)s of %(kind)s."
-                ),
-                n=kinds.count(kind),
-                kind=kind,
-            )
+            raise refusal("artifact-limits", too_many_of_a_kind(kinds.count(kind), kind))
     return kinds
 
 

@@ -20,6 +20,7 @@ from companion.games.africana.facts import (
     ROW_SPACES,
     setup_facts,
 )
+from companion.games.africana.phrases import listing
 from companion.games.base import N_, RuleError
 
 
@@ -70,7 +71,7 @@ def kind_key(state: dict, value: Any) -> str:
     raise RuleError(
         "artifact-limits",
         N_("Choose one of the five artifact kinds: %(kinds)s."),
-        kinds=", ".join(state["kind_names"]),
+        kinds=listing(state["kind_names"]),
     )
 
 

@@ -16,7 +16,8 @@ from companion.games.africana.facts import (
     company_name,
     is_int,
 )
-from companion.games.base import N_, Msg, RuleError, Seat, copy_state
+from companion.games.africana.phrases import refusal, silver
+from companion.games.base import N_, Msg, Plural, RuleError, Seat, copy_state
 
 
 def over_message(state: dict) -> Msg:
@@ -40,9 +41,9 @@ def charge(state: dict, seat: int, what: str, cost: int, **details: Any) -> None
     if cost > have:
         raise RuleError(
             "no-debt",
-            N_("That costs %(cost)s silver but %(company)s has only %(have)s."),
-            cost=cost,
-            have=have,
+            N_("That costs %(cost)s, but %(company)s has only %(have)s."),
+            cost=silver(cost),
+            have=silver(have),
             company=company_name(seat),
         )
     book(state, seat, what, -cost, **details)
@@ -65,7 +66,7 @@ def book(state: dict, seat: int, what: str, amount: int, **details: Any) -> None
 def require_playing(state: dict) -> None:
     """Play entries only while play goes on (rule "game-over"); sheets come after it."""
     if state["phase"] != "playing":
-        raise RuleError.of("game-over", over_message(state))
+        raise refusal("game-over", over_message(state))
 
 
 def require_turn(state: dict, seat: int) -> None:
@@ -128,37 +129,43 @@ def check_adventure_limit(held: int, discarded: int, seat: int, action: Mapping)
     extra = held - OPEN_ADVENTURE_LIMIT
     if action.get("override") is True:
         if action.get("host") is not True:
-            raise RuleError(
+            raise refusal(
                 "host-only",
-                N_(
-                    "Only the host can end a turn with more than 3 "
-                    "unfinished adventures: discard %(extra)s first."
+                Plural(
+                    "Only the host can end a turn with more than 3 unfinished adventures: "
+                    "discard %(extra)s of them first.",
+                    "Only the host can end a turn with more than 3 unfinished adventures: "
+                    "discard %(extra)s of them first.",
+                    "extra",
+                    extra=extra,
                 ),
-                extra=extra,
             )
         return True
     if discarded:
-        raise RuleError(
+        raise refusal(
             "adventure-limit",
-            N_(
-                "%(company)s has %(n)s unfinished adventures, and "
-                "at most 3 may stay at the end of a turn: discard "
-                "%(extra)s (they leave the game), not "
-                "%(discarded)s."
+            Plural(
+                "%(company)s has %(n)s unfinished adventure, and at most 3 may stay at the end "
+                "of a turn: discard %(extra)s (they leave the game), not %(discarded)s.",
+                "%(company)s has %(n)s unfinished adventures, and at most 3 may stay at the end "
+                "of a turn: discard %(extra)s (they leave the game), not %(discarded)s.",
+                "n",
+                company=company_name(seat),
+                n=held,
+                extra=extra,
+                discarded=discarded,
             ),
+        )
+    raise refusal(
+        "adventure-limit",
+        Plural(
+            "%(company)s has %(n)s unfinished adventure, and at most 3 may stay at the end of a "
+            "turn: discard %(extra)s (they leave the game) to end the turn.",
+            "%(company)s has %(n)s unfinished adventures, and at most 3 may stay at the end of a "
+            "turn: discard %(extra)s (they leave the game) to end the turn.",
+            "n",
             company=company_name(seat),
             n=held,
             extra=extra,
-            discarded=discarded,
-        )
-    raise RuleError(
-        "adventure-limit",
-        N_(
-            "%(company)s has %(n)s unfinished adventures, and at "
-            "most 3 may stay at the end of a turn: discard "
-            "%(extra)s (they leave the game) to end the turn."
         ),
-        company=company_name(seat),
-        n=held,
-        extra=extra,
     )

@@ -22,7 +22,7 @@ from companion.games.africana.facts import (
 )
 from companion.games.africana.scoring import SCORE_LINES, TIE_BREAK_TEXT, final_score, rank_scores
 from companion.games.africana.state import kind_label, known_unfinished_artifacts, markers_used
-from companion.games.base import N_, Msg, copy_state
+from companion.games.base import N_, Msg, Plural, copy_state
 
 ENTRY_LABELS = {
     "start": N_("Starting coins"),
@@ -77,11 +77,12 @@ def end_of_turn_checks(state: dict) -> list[Msg]:
     open_adventures = state["seats"][seat]["adventures_open"]
     if open_adventures > OPEN_ADVENTURE_LIMIT:
         notes.append(
-            Msg(
-                N_(
-                    "%(company)s has %(n)s unfinished adventures: discard %(extra)s "
-                    "(they leave the game)."
-                ),
+            Plural(
+                "%(company)s has %(n)s unfinished adventure: discard %(extra)s (they leave the "
+                "game).",
+                "%(company)s has %(n)s unfinished adventures: discard %(extra)s (they leave the "
+                "game).",
+                "n",
                 company=company_name(seat),
                 n=open_adventures,
                 extra=open_adventures - OPEN_ADVENTURE_LIMIT,
@@ -220,11 +221,12 @@ def result(state: dict) -> dict | None:
         )
         if claimed > ARTIFACT_COPIES:
             warnings.append(
-                Msg(
-                    N_(
-                        "The sheets together list %(n)s artifact cards of kind "
-                        "%(kind)s, but only 4 exist: check the sheets."
-                    ),
+                Plural(
+                    "The sheets together list %(n)s artifact card of kind %(kind)s, but only 4 "
+                    "exist: check the sheets.",
+                    "The sheets together list %(n)s artifact cards of kind %(kind)s, but only 4 "
+                    "exist: check the sheets.",
+                    "n",
                     n=claimed,
                     kind=kind_label(state, key),
                 )
@@ -232,11 +234,12 @@ def result(state: dict) -> dict | None:
     guides = sum(record["sheet"]["guide_adventures"] for record in state["seats"])
     if guides > GUIDE_ADVENTURES:
         warnings.append(
-            Msg(
-                N_(
-                    "The sheets together list %(n)s completed guide adventures, but "
-                    "only 10 exist: check the sheets."
-                ),
+            Plural(
+                "The sheets together list %(n)s completed guide adventure, but only 10 exist: "
+                "check the sheets.",
+                "The sheets together list %(n)s completed guide adventures, but only 10 exist: "
+                "check the sheets.",
+                "n",
                 n=guides,
             )
         )

@@ -8,6 +8,8 @@ class at the bottom is what the table page, the rules page and the calculators i
 
 from __future__ import annotations
 
+from babel.lists import format_list
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, FieldList, StringField
 from wtforms.validators import Length, Optional
@@ -153,7 +155,7 @@ class RenameKindsForm(FlatErrors, VersionedForm):
     """The five artifact kinds' names, given once by the table."""
 
     names = FieldList(
-        StringField(_l("Name"), validators=[Length(max=60)]),
+        StringField(_l("Kind name"), validators=[Length(max=60)]),
         min_entries=af.ARTIFACT_KINDS,
         max_entries=af.ARTIFACT_KINDS,
     )
@@ -296,6 +298,11 @@ def sheet_with_keys(state: dict, seat: int) -> dict:
     return suggested
 
 
+def join_names(names: list[str]) -> str:
+    """Players' names as a list in the reader's language ("Anna, Ben and Chris", 「A、B、C」)."""
+    return format_list([str(name) for name in names], locale=get_locale() or "en")
+
+
 def is_bound(form) -> bool:
     """Whether this form came back from a post (so a refusal belongs next to it)."""
     return any(getattr(field, "raw_data", None) for field in form)
@@ -331,6 +338,7 @@ class AfricanaAdapter(GameAdapter):
             "kind_by_name": {k["name"]: k for k in kind_list},
             "sheet_preview": sheet_preview,
             "is_bound": is_bound,
+            "join_names": join_names,
             # Sheets this device may see (its own; every one on the host's "show all"), scored.
             "sheet_scores": {
                 entry["seat"]: af.final_score(entry["sheet"])
