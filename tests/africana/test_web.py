@@ -94,7 +94,7 @@ def test_ledger_entries_with_names_amounts_and_balances(table):
     choose(table, anna, "buy")
     before = table.version()
     response = table.post(anna, "buy_adventure", cards=1)
-    assert response.status_code == 200
+    assert response.status_code == 422  # a refusal
     assert alert_text(response.text) == (
         "Adventure cards cost 5 silver each: 1 card costs 5 silver, but Italy has 2 silver "
         "(enough for 0). " + WHY
@@ -439,7 +439,7 @@ def test_bad_input_is_refused_with_the_reason_and_nothing_is_stored(
     before = table.version()
     state = table.state()
     response = send(table, client, action_type, data, query)
-    assert response.status_code == 200
+    assert response.status_code == 422  # a refusal
     assert message in alert_text(response.text), alert_text(response.text)
     if rule is None:  # a typing slip caught by the form: no rule to link to, anywhere
         assert WHY not in response.text
@@ -483,7 +483,7 @@ def test_every_form_with_a_stale_version_is_refused_and_nothing_stored(table, ac
     assert alert_text(response.text) == ""
     state, changed = table.state(), table.version()
     response = send(table, client, action_type, GOOD[action_type], query, version=stale)
-    assert response.status_code == 200
+    assert response.status_code == 409  # a conflict
     assert "The table changed while you were entering this" in alert_text(response.text)
     assert table.state() == state and table.version() == changed
 
@@ -519,7 +519,7 @@ def test_after_the_game_only_sheets_may_change(table):
 
 def test_a_bad_form_without_htmx_is_not_a_500(table):
     response = table.post(table.phones[0], "buy_adventure", htmx=False, cards="x")
-    assert response.status_code == 200 and "type a whole number" in response.text
+    assert response.status_code == 422 and "type a whole number" in response.text
 
 
 def test_a_phone_cannot_end_the_game(table):

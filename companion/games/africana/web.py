@@ -328,6 +328,10 @@ class AfricanaAdapter(GameAdapter):
     show_all_line = N_("The host looked at everyone's scoring sheets.")
     look_line = N_("The host looked at %(seat)s's card points and scoring sheet.")
 
+    def turn_seats(self, view: dict) -> list[int]:
+        """The player whose turn it is, while play goes on (sheets come all at once after)."""
+        return [view["turn"]["seat"]] if view["phase"] == "playing" else []
+
     def panel_context(self, panel: Panel) -> dict:
         """Kinds, the spaces to join or complete, the sheet to pre-fill and the entry limits."""
         state, view, seat = panel.state, panel.view, panel.seat
