@@ -1,6 +1,6 @@
 # `make run` starts the app, `make test` runs every test. Both set everything up on a fresh
 # Debian machine with Python 3.11: a virtual environment in .venv, the packages, the compiled
-# translations, and (for the browser tests) Debian's Chromium.
+# translations, and (for the browser tests) Debian's Chromium, (for the store's tests) PostgreSQL.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -32,7 +32,12 @@ run: setup
 	$(SUDO) apt-get update
 	$(SUDO) apt-get install -y chromium fonts-noto-cjk
 
-test-setup: $(VENV)/.test-installed translations /usr/bin/chromium
+# The store's tests also run on a throwaway PostgreSQL server (scripts/throwaway_postgres.py).
+/usr/lib/postgresql:
+	$(SUDO) apt-get update
+	$(SUDO) apt-get install -y postgresql
+
+test-setup: $(VENV)/.test-installed translations /usr/bin/chromium /usr/lib/postgresql
 
 test: test-setup lint
 	$(PY) -m pytest

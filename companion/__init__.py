@@ -25,15 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _secret_key(instance: Path) -> str:
-    """The configured secret, or one generated into instance/ on first start and kept.
+    """A secret generated into instance/ on first start and kept.
 
     Several processes may start at once: each writes its candidate to a file of its own and
     links it to the final name only if that name is still free, so exactly one wins and every
     process reads the winner's key.
     """
-    configured = os.environ.get("COMPANION_SECRET_KEY")
-    if configured:
-        return configured
     path = instance / "secret_key"
     if not path.exists():
         candidate = instance / f"secret_key.{os.getpid()}.{secrets.token_hex(4)}"
@@ -86,8 +83,23 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
+
+    # Create and migrate the database on start, so the first request finds it ready.
+    setup = database.connect(app.config["DATABASE"], setup=True)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(instance)
+        # Every process must sign with one key, or a phone's session and CSRF token would fail
+        # on whichever process did not make it: on PostgreSQL (several machines) the key lives
+        # in the database, on SQLite (one machine) beside the file.
+        configured = os.environ.get("COMPANION_SECRET_KEY")
+        if configured:
+            app.config["SECRET_KEY"] = configured
+        elif setup.backend == "postgresql":
+            from companion import pg
+
+            app.config["SECRET_KEY"] = pg.shared_secret_key(setup)
+        else:
+            app.config["SECRET_KEY"] = _secret_key(instance)
+    setup.conn.close()
 
     security.init_app(app)
     csrf.init_app(app)
@@ -95,9 +107,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     assets.init_app(app)
 
-    # Create and migrate the database on start, so the first request finds it ready.
-    database.connect(app.config["DATABASE"], setup=True).conn.close()
-    app.extensions["companion.db"] = database.Connections(app.config["DATABASE"])
+    app.extensions["companion.db"] = database.connections(
+        app.config["DATABASE"], threads=int(os.environ.get("COMPANION_THREADS", 8))
+    )
 
     @app.teardown_appcontext
     def release_db(exc: BaseException | None) -> None:

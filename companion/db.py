@@ -1,7 +1,11 @@
-"""The SQLite database: opening it (WAL, busy timeout) and migrating its schema.
+"""The database: opening it and migrating its schema; SQLite here, PostgreSQL in pg.py.
 
-The schema version lives in SQLite's user_version; each migration runs once, in order, so a file
-made by an older release is brought up to date on start and never rebuilt.
+COMPANION_DATABASE is a file path (SQLite, the default: nothing to install) or a postgresql://
+URL; connect() and connections() choose the backend from it, and both hand out a Store
+(companion/store.py), so nothing else in the app knows which one it runs on.
+
+SQLite keeps the schema version in PRAGMA user_version; each migration runs once, in order, so a
+file made by an older release is brought up to date on start and never rebuilt.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ import threading
 from pathlib import Path
 
 import sqlite_utils
+
+from companion.store import SQLiteStore, Store, is_postgres_url
 
 
 def _create_tables(db: sqlite_utils.Database) -> None:
@@ -171,26 +177,42 @@ def migrate(db: sqlite_utils.Database) -> None:
     db.conn.commit()
 
 
-def connect(path: str | Path, *, setup: bool = False) -> sqlite_utils.Database:
-    """Open the database file; with setup, also switch it to WAL and migrate it (once, on start).
+def connect(database: str | Path, *, setup: bool = False) -> Store:
+    """Open the database (a SQLite file or a postgresql:// URL); with setup, also migrate it
+    (once, on start).
 
-    WAL mode is stored in the file, so per-request connections need not set it again. It is set
-    before the migration's transaction (the journal mode cannot change inside one).
+    For SQLite, WAL mode is stored in the file, so per-request connections need not set it
+    again; it is set before the migration's transaction (the journal mode cannot change inside
+    one).
     """
-    conn = sqlite3.connect(str(path), timeout=30 if setup else 10)
+    if is_postgres_url(str(database)):
+        from companion import pg
+
+        return pg.connect(str(database), setup=setup)
+    conn = sqlite3.connect(str(database), timeout=30 if setup else 10)
     db = sqlite_utils.Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")  # safe with WAL: a killed process loses no commit
     if setup:
-        if str(path) != ":memory:":
+        if str(database) != ":memory:":
             db.execute("PRAGMA journal_mode = WAL")
         migrate(db)
-    return db
+    return SQLiteStore(db)
+
+
+def connections(database: str | Path, *, threads: int = 8):
+    """What hands each request its connection: kept per thread (SQLite) or a pool sized for
+    the server's threads (PostgreSQL)."""
+    if is_postgres_url(str(database)):
+        from companion import pg
+
+        return pg.Connections(str(database), max_size=threads + 2)
+    return Connections(database)
 
 
 class Connections:
-    """One connection per thread, opened on first use and kept: a request does not pay for
-    opening the file (and, on the last close, checkpointing and deleting the WAL).
+    """SQLite: one connection per thread, opened on first use and kept: a request does not pay
+    for opening the file (and, on the last close, checkpointing and deleting the WAL).
 
     A connection left inside a transaction by a failed request is rolled back by release().
     """
@@ -199,15 +221,18 @@ class Connections:
         self.path = str(path)
         self._local = threading.local()
 
-    def get(self) -> sqlite_utils.Database:
+    def get(self) -> SQLiteStore:
         """This thread's connection."""
-        db = getattr(self._local, "db", None)
-        if db is None:
-            db = self._local.db = connect(self.path)
-        return db
+        store = getattr(self._local, "store", None)
+        if store is None:
+            store = self._local.store = connect(self.path)
+        return store
 
     def release(self) -> None:
         """End of a request: never leave a transaction open on a kept connection."""
-        db = getattr(self._local, "db", None)
-        if db is not None and db.conn.in_transaction:
-            db.conn.rollback()
+        store = getattr(self._local, "store", None)
+        if store is not None and store.in_transaction:
+            store.rollback()
+
+    def close(self) -> None:
+        """Nothing to do: each thread's connection closes with the thread."""

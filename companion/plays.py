@@ -13,7 +13,7 @@ import json
 import time
 from dataclasses import dataclass, field
 
-import sqlite_utils
+from companion.store import Store
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def person(name: str) -> str:
 
 
 def record_play(
-    db: sqlite_utils.Database,
+    db: Store,
     table_id: int,
     code: str,
     game: str,
@@ -62,7 +62,7 @@ def record_play(
 ) -> None:
     """Write (or rewrite) the play of a finished table."""
     data = json.dumps([p.__dict__ for p in players], ensure_ascii=False)
-    with db.conn:
+    with db.transaction():
         db.execute(
             "INSERT INTO plays (table_id, code, game, started, ended, players) VALUES"
             " (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET code = excluded.code,"
@@ -72,12 +72,12 @@ def record_play(
         )
 
 
-def has_play(db: sqlite_utils.Database, table_id: int) -> bool:
+def has_play(db: Store, table_id: int) -> bool:
     return db.execute("SELECT 1 FROM plays WHERE table_id = ?", [table_id]).fetchone() is not None
 
 
 def plays(
-    db: sqlite_utils.Database,
+    db: Store,
     *,
     codes: set[str] | None = None,
     game: str | None = None,
@@ -153,7 +153,7 @@ def statistics(
 
 
 def purge(
-    db: sqlite_utils.Database,
+    db: Store,
     *,
     unfinished_days: float | None,
     finished_days: float | None,
@@ -180,7 +180,7 @@ def purge(
             ).fetchall()
         ]
     counts = {"unfinished": 0, "finished": 0}
-    with db.conn:
+    with db.transaction():
         for table_id in doomed:
             ended = db.execute("SELECT ended FROM tables WHERE id = ?", [table_id]).fetchone()[0]
             counts["finished" if ended is not None else "unfinished"] += 1

@@ -17,15 +17,13 @@ import json
 import os
 import secrets
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import sqlite_utils
-
 from companion.games import GAMES
 from companion.games.base import N_, GameInfo, Msg, RuleError, Seat, replay_actions
+from companion.store import Store
 
 # No 0/O, 1/I/L, U/V: easy to read aloud and to type. 31 letters ** 7 = 2.75e10 codes.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
@@ -124,18 +122,6 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-@contextmanager
-def _write(db: sqlite_utils.Database) -> Iterator[None]:
-    """One IMMEDIATE transaction: readers go on (WAL), a second writer waits for this one."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        db.conn.rollback()
-        raise
-    db.conn.commit()
-
-
 def _row_to_table(row: dict) -> Table:
     return Table(
         id=row["id"],
@@ -160,7 +146,7 @@ def _row_to_table(row: dict) -> Table:
 
 
 def create_table(
-    db: sqlite_utils.Database, game_key: str, names: list[str], named: list[bool] | None = None
+    db: Store, game_key: str, names: list[str], named: list[bool] | None = None
 ) -> tuple[Table, str]:
     """Start a table for this game with one seat per name; returns it and the host's token.
 
@@ -180,14 +166,14 @@ def create_table(
     options = dict(game.options)
     state = game.module.new(options, players)
     host_token = secrets.token_urlsafe(32)
-    with _write(db):
+    with db.write():
         code = new_code()
         while db.execute("SELECT 1 FROM tables WHERE code = ?", [code]).fetchone():
             code = new_code()
         now = time.time()
-        cursor = db.execute(
+        (table_id,) = db.execute(
             "INSERT INTO tables (code, game, players, options, host_hash, locked, version, state,"
-            " created, touched, join_secret) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?)",
+            " created, touched, join_secret) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?) RETURNING id",
             [
                 code,
                 game.key,
@@ -199,8 +185,7 @@ def create_table(
                 now,
                 secrets.token_urlsafe(16),
             ],
-        )
-        table_id = cursor.lastrowid
+        ).fetchone()
         for seat, name in enumerate(names):
             db.execute(
                 "INSERT INTO seats (table_id, seat, name, named) VALUES (?, ?, ?, ?)",
@@ -209,13 +194,13 @@ def create_table(
     return get_table(db, code), host_token
 
 
-def find_table(db: sqlite_utils.Database, code: str) -> Table | None:
+def find_table(db: Store, code: str) -> Table | None:
     """The table with this code (as typed: case and spaces do not matter), or None."""
     rows = list(db.query("SELECT * FROM tables WHERE code = ?", [normalize_code(code)]))
     return _row_to_table(rows[0]) if rows else None
 
 
-def get_table(db: sqlite_utils.Database, code: str) -> Table:
+def get_table(db: Store, code: str) -> Table:
     """The table with this code, or a TableError people can read."""
     table = find_table(db, code)
     if table is None:
@@ -227,13 +212,13 @@ def get_table(db: sqlite_utils.Database, code: str) -> Table:
     return table
 
 
-def current_version(db: sqlite_utils.Database, code: str) -> int | None:
+def current_version(db: Store, code: str) -> int | None:
     """The table's version alone: what a poll compares (one indexed lookup, no replay)."""
     row = db.execute("SELECT version FROM tables WHERE code = ?", [code]).fetchone()
     return row[0] if row else None
 
 
-def state_of(db: sqlite_utils.Database, table: Table) -> dict:
+def state_of(db: Store, table: Table) -> dict:
     """The cached game state (the replay of the log)."""
     row = db.execute("SELECT state FROM tables WHERE id = ?", [table.id]).fetchone()
     return json.loads(row[0])
@@ -242,7 +227,7 @@ def state_of(db: sqlite_utils.Database, table: Table) -> dict:
 # --- join attempts ------------------------------------------------------------------------------
 
 
-def check_join_allowed(db: sqlite_utils.Database, client: str, now: float | None = None) -> None:
+def check_join_allowed(db: Store, client: str, now: float | None = None) -> None:
     """Refuse a client that typed too many wrong codes lately (codes must not be guessable)."""
     now = time.time() if now is None else now
     failures = db.execute(
@@ -259,11 +244,11 @@ def check_join_allowed(db: sqlite_utils.Database, client: str, now: float | None
         )
 
 
-def count_unknown_code(db: sqlite_utils.Database, client: str, now: float | None = None) -> None:
+def count_unknown_code(db: Store, client: str, now: float | None = None) -> None:
     """Record that a client asked for a code that does not exist; refuse it past the limit."""
     now = time.time() if now is None else now
     check_join_allowed(db, client, now)
-    with _write(db):
+    with db.write():
         db.execute("DELETE FROM join_failures WHERE at < ?", [now - JOIN_FAILURE_WINDOW])
         db.execute("INSERT INTO join_failures (client, at) VALUES (?, ?)", [client, now])
 
@@ -271,7 +256,7 @@ def count_unknown_code(db: sqlite_utils.Database, client: str, now: float | None
 # --- seats ---------------------------------------------------------------------------------------
 
 
-def seats(db: sqlite_utils.Database, table: Table) -> list[SeatRow]:
+def seats(db: Store, table: Table) -> list[SeatRow]:
     """The seats in order, with their names and whether a phone holds them."""
     return [
         SeatRow(
@@ -286,10 +271,10 @@ def seats(db: sqlite_utils.Database, table: Table) -> list[SeatRow]:
     ]
 
 
-def join(db: sqlite_utils.Database, table: Table, seat: int, name: str | None = None) -> str:
+def join(db: Store, table: Table, seat: int, name: str | None = None) -> str:
     """Give a phone the seat (renaming it if a name is given); returns the phone's new token."""
     token = secrets.token_urlsafe(32)
-    with _write(db):
+    with db.write(table.id):
         (locked,) = db.execute("SELECT locked FROM tables WHERE id = ?", [table.id]).fetchone()
         if locked:
             raise TableError(
@@ -320,7 +305,7 @@ def join(db: sqlite_utils.Database, table: Table, seat: int, name: str | None = 
     return token
 
 
-def seat_for_token(db: sqlite_utils.Database, table: Table, token: str | None) -> int | None:
+def seat_for_token(db: Store, table: Table, token: str | None) -> int | None:
     """The seat this phone's token holds at this table, or None (no token, forged or freed)."""
     if not token:
         return None
@@ -331,7 +316,7 @@ def seat_for_token(db: sqlite_utils.Database, table: Table, token: str | None) -
     return row[0] if row else None
 
 
-def is_host(db: sqlite_utils.Database, table: Table, token: str | None) -> bool:
+def is_host(db: Store, table: Table, token: str | None) -> bool:
     """Whether this token is the table's host token (compared in constant time)."""
     if not token:
         return False
@@ -339,11 +324,9 @@ def is_host(db: sqlite_utils.Database, table: Table, token: str | None) -> bool:
     return secrets.compare_digest(row[0], hash_token(token))
 
 
-def free_seat(
-    db: sqlite_utils.Database, table: Table, seat: int, *, key: str | None = None
-) -> None:
+def free_seat(db: Store, table: Table, seat: int, *, key: str | None = None) -> None:
     """The host frees a seat (a player left or changed phones): its phone loses it."""
-    with _write(db):
+    with db.write(table.id):
         if _already_applied(db, table, key):
             return
         _remember(db, table, key)
@@ -355,11 +338,9 @@ def free_seat(
         _bump(db, table)
 
 
-def rename_seat(
-    db: sqlite_utils.Database, table: Table, seat: int, name: str, *, key: str | None = None
-) -> None:
+def rename_seat(db: Store, table: Table, seat: int, name: str, *, key: str | None = None) -> None:
     """The host names a seat (e.g. a player without a phone)."""
-    with _write(db):
+    with db.write(table.id):
         if _already_applied(db, table, key):
             return
         _remember(db, table, key)
@@ -370,11 +351,9 @@ def rename_seat(
         _bump(db, table)
 
 
-def set_locked(
-    db: sqlite_utils.Database, table: Table, locked: bool, *, key: str | None = None
-) -> None:
+def set_locked(db: Store, table: Table, locked: bool, *, key: str | None = None) -> None:
     """Lock or unlock joining."""
-    with _write(db):
+    with db.write(table.id):
         if _already_applied(db, table, key):
             return
         _remember(db, table, key)
@@ -382,11 +361,9 @@ def set_locked(
         _bump(db, table)
 
 
-def set_reveal(
-    db: sqlite_utils.Database, table: Table, on: bool, line: Msg, *, key: str | None = None
-) -> None:
+def set_reveal(db: Store, table: Table, on: bool, line: Msg, *, key: str | None = None) -> None:
     """The host switches "show all" on or off; switching it on is written in the history."""
-    with _write(db):
+    with db.write(table.id):
         if _already_applied(db, table, key):
             return
         _remember(db, table, key)
@@ -396,10 +373,10 @@ def set_reveal(
         _bump(db, table)
 
 
-def record_host_look(db: sqlite_utils.Database, table: Table, seat: int, line: Msg) -> bool:
+def record_host_look(db: Store, table: Table, seat: int, line: Msg) -> bool:
     """The host's first look at the private view of a seat that has its own phone: one history
     line (a trace). Returns whether it was written (not for a seat without a phone, nor twice)."""
-    with _write(db):
+    with db.write(table.id):
         row = db.execute(
             "SELECT token_hash, host_looked FROM seats WHERE table_id = ? AND seat = ?",
             [table.id, seat],
@@ -418,7 +395,7 @@ def record_host_look(db: sqlite_utils.Database, table: Table, seat: int, line: M
 
 
 def mark_seen(
-    db: sqlite_utils.Database,
+    db: Store,
     table_id: int,
     seat: int | None,
     seen: float | None,
@@ -435,7 +412,7 @@ def mark_seen(
         db.execute(
             "UPDATE seats SET seen = ? WHERE table_id = ? AND seat = ?", [now, table_id, seat]
         )
-    db.conn.commit()
+    db.commit()
 
 
 # --- submissions: a resent tap is applied once ---------------------------------------------------
@@ -473,11 +450,11 @@ def _remember(db, table: Table, key: str | None) -> None:
 # --- the host's hand-over and the table display --------------------------------------------------
 
 
-def start_handover(db: sqlite_utils.Database, table: Table, now: float | None = None) -> str:
+def start_handover(db: Store, table: Table, now: float | None = None) -> str:
     """A one-time token that lets another device take over as host (for HANDOVER_TTL seconds)."""
     now = time.time() if now is None else now
     token = secrets.token_urlsafe(24)
-    with _write(db):
+    with db.write(table.id):
         db.execute(
             "UPDATE tables SET handover_hash = ?, handover_until = ? WHERE id = ?",
             [hash_token(token), now + HANDOVER_TTL, table.id],
@@ -486,7 +463,7 @@ def start_handover(db: sqlite_utils.Database, table: Table, now: float | None = 
 
 
 def claim_host(
-    db: sqlite_utils.Database,
+    db: Store,
     table: Table,
     token: str | None,
     line: Msg,
@@ -496,7 +473,7 @@ def claim_host(
     old host token (and the hand-over token) stop working. A trace line says so."""
     now = time.time() if now is None else now
     host_token = secrets.token_urlsafe(32)
-    with _write(db):
+    with db.write(table.id):
         row = db.execute(
             "SELECT handover_hash, handover_until FROM tables WHERE id = ?", [table.id]
         ).fetchone()
@@ -523,9 +500,9 @@ def claim_host(
     return host_token
 
 
-def start_rematch(db: sqlite_utils.Database, table: Table, new_code: str, shift: int) -> None:
+def start_rematch(db: Store, table: Table, new_code: str, shift: int) -> None:
     """Note the rematch that followed this table (every phone at it is shown the way there)."""
-    with _write(db):
+    with db.write(table.id):
         db.execute(
             "UPDATE tables SET rematch_code = ?, rematch_shift = ? WHERE id = ?",
             [new_code, shift, table.id],
@@ -533,7 +510,7 @@ def start_rematch(db: sqlite_utils.Database, table: Table, new_code: str, shift:
         _bump(db, table)
 
 
-def started_at(db: sqlite_utils.Database, table: Table) -> float | None:
+def started_at(db: Store, table: Table) -> float | None:
     """When play began: the first game action that is not undone (else the table's creation)."""
     row = db.execute(
         "SELECT min(created) FROM events WHERE table_id = ? AND kind = 'game' AND undone = 0",
@@ -542,7 +519,7 @@ def started_at(db: sqlite_utils.Database, table: Table) -> float | None:
     return row[0] if row and row[0] is not None else table.created
 
 
-def game_states(db: sqlite_utils.Database, table: Table) -> list[tuple[Event, dict]]:
+def game_states(db: Store, table: Table) -> list[tuple[Event, dict]]:
     """Every game action that is not undone, with the state right after it (a replay: for the
     summary's pictures of how the game went, once the game is over)."""
     module = table.game.module
@@ -555,10 +532,10 @@ def game_states(db: sqlite_utils.Database, table: Table) -> list[tuple[Event, di
     return found
 
 
-def new_join_secret(db: sqlite_utils.Database, table: Table) -> str:
+def new_join_secret(db: Store, table: Table) -> str:
     """A new secret for the QR code's join link; links with the old one lose their bypass."""
     secret = secrets.token_urlsafe(16)
-    with _write(db):
+    with db.write(table.id):
         db.execute("UPDATE tables SET join_secret = ? WHERE id = ?", [secret, table.id])
         _bump(db, table)
     return secret
@@ -573,16 +550,16 @@ def scanned(table: Table, secret: str | None) -> bool:
     )
 
 
-def new_display_token(db: sqlite_utils.Database, table: Table) -> str:
+def new_display_token(db: Store, table: Table) -> str:
     """A new link for the table display (a read-only screen everyone can see); the old one
     stops working."""
     token = secrets.token_urlsafe(18)
-    with _write(db):
+    with db.write(table.id):
         db.execute("UPDATE tables SET display_hash = ? WHERE id = ?", [hash_token(token), table.id])
     return token
 
 
-def is_display(db: sqlite_utils.Database, table: Table, token: str | None) -> bool:
+def is_display(db: Store, table: Table, token: str | None) -> bool:
     """Whether a token is this table's current display token."""
     if not token:
         return False
@@ -590,9 +567,7 @@ def is_display(db: sqlite_utils.Database, table: Table, token: str | None) -> bo
     return row[0] is not None and secrets.compare_digest(row[0], hash_token(token))
 
 
-def _bump(
-    db: sqlite_utils.Database, table: Table, *, state: bool = False, log: bool = False
-) -> int:
+def _bump(db: Store, table: Table, *, state: bool = False, log: bool = False) -> int:
     """Move the table's version on (every poll sees it), marking what changed with it."""
     db.execute(
         "UPDATE tables SET version = version + 1, touched = ? WHERE id = ?", [time.time(), table.id]
@@ -608,9 +583,7 @@ def _bump(
 # --- actions, notes, undo ------------------------------------------------------------------------
 
 
-def _check_version(
-    db: sqlite_utils.Database, table: Table, expected: int | None, column: str
-) -> None:
+def _check_version(db: Store, table: Table, expected: int | None, column: str) -> None:
     """Refuse a form rendered at version `expected` if what it depends on changed since.
 
     column is "state_version" for game actions (the game state moved on) or "log_version" for
@@ -706,7 +679,7 @@ FollowUp = Callable[[dict, dict, RuleError], "dict | None"]
 
 
 def act(
-    db: sqlite_utils.Database,
+    db: Store,
     table: Table,
     action: dict,
     *,
@@ -729,7 +702,7 @@ def act(
     action = {**action, "seat": seat, "host": host}
     module = table.game.module
     refusal: RuleError | None = None
-    with _write(db):
+    with db.write(table.id):
         if _already_applied(db, table, key):
             return state_of(db, table)
         _check_version(db, table, expected_version, "state_version")
@@ -763,7 +736,7 @@ def act(
 
 
 def add_note(
-    db: sqlite_utils.Database,
+    db: Store,
     table: Table,
     text: str,
     *,
@@ -778,7 +751,7 @@ def add_note(
     # Notes are the core app's lines inside a game's history: read from the core catalogue.
     author = Seat(seat) if seat is not None else Msg.core(N_("Host"))
     line = Msg.core(N_("%(author)s: %(text)s"), author=author, text=text)
-    with _write(db):
+    with db.write(table.id):
         if _already_applied(db, table, key):
             return
         _remember(db, table, key)
@@ -799,7 +772,7 @@ def _event(row: dict) -> Event:
     )
 
 
-def events(db: sqlite_utils.Database, table: Table) -> list[Event]:
+def events(db: Store, table: Table) -> list[Event]:
     """The whole history, oldest first, undone events included (marked)."""
     return [
         _event(r)
@@ -807,7 +780,7 @@ def events(db: sqlite_utils.Database, table: Table) -> list[Event]:
     ]
 
 
-def recent_events(db: sqlite_utils.Database, table: Table, limit: int) -> list[Event]:
+def recent_events(db: Store, table: Table, limit: int) -> list[Event]:
     """The newest `limit` events, newest first: what a page shows (cost independent of the
     length of the history)."""
     return [
@@ -818,7 +791,7 @@ def recent_events(db: sqlite_utils.Database, table: Table, limit: int) -> list[E
     ]
 
 
-def count_events(db: sqlite_utils.Database, table: Table) -> int:
+def count_events(db: Store, table: Table) -> int:
     """How many events the history holds."""
     return db.execute("SELECT count(*) FROM events WHERE table_id = ?", [table.id]).fetchone()[0]
 
@@ -832,7 +805,7 @@ def replay(table: Table, log: list[Event]) -> dict:
     )
 
 
-def last_undoable(db: sqlite_utils.Database, table: Table) -> Event | None:
+def last_undoable(db: Store, table: Table) -> Event | None:
     """The newest event that is not undone yet (traces are not actions: they are skipped)."""
     rows = list(
         db.query(
@@ -844,9 +817,7 @@ def last_undoable(db: sqlite_utils.Database, table: Table) -> Event | None:
     return _event(rows[0]) if rows else None
 
 
-def may_undo(
-    db: sqlite_utils.Database, table: Table, *, seat: int | None, host: bool
-) -> Event | None:
+def may_undo(db: Store, table: Table, *, seat: int | None, host: bool) -> Event | None:
     """The event this device may undo now, or None.
 
     The host may undo the last action. A seat may undo its own last action while nobody has acted
@@ -863,7 +834,7 @@ def may_undo(
     return event
 
 
-def _seat_may_undo(db: sqlite_utils.Database, table: Table, event: Event) -> bool:
+def _seat_may_undo(db: Store, table: Table, event: Event) -> bool:
     if event.seat_may_undo is not None:
         return bool(event.seat_may_undo)
     # An event stored before the flag existed: ask the game, as it was asked then.
@@ -875,7 +846,7 @@ def _seat_may_undo(db: sqlite_utils.Database, table: Table, event: Event) -> boo
 
 
 def undo(
-    db: sqlite_utils.Database,
+    db: Store,
     table: Table,
     *,
     seat: int | None,
@@ -886,7 +857,7 @@ def undo(
     """Undo the last action (marked undone, kept in the history); the state goes back to the one
     before it (from the nearest checkpoint: the cost does not grow with the history). A resent
     undo (its key applied before) undoes nothing more and returns None."""
-    with _write(db):
+    with db.write(table.id):
         if _already_applied(db, table, key):
             return None
         _check_version(db, table, expected_version, "log_version")

@@ -11,15 +11,53 @@ from pathlib import Path
 import pytest
 
 from companion import create_app
+from companion import db as database
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, TableDriver
+
+# --- the two backends ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A throwaway PostgreSQL server for the whole run (scripts/throwaway_postgres.py), or a
+    skip that says why there is none."""
+    from scripts.throwaway_postgres import ThrowawayPostgres, Unavailable
+
+    try:
+        server = ThrowawayPostgres().start()
+    except Unavailable as error:
+        pytest.skip(f"PostgreSQL tests skipped: {error}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_database(postgres_server):
+    """One database for the run, its schema made once; each test empties it (store_url)."""
+    url = postgres_server.create_database("companion_test")
+    database.connect(url, setup=True).conn.close()
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """The database a test runs on: a fresh SQLite file, or the PostgreSQL test database
+    emptied (every test that uses the store runs on both backends)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "test.db")
+    url = request.getfixturevalue("postgres_database")
+    store = database.connect(url)
+    names = ", ".join(n for n in store.table_names() if n not in ("schema_version", "settings"))
+    store.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+    store.conn.close()
+    return url
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test-secret"}
-    )
+def app(store_url):
+    app = create_app({"TESTING": True, "DATABASE": store_url, "SECRET_KEY": "test-secret"})
     yield app
+    app.extensions["companion.db"].close()
 
 
 @pytest.fixture

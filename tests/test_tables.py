@@ -63,8 +63,10 @@ def counter_game(monkeypatch):
 
 
 @pytest.fixture
-def db(tmp_path):
-    return database.connect(tmp_path / "store.db", setup=True)
+def db(store_url):
+    store = database.connect(store_url, setup=True)
+    yield store
+    store.conn.close()
 
 
 @pytest.fixture
@@ -180,11 +182,11 @@ def test_a_new_history_line_makes_an_undo_button_stale(db, table):
     assert tables.undo(db, table, seat=None, host=True, expected_version=fresh).kind == "note"
 
 
-def test_concurrent_writers_in_threads_never_both_win(tmp_path):
+def test_concurrent_writers_in_threads_never_both_win(store_url):
     """Two connections (two server threads) submit from the same version at the same moment."""
     import threading
 
-    path = tmp_path / "race.db"
+    path = store_url
     setup = database.connect(path, setup=True)
     table, _ = tables.create_table(setup, "counter", ["A", "B"])
     v0 = tables.current_version(setup, table.code)

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable
 
 from werkzeug.http import parse_cookie
 
-from companion.db import Connections
 from companion.tables import hash_token, mark_seen
 
 POLL_PATH = re.compile(r"/t/([A-Za-z0-9]{1,20})/live")
@@ -40,7 +39,7 @@ class UnchangedPolls:
     def __init__(
         self,
         wsgi_app: Callable,
-        connections: Connections,
+        connections,  # companion.db.connections(): get() and release()
         headers: Callable[[], list[tuple[str, str]]],
     ):
         self.wsgi_app = wsgi_app

@@ -1,0 +1,160 @@
+"""The store: one database connection with the few operations the app needs, on SQLite (the
+embedded default: `make run` needs no server) or PostgreSQL (several processes or machines).
+
+The app's SQL is written once, portable: `?` placeholders (turned into psycopg's `%s` for
+PostgreSQL), RETURNING for new ids, ON CONFLICT for upserts. What differs is kept here:
+
+- a write transaction: SQLite's BEGIN IMMEDIATE serialises writers on the whole file; PostgreSQL
+  (READ COMMITTED) locks the table's row with SELECT ... FOR UPDATE, so that of two phones acting
+  at once on one table exactly one wins and the other sees the version it changed;
+- the schema and its migrations (companion/db.py for SQLite; companion/pg.py for PostgreSQL);
+- connections: SQLite keeps one per thread; PostgreSQL borrows one from a pool per request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+
+class Store(Protocol):
+    """What tables.py, plays.py and the web layer ask of a database connection."""
+
+    backend: str  # "sqlite" or "postgresql"
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """Run one statement (`?` placeholders); the cursor has fetchone()/fetchall()."""
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[dict]:
+        """Rows as dicts."""
+
+    def commit(self) -> None:
+        """End the current transaction, keeping what it did."""
+
+    def rollback(self) -> None:
+        """End the current transaction, undoing what it did."""
+
+    @property
+    def in_transaction(self) -> bool:
+        """Whether a transaction is open."""
+
+    def write(self, table_id: int | None = None) -> Any:
+        """A context manager: one write transaction, serialised with every other write to the
+        same table (table_id) or, without one, with other writes of its kind."""
+
+    def transaction(self) -> Any:
+        """A context manager: a plain transaction (commit on success, rollback on error)."""
+
+    def table_names(self) -> list[str]:
+        """The tables the schema has."""
+
+
+class SQLiteStore:
+    """A SQLite connection (through sqlite-utils, which the migrations use)."""
+
+    backend = "sqlite"
+
+    def __init__(self, db) -> None:
+        self.db = db  # sqlite_utils.Database
+        self.conn = db.conn
+
+    def __getitem__(self, name: str):  # db["tables"]: sqlite-utils' table API, for migrations
+        return self.db[name]
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self.db.execute(sql, list(params))
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[dict]:
+        return self.db.query(sql, list(params))
+
+    def commit(self) -> None:
+        self.conn.commit()
+
+    def rollback(self) -> None:
+        self.conn.rollback()
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.conn.in_transaction
+
+    @contextmanager
+    def write(self, table_id: int | None = None) -> Iterator[None]:
+        # IMMEDIATE: readers go on (WAL), a second writer waits for this one.
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.conn.rollback()
+            raise
+        self.conn.commit()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self.conn:
+            yield
+
+    def table_names(self) -> list[str]:
+        return self.db.table_names()
+
+
+class PostgresStore:
+    """A PostgreSQL connection (psycopg 3, autocommit: transactions are explicit)."""
+
+    backend = "postgresql"
+
+    def __init__(self, conn) -> None:
+        self.conn = conn
+
+    @staticmethod
+    def _sql(sql: str) -> str:
+        return sql.replace("%", "%%").replace("?", "%s")
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self.conn.execute(self._sql(sql), list(params))
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[dict]:
+        from psycopg.rows import dict_row
+
+        with self.conn.cursor(row_factory=dict_row) as cursor:
+            cursor.execute(self._sql(sql), list(params))
+            yield from cursor.fetchall()
+
+    def commit(self) -> None:
+        if self.in_transaction:
+            self.conn.execute("COMMIT")
+
+    def rollback(self) -> None:
+        if self.in_transaction:
+            self.conn.execute("ROLLBACK")
+
+    @property
+    def in_transaction(self) -> bool:
+        from psycopg.pq import TransactionStatus
+
+        return self.conn.info.transaction_status != TransactionStatus.IDLE
+
+    @contextmanager
+    def write(self, table_id: int | None = None) -> Iterator[None]:
+        with self.conn.transaction():
+            if table_id is not None:
+                # READ COMMITTED alone would let two writers both pass a version check: the
+                # second waits here for the first to commit, then reads what it wrote.
+                self.conn.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", [table_id])
+            yield
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self.conn.transaction():
+            yield
+
+    def table_names(self) -> list[str]:
+        rows = self.conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+        ).fetchall()
+        return sorted(r[0] for r in rows)
+
+
+def is_postgres_url(url: str) -> bool:
+    """Whether a database setting names a PostgreSQL server (else it is a SQLite file)."""
+    return url.startswith(("postgresql://", "postgres://"))
