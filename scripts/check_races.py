@@ -16,7 +16,7 @@ version of the page. The forms are:
   own form, from the seat's phone or the host's device as the action says);
 - an illegal Serengeti bid that breaks the digit rule while fines are on: exactly one fine;
 - an undo by the host, and by a seat of its own last action;
-- a note (same key or no key: the same note; two keys are two notes and are not sent);
+- a note (same key or no key: one note; two keys: two notes, both must be written);
 - the host's switches: lock joining, "show all".
 
 After each pair the table's log says what was applied. Lost: an answer said it was applied
@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import html
 import os
 import platform
 import random
+import re
 import secrets
 import sys
 import tempfile
@@ -196,15 +198,20 @@ class Races:
             text = f"note {secrets.token_hex(4)}"
             data = {"csrf_token": csrf, "version": version, "text": text}
             return table, client, f"/t/{table.code}/note", data, "note"
-        if kind == "lock":
-            table = self.table(rng.choice(list(GAMES)))
-            csrf, _ = self.page(table.host, table.code)
-            return table, table.host, f"/t/{table.code}/host/lock", {"csrf_token": csrf}, "locked"
-        if kind == "show all":
-            games = [g for g, info in GAMES.items() if info.adapter.show_all_line]
+        if kind in ("lock", "show all"):
+            games = [g for g, info in GAMES.items() if kind == "lock" or info.adapter.show_all_line]
             table = self.table(rng.choice(games))
-            csrf, _ = self.page(table.host, table.code)
-            return table, table.host, f"/t/{table.code}/host/reveal", {"csrf_token": csrf}, "reveal"
+            if kind == "show all" and table.game == "africana":
+                self.sheets_phase(table)  # its switch is on the page once the sheets are due
+            page = table.host.get(f"/t/{table.code}/").text
+            switch = "lock" if kind == "lock" else "reveal"
+            found = re.search(rf'action="([^"]*/host/{switch}[^"]*)"', page)
+            if found is None:
+                return None
+            # The address the page's button posts to, as the browser reads it.
+            path = html.unescape(found.group(1))
+            what = "locked" if kind == "lock" else "reveal"
+            return table, table.host, path, {"csrf_token": csrf_from(page)}, what
         raise ValueError(kind)
 
     def illegal_bid(self, table: TableAt) -> tuple[int, int] | None:
@@ -228,6 +235,12 @@ class Races:
                     return seat, amount
             advance(self.store, table.code, table.game, 1, self.rng)
         return None
+
+    def sheets_phase(self, table: TableAt) -> None:
+        """Africana: the host ends play, so the scoring sheets (and their switch) are shown."""
+        state = self.store.state(table.code)
+        if state["phase"] == "playing":
+            self.store.act(table.code, {"type": "finish_game", "host": True})
 
     def undoable(self, table: TableAt, seat: int | None):
         db = self.store.db()
@@ -300,7 +313,10 @@ class Races:
         may_apply = 2 if (variant == "two keys" and kind == "note") else 1
         if applied > may_apply:
             self.duplicated.append(f"{label}: applied {applied} times")
-        acknowledged = acks if variant == "two keys" else min(acks, 1)
+        # Two keys: each acknowledged submission must be in the log; except a switch, where
+        # both asked for the same state and the second finds it so.
+        switch = what in ("locked", "reveal")
+        acknowledged = acks if variant == "two keys" and not switch else min(acks, 1)
         if applied < acknowledged:
             self.lost.append(f"{label}: {acknowledged} acknowledged, {applied} applied")
         if kind in ("action", "fine", "note", "lock", "show all") and applied == 0:
@@ -308,11 +324,9 @@ class Races:
 
     def run(self, pairs: int) -> None:
         kinds, weights = zip(*KINDS.items())
-        notes_variants = ("same key", "no key")
         while self.pairs < pairs:
             kind = self.rng.choices(kinds, weights)[0]
-            variant = self.rng.choice(notes_variants if kind == "note" else VARIANTS)
-            self.pair(kind, variant)
+            self.pair(kind, self.rng.choice(VARIANTS))
 
 
 def run(pairs: int, seed: int) -> tuple[Figures, Races, float]:
