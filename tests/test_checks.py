@@ -86,7 +86,11 @@ def test_the_same_note_sent_twice_without_a_key_is_written_once(make_table):
     # Found by the race check: a double tap without the page's script wrote the note twice.
     t = make_table("serengeti", phones=True)
     page = t.page("Anna")
-    form = {"csrf_token": csrf_from(page), "version": version_of(page), "text": "Ben dropped a card"}
+    form = {
+        "csrf_token": csrf_from(page),
+        "version": version_of(page),
+        "text": "Ben dropped a card",
+    }
     for _ in range(2):
         assert t.phones[0].post(f"/t/{t.code}/note", data=form, headers=HX).status_code == 200
     assert len(_events(t, "note")) == 1

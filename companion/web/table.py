@@ -575,7 +575,9 @@ def _note_key(w: Who, form: NoteForm) -> str | None:
     Notes are not refused as stale (two players may write at once), so the version cannot."""
     if not form.version.data:
         return None
-    sender = f"{'host' if w.host else w.seat}|{_acting_seat(w)}|{form.version.data}|{form.text.data}"
+    sender = (
+        f"{'host' if w.host else w.seat}|{_acting_seat(w)}|{form.version.data}|{form.text.data}"
+    )
     return "note-" + hashlib.sha256(sender.encode()).hexdigest()[:40]
 
 
