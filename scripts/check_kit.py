@@ -27,6 +27,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 from dataclasses import dataclass, field
@@ -280,8 +281,6 @@ def send_together(port: int, requests: list[bytes], source: str = "127.0.0.1") -
     """Send requests at the same moment: each on its own connection, all but the last byte
     first, then every last byte at once, so the server starts on them together. Returns each
     answer as a Response, or the exception its connection met."""
-    import threading
-
     socks = [
         socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
         for _ in requests
@@ -513,16 +512,18 @@ def generator(game: str):
 
 
 _FORMS_APP = None
+_FORMS_LOCK = threading.Lock()
 
 
 def forms_app():
     """An app on a scratch database, for reading the games' forms (no server involved)."""
     global _FORMS_APP
-    if _FORMS_APP is None:
-        from companion import create_app
+    with _FORMS_LOCK:
+        if _FORMS_APP is None:
+            from companion import create_app
 
-        scratch = Path(tempfile.mkdtemp(prefix="companion-forms-")) / "forms.db"
-        _FORMS_APP = create_app({"DATABASE": str(scratch), "SECRET_KEY": SECRET})
+            scratch = Path(tempfile.mkdtemp(prefix="companion-forms-")) / "forms.db"
+            _FORMS_APP = create_app({"DATABASE": str(scratch), "SECRET_KEY": SECRET})
     return _FORMS_APP
 
 
