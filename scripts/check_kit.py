@@ -547,9 +547,12 @@ def form_fields(game: str, state: dict, action: dict) -> dict | None:
         elif isinstance(value, list):
             if key == "cards" and len(value) == 2:  # Kahuna's removal: two cards
                 fields["first"], fields["second"] = value
-            elif key == "artifact_cards":
+            elif key == "artifact_cards":  # Africana's sheet: one box per card, by kind key
                 counts: dict = {}
+                names = state.get("kind_names", [])
                 for kind, points in value:
+                    if kind in names:
+                        kind = "ABCDE"[names.index(kind)]
                     fields[f"art_{kind}-{counts.get(kind, 0)}"] = points
                     counts[kind] = counts.get(kind, 0) + 1
             else:
@@ -563,7 +566,7 @@ def form_fields(game: str, state: dict, action: dict) -> dict | None:
         fields = {"card": f"{action['tribe']}:{action['digit']}"}
     if "coins" in action and action["type"] == "submit_sheet":
         coins = fields.pop("coins")
-        fields["gold"], fields["silver"] = divmod(coins, 10)
+        fields["gold"], fields["silver"] = divmod(coins, info.module.SILVER_PER_GOLD)
     fields = {k: str(v) for k, v in fields.items()}
     with forms_app().test_request_context():
         form = form_class(formdata=MultiDict(fields), meta={"csrf": False})
