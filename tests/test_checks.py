@@ -104,3 +104,38 @@ def test_the_same_note_sent_twice_without_a_key_is_written_once(make_table):
     form.update(csrf_token=csrf_from(page), version=version_of(page))
     t.phones[1].post(f"/t/{t.code}/note", data=form, headers=HX)
     assert len(_events(t, "note")) == 3
+
+
+# --- the checks' short runs (the full runs' figures are in docs/checks.md) ------------------------
+
+
+def _missed(figures) -> list:
+    return [(name, value, goal) for name, value, goal, ok in figures.rows if not ok]
+
+
+def test_hostile_requests_over_every_route_get_no_5xx_and_refusals_change_nothing():
+    import check_fuzz
+
+    figures, _ = check_fuzz.run(requests=400, seed=1, quick=True)
+    assert not _missed(figures)
+
+
+def test_the_same_submission_twice_at_once_is_neither_lost_nor_applied_twice():
+    import check_races
+
+    figures, _, _ = check_races.run(pairs=30, seed=1)
+    assert not _missed(figures)
+
+
+def test_killed_during_writes_the_server_keeps_every_acknowledged_action_once():
+    import check_crash
+
+    figures, _ = check_crash.run(kills=3, seed=1)
+    assert not _missed(figures)
+
+
+def test_private_values_reach_only_the_viewers_allowed_to_see_them():
+    import check_privacy
+
+    figures, _ = check_privacy.run(["serengeti"], seed=1, quick=True)
+    assert not _missed(figures)
