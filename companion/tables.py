@@ -352,21 +352,28 @@ def rename_seat(db: Store, table: Table, seat: int, name: str, *, key: str | Non
 
 
 def set_locked(db: Store, table: Table, locked: bool, *, key: str | None = None) -> None:
-    """Lock or unlock joining."""
+    """Lock or unlock joining (nothing changes if it already is: a double tap acts once)."""
     with db.write(table.id):
         if _already_applied(db, table, key):
             return
         _remember(db, table, key)
+        (now,) = db.execute("SELECT locked FROM tables WHERE id = ?", [table.id]).fetchone()
+        if bool(now) == locked:
+            return
         db.execute("UPDATE tables SET locked = ? WHERE id = ?", [int(locked), table.id])
         _bump(db, table)
 
 
 def set_reveal(db: Store, table: Table, on: bool, line: Msg, *, key: str | None = None) -> None:
-    """The host switches "show all" on or off; switching it on is written in the history."""
+    """The host switches "show all" on or off; switching it on is written in the history.
+    Nothing changes (and nothing is written) if it already is on or off: a double tap acts once."""
     with db.write(table.id):
         if _already_applied(db, table, key):
             return
         _remember(db, table, key)
+        (now,) = db.execute("SELECT reveal FROM tables WHERE id = ?", [table.id]).fetchone()
+        if bool(now) == on:
+            return
         db.execute("UPDATE tables SET reveal = ? WHERE id = ?", [int(on), table.id])
         if on:
             _append(db, table, None, True, "trace", {"type": "show_all"}, [line])
@@ -546,7 +553,8 @@ def scanned(table: Table, secret: str | None) -> bool:
     return (
         bool(secret)
         and bool(table.join_secret)
-        and secrets.compare_digest(secret, table.join_secret)
+        # as bytes: compare_digest refuses str with non-ASCII characters (a typed-in link)
+        and secrets.compare_digest(secret.encode(), table.join_secret.encode())
     )
 
 

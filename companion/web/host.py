@@ -27,6 +27,13 @@ from companion.web.table import (
 )
 
 
+def _switch_to(now: bool) -> bool:
+    """The state a switch's button asks for (?on=1 or 0: what the page offered, so a double tap
+    asks for the same thing twice), or the other one for a link without it."""
+    wanted = request.args.get("on")
+    return wanted == "1" if wanted in ("0", "1") else not now
+
+
 def _require_host(w: Who) -> None:
     if not w.host:
         abort(
@@ -49,7 +56,7 @@ def lock(code: str):
     _require_host(w)
     if not FlaskForm().validate_on_submit():  # the CSRF token is all this form carries
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
-    tables.set_locked(get_db(), table, not table.locked, key=submission_key())
+    tables.set_locked(get_db(), table, _switch_to(table.locked), key=submission_key())
     return _after_change(w)
 
 
@@ -76,7 +83,7 @@ def reveal(code: str):
         )
     if not FlaskForm().validate_on_submit():
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
-    on = not table.reveal
+    on = _switch_to(table.reveal)
     tables.set_reveal(get_db(), table, on, Msg(line), key=submission_key())
     w.reveal = on
     return _after_change(w)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Mapping
@@ -568,6 +569,18 @@ def act(code: str, action_type: str):
     return _after_change(w)
 
 
+def _note_key(w: Who, form: NoteForm) -> str | None:
+    """The key of a note sent without one (no page script): the same words from the same device,
+    for the same seat, from the same page are one note sent twice (a double tap): written once.
+    Notes are not refused as stale (two players may write at once), so the version cannot."""
+    if not form.version.data:
+        return None
+    sender = (
+        f"{'host' if w.host else w.seat}|{_acting_seat(w)}|{form.version.data}|{form.text.data}"
+    )
+    return "note-" + hashlib.sha256(sender.encode()).hexdigest()[:40]
+
+
 @bp.post("/note")
 def note(code: str):
     """A free-text line in the history."""
@@ -584,7 +597,7 @@ def note(code: str):
             form.text.data,
             seat=_acting_seat(w),
             host=w.host,
-            key=submission_key(),
+            key=submission_key() or _note_key(w, form),
         )
     except tables.TableError as exc:
         return render_live(w, error=exc.msg, bound_forms={"note": form}, status=refusal_status(exc))

@@ -114,7 +114,7 @@ def test_host_show_all_toggle_reveals_every_chip_count_only_to_the_host(game):
     rounds_one_to_three(game)
     hidden = game.page()
     assert "sg-chips-tag" not in hidden and "Show all chips" in hidden
-    assert f'action="/t/{game.code}/host/reveal"' in hidden  # a POST switch, not a link
+    assert f'action="/t/{game.code}/host/reveal?on=1"' in hidden  # a POST switch, not a link
     # A URL argument no longer shows anything.
     assert "sg-chips-tag" not in game.page(query="?reveal=1")
     response = _toggle_show_all(game)

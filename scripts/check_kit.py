@@ -1,0 +1,617 @@
+"""What the robustness checks (scripts/check_*.py) share: the app on a real server, a raw HTTP
+client, the store read from outside the server, and legal actions turned into form posts.
+
+- start_app() serves the app with waitress (scripts/serve_app.py) in a child process on a free
+  loopback port, on a database that outlives it; its stderr goes to a file, so that the checks
+  can count the tracebacks it printed. It can be killed (-9) and restarted on the same file.
+- Client speaks HTTP over a fresh connection per request, from any loopback address, with any
+  bytes in the request line, headers and body; it keeps cookies like a phone's browser. Its
+  get()/post() answer like Flask's test client (status_code, text, headers), so the helpers of
+  tests/helpers.py (start_table, take_seat, csrf_from...) work with it unchanged.
+- Store reads tables, seats and the event log with the app's own functions (companion.tables).
+- form_fields() turns an action of a game's random-game generator (tests/<game>/legal.py) into
+  the fields of the game's form, checked: the form must give an action that the rules apply
+  exactly as the original.
+"""
+
+from __future__ import annotations
+
+import http.client
+import importlib
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from werkzeug.datastructures import Headers
+
+ROOT = Path(__file__).resolve().parent.parent
+for _path in (str(ROOT), str(ROOT / "scripts")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from companion import db as database  # noqa: E402
+from companion import tables  # noqa: E402
+from companion.games import GAMES  # noqa: E402
+from companion.games.base import RuleError  # noqa: E402
+from tests.helpers import csrf_from, start_table, take_seat, version_of  # noqa: E402
+
+SECRET = "robustness-checks"
+TRACEBACK = "Traceback (most recent call last)"
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (on loopback)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+# --- the server ------------------------------------------------------------------------------------
+
+
+class AppServer:
+    """The companion served by waitress (scripts/serve_app.py) in a child process.
+
+    The database file outlives the process: kill() is kill -9 (no clean shutdown at all), and
+    start() again serves the same file on the same port. Everything the process writes to stderr
+    is kept in a file; tracebacks() reads it.
+    """
+
+    def __init__(self, database_path: Path, *, threads: int = 8, env: dict | None = None):
+        self.database = Path(database_path)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.threads = threads
+        self.env = dict(env or {})
+        self.log = self.database.with_suffix(".stderr.log")
+        self.process: subprocess.Popen | None = None
+        self.starts = 0
+
+    def start(self, timeout: float = 30) -> None:
+        env = {
+            **os.environ,
+            "COMPANION_DATABASE": str(self.database),
+            "COMPANION_PUBLIC_URL": self.url,
+            "COMPANION_SECRET_KEY": SECRET,
+            "COMPANION_THREADS": str(self.threads),
+            "COMPANION_INSTANCE": str(self.database.parent / "instance"),
+            "PYTHONUNBUFFERED": "1",
+            **self.env,
+        }
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    str(ROOT / "scripts" / "serve_app.py"),
+                    "wsgi:app",
+                    str(self.port),
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
+        self.starts += 1
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited at start: {self.stderr()[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """kill -9: the process gets no chance to finish anything."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+            self.process = None
+
+    def stop(self) -> None:
+        """A clean stop (SIGTERM), or kill -9 if it does not stop within ten seconds."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None
+
+    def stderr(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def tracebacks(self) -> list[str]:
+        """Every Python traceback the server printed (with the lines that follow it)."""
+        text = self.stderr()
+        found = []
+        start = text.find(TRACEBACK)
+        while start != -1:
+            end = text.find(TRACEBACK, start + 1)
+            found.append(text[start : end if end != -1 else len(text)][:3000])
+            start = end
+        return found
+
+
+def start_app(
+    database_url: str | Path,
+    *,
+    processes: int = 1,
+    threads: int = 8,
+    env: dict | None = None,
+) -> AppServer:
+    """Start the app on a real server for a check, and return it once it accepts connections.
+
+    database_url: a SQLite file path (or "sqlite:///path"). processes: how many server
+    processes share the database. Only one process and SQLite work now; the parameters are here
+    so that the race and crash checks can later run against PostgreSQL (a "postgresql://" URL)
+    and several processes behind one port without changing their code: this function is the one
+    place that will have to learn how.
+    """
+    url = str(database_url)
+    if url.startswith("sqlite:///"):
+        url = url[len("sqlite:///") :]
+    elif "://" in url:
+        raise NotImplementedError(f"only SQLite files are supported for now, not {url}")
+    if processes != 1:
+        raise NotImplementedError("only one server process is supported for now")
+    server = AppServer(Path(url), threads=threads, env=env)
+    server.start()
+    return server
+
+
+# --- the client ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Response:
+    status_code: int
+    headers: Headers  # case-insensitive, like Flask's test client's
+    content: bytes
+    elapsed: float = 0.0
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", errors="replace")
+
+    @property
+    def location(self) -> str:
+        return self.headers.get("location", "")
+
+
+class Client:
+    """A phone's browser, one connection per request: cookies kept (all paths, like names), any
+    bytes sent. source: the loopback address to send from (each address is its own client for
+    the app's limit on wrong codes)."""
+
+    def __init__(self, port: int, *, source: str = "127.0.0.1", timeout: float = 30):
+        self.port = port
+        self.source = source
+        self.timeout = timeout
+        self.cookies: dict[str, str] = {}
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+
+    def build(
+        self,
+        method: str,
+        path: str,
+        *,
+        data: dict | list | None = None,
+        body: bytes | None = None,
+        headers: dict | None = None,
+        content_type: str | None = None,
+    ) -> bytes:
+        """The bytes of a request (a form body from data, or the body as given)."""
+        if data is not None:
+            pairs = data.items() if isinstance(data, dict) else data
+            body = urllib.parse.urlencode([(k, v) for k, v in pairs], doseq=False).encode()
+            content_type = content_type or "application/x-www-form-urlencoded"
+        head = {"Host": f"127.0.0.1:{self.port}", "Connection": "close"}
+        if self.cookies:
+            head["Cookie"] = self.cookie_header()
+        if body is not None:
+            if "Transfer-Encoding" not in (headers or {}):
+                head["Content-Length"] = str(len(body))
+            if content_type:
+                head["Content-Type"] = content_type
+        head.update(headers or {})
+        lines = [f"{method} {path} HTTP/1.1"] + [
+            f"{k}: {v}" for k, v in head.items() if v is not None
+        ]
+        raw = "\r\n".join(lines).encode("utf-8", errors="surrogateescape") + b"\r\n\r\n"
+        return raw + (body or b"")
+
+    def send(self, raw: bytes, method: str = "GET") -> Response:
+        """Send raw bytes on a fresh connection and read the answer (cookies kept)."""
+        started = time.perf_counter()
+        sock = socket.create_connection(
+            ("127.0.0.1", self.port), timeout=self.timeout, source_address=(self.source, 0)
+        )
+        try:
+            sock.sendall(raw)
+            return self.receive(sock, method, started)
+        finally:
+            sock.close()
+
+    def receive(self, sock: socket.socket, method: str, started: float) -> Response:
+        answer = http.client.HTTPResponse(sock, method=method)
+        answer.begin()
+        content = answer.read()
+        headers = Headers(answer.getheaders())
+        for name, value in answer.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                cookie_value = rest.split(";", 1)[0]
+                if "max-age=0" in value.lower() or "expires=thu, 01 jan 1970" in value.lower():
+                    self.cookies.pop(key, None)
+                else:
+                    self.cookies[key] = cookie_value
+        return Response(answer.status, headers, content, time.perf_counter() - started)
+
+    def request(self, method: str, path: str, **kwargs) -> Response:
+        return self.send(self.build(method, path, **kwargs), method)
+
+    def get(self, path: str, headers: dict | None = None) -> Response:
+        return self.request("GET", path, headers=headers)
+
+    def post(self, path: str, data: dict | list | None = None, headers: dict | None = None):
+        return self.request("POST", path, data=data or {}, headers=headers)
+
+
+HX = {"HX-Request": "true"}
+
+
+def send_together(port: int, requests: list[bytes], source: str = "127.0.0.1") -> list:
+    """Send requests at the same moment: each on its own connection, all but the last byte
+    first, then every last byte at once, so the server starts on them together. Returns each
+    answer as a Response, or the exception its connection met."""
+    socks = [
+        socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
+        for _ in requests
+    ]
+    for sock, raw in zip(socks, requests):
+        sock.sendall(raw[:-1])
+    barrier = threading.Barrier(len(requests))
+    answers: list = [None] * len(requests)
+
+    def finish(i: int) -> None:
+        try:
+            barrier.wait()
+            started = time.perf_counter()
+            socks[i].sendall(requests[i][-1:])
+            answers[i] = Client(port).receive(socks[i], "POST", started)
+        except Exception as error:  # the caller counts it
+            answers[i] = error
+        finally:
+            socks[i].close()
+
+    threads = [threading.Thread(target=finish, args=(i,)) for i in range(len(requests))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+# --- tables over HTTP ------------------------------------------------------------------------------
+
+
+@dataclass
+class TableAt:
+    """A table started over HTTP: its code, the host's device, one phone per taken seat (None
+    for a seat left free) and the display's key."""
+
+    game: str
+    code: str
+    host: Client
+    phones: list[Client | None]
+    display_key: str | None = None
+    names: tuple[str, ...] = ()
+
+    def device(self, seat: int | None, host: bool) -> tuple[Client, str]:
+        """Whom an action for (seat, host) is sent from, and the query it needs: the host's
+        device (acting for the seat, if any), else the seat's own phone."""
+        if host or seat is None or self.phones[seat] is None:
+            return self.host, (f"?as={seat}" if seat is not None else "")
+        return self.phones[seat], ""
+
+
+def open_table(
+    port: int,
+    game: str,
+    players: int | None = None,
+    *,
+    free_seats: int = 0,
+    display: bool = True,
+    names: tuple[str, ...] | None = None,
+) -> TableAt:
+    """Start a table as the host's device does, seat a phone on each seat but the last
+    `free_seats`, and make a display link."""
+    info = GAMES[game]
+    players = players or max(info.min_players, min(4, info.max_players))
+    names = names or tuple(["Anna", "Ben", "Chris", "Dana", "Emil", "Fumi"][:players])
+    host = Client(port)
+    code = start_table(host, game, names)
+    phones: list[Client | None] = []
+    for seat in range(players):
+        if seat >= players - free_seats:
+            phones.append(None)
+            continue
+        phone = Client(port)
+        answer = take_seat(phone, code, seat)
+        assert answer.status_code == 302, (answer.status_code, answer.text[:300])
+        phones.append(phone)
+    table = TableAt(game, code, host, phones, names=names)
+    if display:
+        table.display_key = new_display_key(table)
+    return table
+
+
+def new_display_key(table: TableAt) -> str:
+    """The host makes a new display link; its key."""
+    page = table.host.get(f"/t/{table.code}/")
+    answer = table.host.post(
+        f"/t/{table.code}/host/display", {"csrf_token": csrf_from(page.text)}, HX
+    )
+    return re.search(r"display/\?key=([\w-]+)", answer.text).group(1)
+
+
+def form_state(client: Client, url: str) -> tuple[str, int]:
+    """The CSRF token and the table version of the page a device shows now."""
+    page = client.get(url)
+    assert page.status_code == 200, (page.status_code, url, page.text[:300])
+    return csrf_from(page.text), version_of(page.text)
+
+
+# --- the store, read from outside the server ----------------------------------------------------
+
+
+class Store:
+    """The database the server writes, read (and, for setting up, written) with the app's own
+    functions. A short-lived connection per call: the server's writes are always seen."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+
+    def db(self):
+        return database.connect(self.path)
+
+    def table(self, code: str) -> tables.Table:
+        db = self.db()
+        try:
+            return tables.get_table(db, code)
+        finally:
+            db.conn.close()
+
+    def state(self, code: str) -> dict:
+        db = self.db()
+        try:
+            return tables.state_of(db, tables.get_table(db, code))
+        finally:
+            db.conn.close()
+
+    def events(self, code: str) -> list[tables.Event]:
+        db = self.db()
+        try:
+            return tables.events(db, tables.get_table(db, code))
+        finally:
+            db.conn.close()
+
+    def codes(self) -> list[str]:
+        db = self.db()
+        try:
+            return [row[0] for row in db.execute("SELECT code FROM tables ORDER BY id")]
+        finally:
+            db.conn.close()
+
+    def keys(self, code: str) -> set[str]:
+        """The submission keys the table has applied (stored with what they applied)."""
+        db = self.db()
+        try:
+            table = tables.get_table(db, code)
+            rows = db.execute("SELECT key FROM submissions WHERE table_id = ?", [table.id])
+            return {row[0] for row in rows}
+        finally:
+            db.conn.close()
+
+    def replay_differences(self) -> list[str]:
+        """Tables whose stored snapshot is not the replay of their log (should be none)."""
+        db = self.db()
+        try:
+            wrong = []
+            for (code,) in db.execute("SELECT code FROM tables ORDER BY id").fetchall():
+                table = tables.get_table(db, code)
+                stored = tables.state_of(db, table)
+                if stored != tables.replay(table, tables.events(db, table)):
+                    wrong.append(code)
+            return wrong
+        finally:
+            db.conn.close()
+
+    def integrity(self) -> str:
+        db = self.db()
+        try:
+            return db.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            db.conn.close()
+
+    def act(self, code: str, action: dict) -> dict:
+        """Apply an action directly (setting a table up: the server sees it on its next read)."""
+        db = self.db()
+        try:
+            table = tables.get_table(db, code)
+            extra = {k: v for k, v in action.items() if k not in ("seat", "host")}
+            return tables.act(
+                db,
+                table,
+                extra,
+                seat=action.get("seat"),
+                host=bool(action.get("host")),
+                expected_version=None,
+                follow_up=table.game.adapter.follow_up,
+            )
+        finally:
+            db.conn.close()
+
+    def set_state(self, code: str, state: dict) -> None:
+        """Replace the stored snapshot only (no version change, no event): a private change made
+        behind the app's back, to see which pages depend on it."""
+        db = self.db()
+        try:
+            db.execute("UPDATE tables SET state = ? WHERE code = ?", [json.dumps(state), code])
+            db.conn.commit()
+        finally:
+            db.conn.close()
+
+
+def advance(store: Store, code: str, game: str, steps: int, rng: random.Random, until=None) -> int:
+    """Play up to `steps` actions of the game's random-game generator on the table (refusals
+    skipped), stopping early when until(state) is true or the game is over. Returns how many
+    were applied."""
+    legal = generator(game)
+    module = GAMES[game].module
+    applied = 0
+    for _ in range(steps * 20):
+        state = store.state(code)
+        if applied >= steps or module.result(state) is not None or (until and until(state)):
+            break
+        action = legal.next_action(state, rng)
+        if action is None:
+            break
+        try:
+            module.apply(state, action)
+        except RuleError:
+            continue
+        store.act(code, action)
+        applied += 1
+    return applied
+
+
+def generator(game: str):
+    """The game's random-game generator module (tests/<package>/legal.py)."""
+    return importlib.import_module(f"tests.{GAMES[game].name}.legal")
+
+
+# --- actions as form posts -----------------------------------------------------------------------
+
+
+_FORMS_APP = None
+_FORMS_LOCK = threading.Lock()
+
+
+def forms_app():
+    """An app on a scratch database, for reading the games' forms (no server involved)."""
+    global _FORMS_APP
+    with _FORMS_LOCK:
+        if _FORMS_APP is None:
+            from companion import create_app
+
+            scratch = Path(tempfile.mkdtemp(prefix="companion-forms-")) / "forms.db"
+            _FORMS_APP = create_app({"DATABASE": str(scratch), "SECRET_KEY": SECRET})
+    return _FORMS_APP
+
+
+def form_fields(game: str, state: dict, action: dict) -> dict | None:
+    """The fields of the game's form for this action, such that the form gives an action the
+    rules apply exactly as the original (same new state); None when no such fields are found."""
+    from werkzeug.datastructures import MultiDict
+
+    info = GAMES[game]
+    form_class = info.adapter.forms.get(action.get("type"))
+    if form_class is None:
+        return None
+    fields: dict = {}
+    for key, value in action.items():
+        if key in ("type", "seat", "host"):
+            continue
+        if isinstance(value, bool):
+            fields[key] = "on" if value else "off"
+            if key == "override":
+                fields[key] = "y" if value else ""
+        elif isinstance(value, list):
+            if key == "cards" and len(value) == 2:  # Kahuna's removal: two cards
+                fields["first"], fields["second"] = value
+            elif key == "artifact_cards":  # Africana's sheet: one box per card, by kind key
+                counts: dict = {}
+                names = state.get("kind_names", [])
+                for kind, points in value:
+                    if kind in names:
+                        kind = "ABCDE"[names.index(kind)]
+                    fields[f"art_{kind}-{counts.get(kind, 0)}"] = points
+                    counts[kind] = counts.get(kind, 0) + 1
+            else:
+                for i, item in enumerate(value):
+                    fields[f"{key}-{i}"] = item
+        elif value is None:
+            continue
+        else:
+            fields[key] = value
+    if "tribe" in action and "digit" in action and action["type"] in ("discard", "sell"):
+        fields = {"card": f"{action['tribe']}:{action['digit']}"}
+    if "coins" in action and action["type"] == "submit_sheet":
+        coins = fields.pop("coins")
+        fields["gold"], fields["silver"] = divmod(coins, info.module.SILVER_PER_GOLD)
+    fields = {k: str(v) for k, v in fields.items()}
+    with forms_app().test_request_context():
+        form = form_class(formdata=MultiDict(fields), meta={"csrf": False})
+        if not form.validate():
+            return None
+        made = {"type": action["type"], **form.to_action()}
+    made.update(seat=action.get("seat"), host=bool(action.get("host")))
+    module = info.module
+    try:
+        if module.apply(state, made) != module.apply(state, action):
+            return None
+    except RuleError:
+        return None
+    return fields
+
+
+def legal_post(game: str, state: dict, rng: random.Random, tries: int = 40):
+    """(action, fields) of a legal action of the game's generator that a form can send, or None."""
+    legal = generator(game)
+    module = GAMES[game].module
+    for _ in range(tries):
+        action = legal.next_action(state, rng)
+        if action is None:
+            return None
+        try:
+            module.apply(state, action)
+        except RuleError:
+            continue
+        fields = form_fields(game, state, action)
+        if fields is not None:
+            return action, fields
+    return None
+
+
+@dataclass
+class Figures:
+    """The figures a check prints, each against its goal; ok() is whether every goal is met."""
+
+    title: str
+    rows: list = field(default_factory=list)
+
+    def add(self, name: str, value, goal: str | None = None, ok: bool = True) -> None:
+        self.rows.append((name, value, goal, ok))
+        mark = "    " if goal is None else ("ok  " if ok else "MISS")
+        print(f"  {mark} {name}: {value}" + (f"  (goal {goal})" if goal else ""), flush=True)
+
+    def ok(self) -> bool:
+        return all(ok for _, _, _, ok in self.rows)
