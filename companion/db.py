@@ -200,6 +200,24 @@ def connect(database: str | Path, *, setup: bool = False) -> Store:
     return SQLiteStore(db)
 
 
+def schema_version(store: Store) -> int:
+    """How many of its backend's migrations the database has had (0: a fresh one)."""
+    if isinstance(store, SQLiteStore):
+        return store.execute("PRAGMA user_version").fetchone()[0]
+    from companion import pg
+
+    return pg.schema_version(store)
+
+
+def latest_version(database: str | Path) -> int:
+    """The version a database of this kind is at once migrated."""
+    if is_postgres_url(str(database)):
+        from companion import pg
+
+        return len(pg.MIGRATIONS)
+    return len(MIGRATIONS)
+
+
 def connections(database: str | Path, *, threads: int = 8):
     """What hands each request its connection: kept per thread (SQLite) or a pool sized for
     the server's threads (PostgreSQL)."""

@@ -44,6 +44,8 @@ from check_kit import (  # noqa: E402
     Figures,
     Store,
     TableAt,
+    add_server_arguments,
+    check_database,
     csrf_from,
     forms_app,
     legal_post,
@@ -198,13 +200,17 @@ def verify(store: Store, writers: list[Writer]) -> dict:
     return report
 
 
-def run(kills: int, seed: int) -> tuple[Figures, float]:
+def run(
+    kills: int, seed: int, backend: str = "sqlite", processes: int = 1
+) -> tuple[Figures, float]:
     figures = Figures("crash")
     rng = random.Random(seed)
     started = time.time()
-    with tempfile.TemporaryDirectory() as tmp:
-        database = Path(tmp) / "crash.db"
-        server = start_app(database)
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        check_database(backend, Path(tmp), "crash") as database,
+    ):
+        server = start_app(database, processes=processes)
         store = Store(database)
         up = threading.Event()
         up.set()
@@ -286,14 +292,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kills", type=int, default=None, help="how many (20; quick 3)")
     parser.add_argument("--seed", type=int, default=1, help="the random seed")
     parser.add_argument("--quick", action="store_true", help="a short run, as `make test` does")
+    add_server_arguments(parser)
     args = parser.parse_args(argv)
+    print(f"Server: {args.processes} process(es) on {args.backend}", flush=True)
     kills = args.kills or (3 if args.quick else 20)
     print(
         f"Crash check {datetime.date.today()} on {platform.node()}: {os.cpu_count()} cores, "
         f"{kills} kills, seed {args.seed}{' (quick)' if args.quick else ''}",
         flush=True,
     )
-    figures, elapsed = run(kills, args.seed)
+    figures, elapsed = run(kills, args.seed, args.backend, args.processes)
     print(f"  took {elapsed:.0f} s; {'all goals met' if figures.ok() else 'GOALS MISSED'}")
     return 0 if figures.ok() else 1
 

@@ -49,7 +49,9 @@ from check_kit import (  # noqa: E402
     Figures,
     Store,
     TableAt,
+    add_server_arguments,
     advance,
+    check_database,
     csrf_from,
     forms_app,
     generator,
@@ -632,12 +634,16 @@ def seed_tables(port: int, store: Store, rng: random.Random, quick: bool) -> lis
     return made
 
 
-def run(requests: int, seed: int, quick: bool) -> tuple[Figures, float]:
+def run(
+    requests: int, seed: int, quick: bool, backend: str = "sqlite", processes: int = 1
+) -> tuple[Figures, float]:
     figures = Figures("fuzz")
     started = time.time()
-    with tempfile.TemporaryDirectory() as tmp:
-        database = Path(tmp) / "fuzz.db"
-        server = start_app(database, env={"COMPANION_ONLINE_WITHIN": "15"})
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        check_database(backend, Path(tmp), "fuzz") as database,
+    ):
+        server = start_app(database, processes=processes, env={"COMPANION_ONLINE_WITHIN": "15"})
         try:
             store = Store(database)
             rng = random.Random(seed)
@@ -692,14 +698,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=None, help="how many (10,000; quick 400)")
     parser.add_argument("--seed", type=int, default=1, help="the random seed (a run repeats)")
     parser.add_argument("--quick", action="store_true", help="a short run, as `make test` does")
+    add_server_arguments(parser)
     args = parser.parse_args(argv)
+    print(f"Server: {args.processes} process(es) on {args.backend}", flush=True)
     requests = args.requests or (400 if args.quick else 10_000)
     print(
         f"Fuzz check {datetime.date.today()} on {platform.node()}: {os.cpu_count()} cores, "
         f"{requests} requests, seed {args.seed}{' (quick)' if args.quick else ''}",
         flush=True,
     )
-    figures, elapsed = run(requests, args.seed, args.quick)
+    figures, elapsed = run(requests, args.seed, args.quick, args.backend, args.processes)
     print(f"  took {elapsed:.0f} s; {'all goals met' if figures.ok() else 'GOALS MISSED'}")
     return 0 if figures.ok() else 1
 

@@ -30,6 +30,8 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 for _path in (str(ROOT), str(ROOT / "scripts")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
+
+from throwaway_postgres import ThrowawayPostgres  # noqa: E402
 
 from companion import db as database  # noqa: E402
 from companion import tables  # noqa: E402
@@ -68,24 +72,35 @@ class AppServer:
     is kept in a file; tracebacks() reads it.
     """
 
-    def __init__(self, database_path: Path, *, threads: int = 8, env: dict | None = None):
-        self.database = Path(database_path)
+    def __init__(
+        self,
+        database: str | Path,
+        workdir: Path,
+        *,
+        processes: int = 1,
+        threads: int = 8,
+        env: dict | None = None,
+    ):
+        self.database = str(database)
+        self.workdir = Path(workdir)
+        self.processes = processes
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.threads = threads
         self.env = dict(env or {})
-        self.log = self.database.with_suffix(".stderr.log")
+        self.log = self.workdir / f"server-{self.port}.stderr.log"
         self.process: subprocess.Popen | None = None
         self.starts = 0
 
     def start(self, timeout: float = 30) -> None:
         env = {
             **os.environ,
-            "COMPANION_DATABASE": str(self.database),
+            "COMPANION_DATABASE": self.database,
             "COMPANION_PUBLIC_URL": self.url,
             "COMPANION_SECRET_KEY": SECRET,
             "COMPANION_THREADS": str(self.threads),
-            "COMPANION_INSTANCE": str(self.database.parent / "instance"),
+            "COMPANION_PROCESSES": str(self.processes),
+            "COMPANION_INSTANCE": str(self.workdir / "instance"),
             "PYTHONUNBUFFERED": "1",
             **self.env,
         }
@@ -101,6 +116,8 @@ class AppServer:
                 env=env,
                 stdout=subprocess.DEVNULL,
                 stderr=log,
+                # Its own process group: kill() and stop() reach gunicorn's workers too.
+                start_new_session=True,
             )
         self.starts += 1
         deadline = time.time() + timeout
@@ -115,20 +132,20 @@ class AppServer:
         raise RuntimeError("the server did not start")
 
     def kill(self) -> None:
-        """kill -9: the process gets no chance to finish anything."""
+        """kill -9 of every server process: none gets a chance to finish anything."""
         if self.process is not None:
-            self.process.send_signal(signal.SIGKILL)
+            os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
             self.process = None
 
     def stop(self) -> None:
         """A clean stop (SIGTERM), or kill -9 if it does not stop within ten seconds."""
         if self.process is not None:
-            self.process.send_signal(signal.SIGTERM)
+            os.killpg(self.process.pid, signal.SIGTERM)
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
-                self.process.kill()
+                os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
             self.process = None
 
@@ -156,22 +173,36 @@ def start_app(
 ) -> AppServer:
     """Start the app on a real server for a check, and return it once it accepts connections.
 
-    database_url: a SQLite file path (or "sqlite:///path"). processes: how many server
-    processes share the database. Only one process and SQLite work now; the parameters are here
-    so that the race and crash checks can later run against PostgreSQL (a "postgresql://" URL)
-    and several processes behind one port without changing their code: this function is the one
-    place that will have to learn how.
+    database_url: a SQLite file path or a "postgresql://" URL (see check_database()).
+    processes: how many server processes share the database behind one port (more than one:
+    gunicorn's workers, as COMPANION_PROCESSES does). The server's files (its stderr, its
+    instance folder) go to a temporary folder that lives as long as this Python process.
     """
-    url = str(database_url)
-    if url.startswith("sqlite:///"):
-        url = url[len("sqlite:///") :]
-    elif "://" in url:
-        raise NotImplementedError(f"only SQLite files are supported for now, not {url}")
-    if processes != 1:
-        raise NotImplementedError("only one server process is supported for now")
-    server = AppServer(Path(url), threads=threads, env=env)
+    workdir = Path(tempfile.mkdtemp(prefix="check-server-"))
+    server = AppServer(database_url, workdir, processes=processes, threads=threads, env=env)
     server.start()
     return server
+
+
+@contextmanager
+def check_database(backend: str, folder: Path, name: str) -> Iterator[str]:
+    """A fresh database for a check: a SQLite file in folder, or a database of a throwaway
+    PostgreSQL server (scripts/throwaway_postgres.py) that is stopped at the end."""
+    if backend == "sqlite":
+        yield str(Path(folder) / f"{name}.db")
+        return
+    with ThrowawayPostgres() as server:
+        yield server.create_database(name)
+
+
+def add_server_arguments(parser) -> None:
+    """The options every check has for where the app runs: --backend, --processes."""
+    parser.add_argument(
+        "--backend", choices=["sqlite", "postgresql"], default="sqlite", help="the store"
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes sharing the store (1)"
+    )
 
 
 # --- the client ------------------------------------------------------------------------------------
@@ -386,8 +417,8 @@ class Store:
     """The database the server writes, read (and, for setting up, written) with the app's own
     functions. A short-lived connection per call: the server's writes are always seen."""
 
-    def __init__(self, path: Path):
-        self.path = Path(path)
+    def __init__(self, database: str | Path):
+        self.path = str(database)
 
     def db(self):
         return database.connect(self.path)
@@ -445,8 +476,13 @@ class Store:
             db.conn.close()
 
     def integrity(self) -> str:
+        """SQLite's integrity check ("ok"); PostgreSQL has none to ask (its own write-ahead log
+        keeps it whole, and the checks kill the app, not the database server): "ok"."""
         db = self.db()
         try:
+            if database.is_postgres_url(self.path):
+                db.execute("SELECT 1")
+                return "ok"
             return db.execute("PRAGMA integrity_check").fetchone()[0]
         finally:
             db.conn.close()

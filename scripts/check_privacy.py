@@ -62,7 +62,9 @@ from check_kit import (  # noqa: E402
     Figures,
     Store,
     TableAt,
+    add_server_arguments,
     advance,
+    check_database,
     csrf_from,
     form_fields,
     generator,
@@ -474,15 +476,19 @@ def twin_pair(sweep, game, spec, a: TableAt, b: TableAt, state, action, other) -
     return True
 
 
-def run(games: list[str], seed: int, quick: bool) -> tuple[Figures, float]:
+def run(
+    games: list[str], seed: int, quick: bool, backend: str = "sqlite", processes: int = 1
+) -> tuple[Figures, float]:
     figures = Figures("privacy")
     started = time.time()
     rng = random.Random(seed)
     checked, twins, swept = 0, 0, []
-    with tempfile.TemporaryDirectory() as tmp:
-        database = Path(tmp) / "privacy.db"
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        check_database(backend, Path(tmp), "privacy") as database,
+    ):
         # Presence marks must not flip between two loads of a page ("online" stays online).
-        server = start_app(database, env={"COMPANION_ONLINE_WITHIN": "100000"})
+        server = start_app(database, processes=processes, env={"COMPANION_ONLINE_WITHIN": "100000"})
         try:
             sweep = Sweep(server, Store(database))
             for game in games:
@@ -527,14 +533,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", nargs="*", default=None, help="game keys (default: all)")
     parser.add_argument("--seed", type=int, default=1, help="the random seed")
     parser.add_argument("--quick", action="store_true", help="a short run, as `make test` does")
+    add_server_arguments(parser)
     args = parser.parse_args(argv)
+    print(f"Server: {args.processes} process(es) on {args.backend}", flush=True)
     games = args.games or (["serengeti"] if args.quick else list(GAMES))
     print(
         f"Privacy check {datetime.date.today()} on {platform.node()}: {os.cpu_count()} cores, "
         f"{', '.join(games)}, seed {args.seed}{' (quick)' if args.quick else ''}",
         flush=True,
     )
-    figures, elapsed = run(games, args.seed, args.quick)
+    figures, elapsed = run(games, args.seed, args.quick, args.backend, args.processes)
     print(f"  took {elapsed:.0f} s; {'all goals met' if figures.ok() else 'GOALS MISSED'}")
     return 0 if figures.ok() else 1
 

@@ -51,7 +51,9 @@ from check_kit import (  # noqa: E402
     Figures,
     Store,
     TableAt,
+    add_server_arguments,
     advance,
+    check_database,
     csrf_from,
     legal_post,
     open_table,
@@ -104,29 +106,30 @@ class Races:
         return table
 
     def counts(self, code: str) -> dict:
-        """What a pair may change, read from the store."""
+        """What a pair may change, read from the store (the log read with the app's own
+        function, so that the same count works on SQLite and PostgreSQL)."""
         db = self.store.db()
         try:
             record = tables.get_table(db, code)
+            log = tables.events(db, record)
 
-            def one(sql: str) -> int:
-                return db.execute(sql, [record.id]).fetchone()[0]
+            def count(kind: str, action_type: str | None = None) -> int:
+                return sum(
+                    1 for e in log if e.kind == kind and action_type in (None, e.action.get("type"))
+                )
 
+            (locked, reveal, version) = db.execute(
+                "SELECT locked, reveal, version FROM tables WHERE id = ?", [record.id]
+            ).fetchone()
             return {
-                "game": one("SELECT count(*) FROM events WHERE table_id = ? AND kind = 'game'"),
-                "note": one("SELECT count(*) FROM events WHERE table_id = ? AND kind = 'note'"),
-                "penalty": one(
-                    "SELECT count(*) FROM events WHERE table_id = ? AND kind = 'game'"
-                    " AND json_extract(action, '$.type') = 'penalty'"
-                ),
-                "undone": one("SELECT count(*) FROM events WHERE table_id = ? AND undone = 1"),
-                "show all": one(
-                    "SELECT count(*) FROM events WHERE table_id = ? AND kind = 'trace'"
-                    " AND json_extract(action, '$.type') = 'show_all'"
-                ),
-                "locked": one("SELECT locked FROM tables WHERE id = ?"),
-                "reveal": one("SELECT reveal FROM tables WHERE id = ?"),
-                "version": one("SELECT version FROM tables WHERE id = ?"),
+                "game": count("game"),
+                "note": count("note"),
+                "penalty": count("game", "penalty"),
+                "undone": sum(1 for e in log if e.undone),
+                "show all": count("trace", "show_all"),
+                "locked": locked,
+                "reveal": reveal,
+                "version": version,
             }
         finally:
             db.conn.close()
@@ -329,12 +332,16 @@ class Races:
             self.pair(kind, self.rng.choice(VARIANTS))
 
 
-def run(pairs: int, seed: int) -> tuple[Figures, Races, float]:
+def run(
+    pairs: int, seed: int, backend: str = "sqlite", processes: int = 1
+) -> tuple[Figures, Races, float]:
     figures = Figures("races")
     started = time.time()
-    with tempfile.TemporaryDirectory() as tmp:
-        database = Path(tmp) / "races.db"
-        server = start_app(database)
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        check_database(backend, Path(tmp), "races") as database,
+    ):
+        server = start_app(database, processes=processes)
         try:
             store = Store(database)
             races = Races(server, store, random.Random(seed))
@@ -380,14 +387,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the random seed")
     parser.add_argument("--quick", action="store_true", help="a short run, as `make test` does")
     parser.add_argument("--outcomes", action="store_true", help="print every kind of outcome")
+    add_server_arguments(parser)
     args = parser.parse_args(argv)
+    print(f"Server: {args.processes} process(es) on {args.backend}", flush=True)
     pairs = args.pairs or (30 if args.quick else 1000)
     print(
         f"Race check {datetime.date.today()} on {platform.node()}: {os.cpu_count()} cores, "
         f"{pairs} pairs, seed {args.seed}{' (quick)' if args.quick else ''}",
         flush=True,
     )
-    figures, races, elapsed = run(pairs, args.seed)
+    figures, races, elapsed = run(pairs, args.seed, args.backend, args.processes)
     if args.outcomes:
         for (kind, variant, statuses, applied), n in sorted(races.outcomes.items()):
             print(f"    {kind:17} {variant:9} answers {statuses} applied {applied}: {n}")

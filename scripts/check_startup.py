@@ -1,8 +1,9 @@
-"""Start-up is safe for several processes: N processes start at once on a fresh database file
-and a fresh instance folder, again and again; every one must start, they must all read the same
-secret key, and the schema must be whole.
+"""Start-up is safe for several processes: N processes start at once on a fresh database (a
+SQLite file, or a PostgreSQL database) and a fresh instance folder, again and again; every one must
+start, they must all read the same secret key, and the schema must be whole.
 
-    python scripts/check_startup.py                 # 20 rounds of 4 processes
+    python scripts/check_startup.py                 # 20 rounds of 4 processes on SQLite
+    python scripts/check_startup.py --backend postgresql
     python scripts/check_startup.py --rounds 3      # what `make test` runs (tests/test_startup.py)
 """
 
@@ -23,14 +24,12 @@ from companion import create_app
 from companion import db as database
 app = create_app({"DATABASE": sys.argv[1]})
 store = database.connect(sys.argv[1])
-version = store.execute("PRAGMA user_version").fetchone()[0]
-print(json.dumps({"key": app.config["SECRET_KEY"], "version": version}))
+print(json.dumps({"key": app.config["SECRET_KEY"], "version": database.schema_version(store)}))
 """
 
 
-def round_of(processes: int, folder: Path) -> list[dict | None]:
-    """Start the processes together on a fresh file; what each reported (None: it failed)."""
-    database = folder / "fresh.db"
+def round_of(processes: int, folder: Path, database: str) -> list[dict | None]:
+    """Start the processes together on a fresh database; what each reported (None: failed)."""
     instance = folder / "instance"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("COMPANION_SECRET_KEY", None)
@@ -55,19 +54,25 @@ def round_of(processes: int, folder: Path) -> list[dict | None]:
     return results
 
 
-def check(rounds: int, processes: int) -> tuple[int, int]:
-    """(rounds in which every process started with one key and the whole schema, rounds)."""
-    from companion.db import MIGRATIONS
+def check(rounds: int, processes: int, postgres=None) -> tuple[int, int]:
+    """(rounds in which every process started with one key and the whole schema, rounds).
+    postgres: a running ThrowawayPostgres to start on (a fresh database each round), or None
+    for SQLite (a fresh file each round)."""
+    from companion.db import latest_version
 
     good = 0
-    for _ in range(rounds):
+    for number in range(rounds):
         with tempfile.TemporaryDirectory() as tmp:
-            results = round_of(processes, Path(tmp))
+            if postgres is None:
+                database = str(Path(tmp) / "fresh.db")
+            else:
+                database = postgres.create_database(f"fresh_{number}")
+            results = round_of(processes, Path(tmp), database)
         started = [r for r in results if r is not None]
         if (
             len(started) == processes
             and len({r["key"] for r in started}) == 1
-            and all(r["version"] == len(MIGRATIONS) for r in started)
+            and all(r["version"] == latest_version(database) for r in started)
         ):
             good += 1
     return good, rounds
@@ -77,12 +82,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--processes", type=int, default=4)
+    parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
-    good, rounds = check(args.rounds, args.processes)
+    sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
+    if args.backend == "postgresql":
+        from throwaway_postgres import ThrowawayPostgres
+
+        with ThrowawayPostgres() as server:
+            good, rounds = check(args.rounds, args.processes, server)
+    else:
+        good, rounds = check(args.rounds, args.processes)
     print(
-        f"{args.processes} processes starting at once on a fresh file: {good} of {rounds} "
-        "rounds started, all with one secret key and the whole schema"
+        f"{args.processes} processes starting at once on a fresh {args.backend} database: "
+        f"{good} of {rounds} rounds started, all with one secret key and the whole schema"
     )
     return 0 if good == rounds else 1
 

@@ -1,12 +1,13 @@
-"""Serve a WSGI app ("module:attribute") with the companion's waitress settings on a port.
+"""Serve a WSGI app ("module:attribute") with the companion's server settings on a port.
 
 Used by the benchmark and the checks so that the companion and the bare Flask baseline run on
 exactly the same server settings:  python scripts/serve_app.py wsgi:app 8123
+With COMPANION_PROCESSES=N (N > 1) it serves N gunicorn worker processes, each importing the app
+itself, as `python -m companion.serve` does.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 
@@ -15,15 +16,23 @@ sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
 from waitress import serve  # noqa: E402
 
-from companion.serve import raise_open_files_limit, server_settings  # noqa: E402
+from companion.serve import (  # noqa: E402
+    load_target,
+    processes_wanted,
+    raise_open_files_limit,
+    serve_processes,
+    server_settings,
+)
 
 
 def main(target: str, port: int) -> None:
-    module, attribute = target.split(":")
-    app = getattr(importlib.import_module(module), attribute)
     settings = {**server_settings(), "host": "127.0.0.1", "port": port}
     raise_open_files_limit(settings["connection_limit"])
-    serve(app, **settings)
+    processes = processes_wanted()
+    if processes > 1:
+        serve_processes(lambda: load_target(target), settings, processes)
+    else:
+        serve(load_target(target), **settings)
 
 
 if __name__ == "__main__":

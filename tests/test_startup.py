@@ -15,6 +15,12 @@ def test_four_processes_starting_at_once_on_a_fresh_file_all_start_with_one_key(
     assert good == rounds
 
 
+def test_four_processes_starting_at_once_on_a_fresh_postgresql_database(postgres_server):
+    # Each process migrates under PostgreSQL's advisory lock and finds (or makes) the one key.
+    good, rounds = check_startup.check(rounds=2, processes=4, postgres=postgres_server)
+    assert good == rounds
+
+
 def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
     import pytest
 
