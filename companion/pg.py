@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 
 from companion.store import PostgresStore
 
@@ -101,6 +102,7 @@ CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 MIGRATIONS: list[str] = [SCHEMA]
 
 MIGRATION_LOCK = 7_263_541  # any number: the advisory lock the migrating process holds
+FRESH_SECONDS = 2.0  # a connection given back this recently is handed out without a test
 
 
 def _connect(url: str):
@@ -162,10 +164,20 @@ class Connections:
             min_size=1,
             max_size=max_size,
             kwargs={"autocommit": True},
-            check=ConnectionPool.check_connection,
+            check=self._check,
             open=True,
         )
         self._local = threading.local()
+        self._returned: dict[int, float] = {}  # id(connection) -> when it was last given back
+
+    def _check(self, conn) -> None:
+        """Before a connection is handed out: one idle for a while is tested with a round trip
+        (the server may have restarted: the pool replaces it); one given back moments ago is
+        known good, and a poll does not pay a second round trip for it."""
+        from psycopg_pool import ConnectionPool
+
+        if time.monotonic() - self._returned.get(id(conn), 0.0) > FRESH_SECONDS:
+            ConnectionPool.check_connection(conn)
 
     def get(self) -> PostgresStore:
         """This thread's connection for the request."""
@@ -180,6 +192,7 @@ class Connections:
         store = getattr(self._local, "store", None)
         if store is not None:
             self._local.store = None
+            self._returned[id(store.conn)] = time.monotonic()
             self.pool.putconn(store.conn)
 
     def close(self) -> None:

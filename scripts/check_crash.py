@@ -230,7 +230,7 @@ def run(
                 # to be on its way, then a few milliseconds more (the request is being read,
                 # checked, committed or answered).
                 time.sleep(rng.uniform(0.2, 1.0))
-                deadline = time.time() + 2
+                deadline = time.time() + 10  # several processes: workers still loading
                 while not any(w.posting.is_set() for w in writers) and time.time() < deadline:
                     time.sleep(0.001)
                 time.sleep(rng.uniform(0, 0.03))

@@ -124,10 +124,15 @@ class AppServer:
         while time.time() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited at start: {self.stderr()[-2000:]}")
+            # Answered, not only accepted: gunicorn's master listens before its workers have
+            # loaded the app.
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return
-            except OSError:
+                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+                connection.request("GET", "/t/ZZZZ/live?v=1")
+                connection.getresponse().read()
+                connection.close()
+                return
+            except (OSError, http.client.HTTPException):
                 time.sleep(0.05)
         raise RuntimeError("the server did not start")
 
