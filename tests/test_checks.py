@@ -139,3 +139,18 @@ def test_private_values_reach_only_the_viewers_allowed_to_see_them():
 
     figures, _ = check_privacy.run(["serengeti"], seed=1, quick=True)
     assert not _missed(figures)
+
+
+def test_on_postgresql_with_several_processes_races_lose_and_repeat_nothing(postgres_server):
+    # The same guarantees with the store shared by gunicorn workers: the row lock decides.
+    import check_races
+
+    figures, _, _ = check_races.run(pairs=30, seed=2, backend="postgresql", processes=3)
+    assert not _missed(figures)
+
+
+def test_on_postgresql_with_several_processes_a_kill_loses_nothing(postgres_server):
+    import check_crash
+
+    figures, _ = check_crash.run(kills=2, seed=2, backend="postgresql", processes=2)
+    assert not _missed(figures)
