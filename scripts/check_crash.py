@@ -22,11 +22,7 @@ integrity check passes. The exit status is 1 if any of that fails.
 
 from __future__ import annotations
 
-import argparse
-import datetime
 import http.client
-import os
-import platform
 import random
 import secrets
 import sys
@@ -44,8 +40,10 @@ from check_kit import (  # noqa: E402
     Figures,
     Store,
     TableAt,
-    add_server_arguments,
+    announce,
     check_database,
+    check_parser,
+    conclude,
     csrf_from,
     forms_app,
     legal_post,
@@ -288,22 +286,13 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = check_parser(__doc__)
     parser.add_argument("--kills", type=int, default=None, help="how many (20; quick 3)")
-    parser.add_argument("--seed", type=int, default=1, help="the random seed")
-    parser.add_argument("--quick", action="store_true", help="a short run, as `make test` does")
-    add_server_arguments(parser)
     args = parser.parse_args(argv)
-    print(f"Server: {args.processes} process(es) on {args.backend}", flush=True)
     kills = args.kills or (3 if args.quick else 20)
-    print(
-        f"Crash check {datetime.date.today()} on {platform.node()}: {os.cpu_count()} cores, "
-        f"{kills} kills, seed {args.seed}{' (quick)' if args.quick else ''}",
-        flush=True,
-    )
+    announce("Crash", args, f"{kills} kills")
     figures, elapsed = run(kills, args.seed, args.backend, args.processes)
-    print(f"  took {elapsed:.0f} s; {'all goals met' if figures.ok() else 'GOALS MISSED'}")
-    return 0 if figures.ok() else 1
+    return conclude(figures, elapsed)
 
 
 if __name__ == "__main__":

@@ -25,11 +25,7 @@ Serengeti adds to a refused illegal bid. The exit status is 1 if any goal is mis
 
 from __future__ import annotations
 
-import argparse
-import datetime
 import json
-import os
-import platform
 import random
 import re
 import secrets
@@ -49,9 +45,11 @@ from check_kit import (  # noqa: E402
     Figures,
     Store,
     TableAt,
-    add_server_arguments,
     advance,
+    announce,
     check_database,
+    check_parser,
+    conclude,
     csrf_from,
     forms_app,
     generator,
@@ -694,22 +692,13 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = check_parser(__doc__)
     parser.add_argument("--requests", type=int, default=None, help="how many (10,000; quick 400)")
-    parser.add_argument("--seed", type=int, default=1, help="the random seed (a run repeats)")
-    parser.add_argument("--quick", action="store_true", help="a short run, as `make test` does")
-    add_server_arguments(parser)
     args = parser.parse_args(argv)
-    print(f"Server: {args.processes} process(es) on {args.backend}", flush=True)
     requests = args.requests or (400 if args.quick else 10_000)
-    print(
-        f"Fuzz check {datetime.date.today()} on {platform.node()}: {os.cpu_count()} cores, "
-        f"{requests} requests, seed {args.seed}{' (quick)' if args.quick else ''}",
-        flush=True,
-    )
+    announce("Fuzz", args, f"{requests} requests")
     figures, elapsed = run(requests, args.seed, args.quick, args.backend, args.processes)
-    print(f"  took {elapsed:.0f} s; {'all goals met' if figures.ok() else 'GOALS MISSED'}")
-    return 0 if figures.ok() else 1
+    return conclude(figures, elapsed)
 
 
 if __name__ == "__main__":

@@ -16,10 +16,13 @@ client, the store read from outside the server, and legal actions turned into fo
 
 from __future__ import annotations
 
+import argparse
+import datetime
 import http.client
 import importlib
 import json
 import os
+import platform
 import random
 import re
 import signal
@@ -200,14 +203,34 @@ def check_database(backend: str, folder: Path, name: str) -> Iterator[str]:
         yield server.create_database(name)
 
 
-def add_server_arguments(parser) -> None:
-    """The options every check has for where the app runs: --backend, --processes."""
+def check_parser(doc: str) -> argparse.ArgumentParser:
+    """The options every check has: --seed, --quick, --backend (the store), --processes."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1, help="the random seed (a run repeats)")
+    parser.add_argument("--quick", action="store_true", help="a short run, as `make test` does")
     parser.add_argument(
         "--backend", choices=["sqlite", "postgresql"], default="sqlite", help="the store"
     )
     parser.add_argument(
         "--processes", type=int, default=1, help="server processes sharing the store (1)"
     )
+    return parser
+
+
+def announce(check: str, args: argparse.Namespace, amount: str) -> None:
+    """The first line of a check's report: when, where, how much, on what."""
+    print(
+        f"{check} check {datetime.date.today()} on {platform.node()}: {os.cpu_count()} cores, "
+        f"{amount}, seed {args.seed}{' (quick)' if args.quick else ''}; "
+        f"{args.processes} server process(es) on {args.backend}",
+        flush=True,
+    )
+
+
+def conclude(figures: Figures, elapsed: float) -> int:
+    """The last line of a check's report; its exit status (1 if a goal was missed)."""
+    print(f"  took {elapsed:.0f} s; {'all goals met' if figures.ok() else 'GOALS MISSED'}")
+    return 0 if figures.ok() else 1
 
 
 # --- the client ------------------------------------------------------------------------------------

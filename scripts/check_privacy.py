@@ -37,13 +37,9 @@ Goal: 0 private values shown to the wrong viewer. The exit status is 1 otherwise
 
 from __future__ import annotations
 
-import argparse
 import copy
-import datetime
 import difflib
 import html
-import os
-import platform
 import random
 import re
 import sys
@@ -62,9 +58,11 @@ from check_kit import (  # noqa: E402
     Figures,
     Store,
     TableAt,
-    add_server_arguments,
     advance,
+    announce,
     check_database,
+    check_parser,
+    conclude,
     csrf_from,
     form_fields,
     generator,
@@ -529,22 +527,13 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = check_parser(__doc__)
     parser.add_argument("--games", nargs="*", default=None, help="game keys (default: all)")
-    parser.add_argument("--seed", type=int, default=1, help="the random seed")
-    parser.add_argument("--quick", action="store_true", help="a short run, as `make test` does")
-    add_server_arguments(parser)
     args = parser.parse_args(argv)
-    print(f"Server: {args.processes} process(es) on {args.backend}", flush=True)
     games = args.games or (["serengeti"] if args.quick else list(GAMES))
-    print(
-        f"Privacy check {datetime.date.today()} on {platform.node()}: {os.cpu_count()} cores, "
-        f"{', '.join(games)}, seed {args.seed}{' (quick)' if args.quick else ''}",
-        flush=True,
-    )
+    announce("Privacy", args, f"{', '.join(games)}")
     figures, elapsed = run(games, args.seed, args.quick, args.backend, args.processes)
-    print(f"  took {elapsed:.0f} s; {'all goals met' if figures.ok() else 'GOALS MISSED'}")
-    return 0 if figures.ok() else 1
+    return conclude(figures, elapsed)
 
 
 if __name__ == "__main__":

@@ -28,11 +28,7 @@ applied by neither request.
 
 from __future__ import annotations
 
-import argparse
-import datetime
 import html
-import os
-import platform
 import random
 import re
 import secrets
@@ -51,9 +47,11 @@ from check_kit import (  # noqa: E402
     Figures,
     Store,
     TableAt,
-    add_server_arguments,
     advance,
+    announce,
     check_database,
+    check_parser,
+    conclude,
     csrf_from,
     legal_post,
     open_table,
@@ -382,26 +380,17 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = check_parser(__doc__)
     parser.add_argument("--pairs", type=int, default=None, help="how many (1,000; quick 30)")
-    parser.add_argument("--seed", type=int, default=1, help="the random seed")
-    parser.add_argument("--quick", action="store_true", help="a short run, as `make test` does")
     parser.add_argument("--outcomes", action="store_true", help="print every kind of outcome")
-    add_server_arguments(parser)
     args = parser.parse_args(argv)
-    print(f"Server: {args.processes} process(es) on {args.backend}", flush=True)
     pairs = args.pairs or (30 if args.quick else 1000)
-    print(
-        f"Race check {datetime.date.today()} on {platform.node()}: {os.cpu_count()} cores, "
-        f"{pairs} pairs, seed {args.seed}{' (quick)' if args.quick else ''}",
-        flush=True,
-    )
+    announce("Race", args, f"{pairs} pairs")
     figures, races, elapsed = run(pairs, args.seed, args.backend, args.processes)
     if args.outcomes:
         for (kind, variant, statuses, applied), n in sorted(races.outcomes.items()):
             print(f"    {kind:17} {variant:9} answers {statuses} applied {applied}: {n}")
-    print(f"  took {elapsed:.0f} s; {'all goals met' if figures.ok() else 'GOALS MISSED'}")
-    return 0 if figures.ok() else 1
+    return conclude(figures, elapsed)
 
 
 if __name__ == "__main__":
