@@ -660,6 +660,46 @@ def figure_processes(report, seconds: int, counts: tuple[int, ...]) -> None:
                 )
 
 
+SEARCH_QUERIES = [
+    "can I bid 14 if I hold a 4", "bonus track", "pot", "Aloa", "pass bonus", "b",
+    "川 ボーナス 何枚", "島の支配", "罰金", "の", "ボーナス線路",
+    "сколько приключений", "ничья", "пас бонус", "п", "контроль острова",
+]  # fmt: skip
+
+
+def figure_search(report, rounds: int) -> None:
+    """Ask the rules: the slowest of a set of queries in three languages (each the median of
+    `rounds` runs), and the one-off cost of building the index (on the first search)."""
+    from companion import search
+    from companion.web.rules import rules_pages
+
+    app = create_app({"DATABASE": ":memory:", "SECRET_KEY": "bench"})
+    with app.app_context():
+        started = time.perf_counter()
+        index = search.Index(rules_pages())
+        built = time.perf_counter() - started
+    times = {
+        query: median_time(lambda q=query: _timed_search(index, q), rounds)
+        for query in SEARCH_QUERIES
+    }
+    slowest = max(times, key=times.get)
+    report.add(
+        "rules search, the slowest query",
+        times[slowest] * 1000,
+        "< 50 ms",
+        times[slowest] < 0.050,
+        " ms",
+        detail=f"({slowest!r}; {len(SEARCH_QUERIES)} queries in en/ja/ru; the index of "
+        f"{len(index.entries)} entries built in {built * 1000:.0f} ms on the first search)",
+    )
+
+
+def _timed_search(index, query: str) -> float:
+    started = time.perf_counter()
+    index.search(query, "en")
+    return time.perf_counter() - started
+
+
 def figure_memory(report, app: Served, seeded: list[Seeded], seconds: float) -> None:
     asyncio.run(phones_polling(app, seeded, seconds, 2.0, seeded[:5]))
     rss = app.rss_mb()
@@ -733,6 +773,7 @@ def main() -> int:
             figure_connections(report, ours, crowd_tables)
             figure_first_load(report, ours, by_game)
             figure_replay(report, 3 if quick else 15)
+            figure_search(report, 3 if quick else 15)
             figure_memory(report, ours, memory, 6 if quick else 20)
         finally:
             ours.stop()

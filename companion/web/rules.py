@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, current_app, render_template, request
+from flask_babel import get_locale
 
+from companion import htmx, search
 from companion.games import GAMES
-from companion.i18n import use_part
+from companion.i18n import LANGUAGES, use_part
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -32,3 +34,45 @@ def game_rules(game: str):
         rules=getattr(module, "RULES", {}),
         clarifications=getattr(module, "CLARIFICATIONS", {}),
     )
+
+
+def rules_pages() -> list[search.Entry]:
+    """Every rules page, rendered in every language as a reader gets it, cut into entries."""
+    client = current_app.test_client()
+    entries = []
+    for key, info in GAMES.items():
+        if info.rules_page != key:
+            continue  # a variant that shares another game's page (Don: Serengeti's)
+        for lang in LANGUAGES:
+            # A fresh application context for each: a request inside this one would share its
+            # `g`, where Flask-Babel keeps the language it chose for the asking request.
+            with current_app.app_context():
+                page = client.get(f"/rules/{key}", headers={"Accept-Language": lang})
+            entries += search.anchored_entries(key, lang, page.get_data(as_text=True))
+    return entries
+
+
+@bp.get("/search")
+def search_rules():
+    """Ask the rules: GET ?q=words[&game=key]. The whole page, or (htmx, as you type) only the
+    results region. The game of the table it was asked from comes first."""
+    query = request.args.get("q", "")
+    game = request.args.get("game")
+    first = GAMES[game].rules_page if game in GAMES else None
+    too_long = len(query) > search.MAX_QUERY
+    results = []
+    if query.strip() and not too_long:
+        lang = str(get_locale() or "en")
+        results = search.index(rules_pages).search(query, lang, first)
+    context = {
+        "query": query,
+        "game": game if game in GAMES else None,
+        "results": results,
+        "too_long": too_long,
+        "max_query": search.MAX_QUERY,
+        "games": GAMES,
+    }
+    status = 422 if too_long else 200
+    if htmx:
+        return render_template("rules/_search_results.html", **context), status
+    return render_template("rules/search.html", **context), status

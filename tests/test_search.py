@@ -1,0 +1,159 @@
+"""Ask the rules (companion/search.py, GET /rules/search): known questions in each language find
+their entry first, Japanese short terms and Russian word forms work, bad queries are refused
+politely, and a query answers in well under 50 ms."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion import search
+from companion.web.rules import rules_pages
+
+# (query, the page, anchors of which one must come first)
+ENGLISH = [
+    ("can I bid 14 if I hold a 4", "serengeti", {"bid-digit"}),
+    ("bonus track", "cape_to_cairo", {"cross-bonus", "river-bonus"}),
+    ("Nuba", "serengeti", {"deck"}),
+    ("pot", "serengeti", {"don-pot"}),
+    ("Don", "serengeti", {"don"}),
+    ("Aloa", "kahuna", {"island-unknown"}),
+    ("bridges removed", "kahuna", {"remove-opponent", "remove-cards"}),
+    ("artifact sets", "africana", {"sets-best", "artifact-sets"}),
+    ("PASS BONUS", "serengeti", {"pass-bonus", "pass-bonus-bank", "pass-bonus-once",
+                                 "pass-bonus-after-fine", "free-lot-bonus"}),
+    ("river", "cape_to_cairo", {"river-bonus"}),
+    ("tied", "serengeti", {"tie-break", "tie-break-shared", "chip-bonus-tie", "don-payout-tie"}),
+]  # fmt: skip
+JAPANESE = [
+    ("川 ボーナス 何枚", "cape_to_cairo", {"river-bonus"}),
+    ("ボーナス線路", "cape_to_cairo", {"cross-bonus", "river-bonus"}),
+    ("入札 同額", "cape_to_cairo", {"bid-order"}),
+    ("橋を取り除く", "kahuna", {"remove-opponent", "remove-cards"}),
+    ("島の支配", "kahuna", {"control"}),
+    ("チップを隠す", "serengeti", {"hidden-chips"}),
+    ("罰金", "serengeti", {"penalty"}),
+    ("パス ボーナス", "serengeti", {"pass-bonus", "pass-bonus-bank", "pass-bonus-once",
+                                   "pass-bonus-after-fine", "free-lot-bonus"}),
+    ("手札 5枚", "africana", {"end-of-turn", "reminders"}),
+    ("川", "cape_to_cairo", {"river-bonus"}),
+]  # fmt: skip
+RUSSIAN = [
+    ("сколько приключений", "africana", {"complete-adventure", "buy-adventure"}),
+    ("приключение", "africana", {"complete-adventure", "buy-adventure", "one-action"}),
+    ("ничья", "cape_to_cairo", {"tie-draw"}),
+    ("убрать мост", "kahuna", {"remove-opponent"}),
+    ("контроль острова", "kahuna", {"control"}),
+    ("пас бонус", "serengeti", {"pass-bonus", "pass-bonus-bank", "pass-bonus-once",
+                               "pass-bonus-after-fine", "free-lot-bonus"}),
+    ("набор артефактов", "africana", {"sets-best", "artifact-sets"}),
+    ("река", "cape_to_cairo", {"river-bonus"}),
+    ("Реки", "cape_to_cairo", {"river-bonus"}),
+    ("штраф", "serengeti", {"waive", "penalty", "penalty-turn", "penalty-destination"}),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def index():
+    from companion import create_app
+
+    app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "t"})
+    with app.app_context():
+        return search.Index(rules_pages())
+
+
+@pytest.mark.parametrize("query, page, anchors", ENGLISH + JAPANESE + RUSSIAN)
+def test_a_known_question_finds_its_entry_first(index, query, page, anchors):
+    results = index.search(query, "en")
+    assert results, f"{query!r} found nothing"
+    first = results[0].entry
+    assert (first.page, first.anchor) in {(page, a) for a in anchors}, [
+        (r.entry.page, r.entry.anchor) for r in results[:5]
+    ]
+
+
+def test_a_query_in_any_language_is_answered_in_the_readers(index):
+    for query in ("river", "川", "река"):
+        (first, *_) = index.search(query, "ja")
+        assert first.entry.lang == "ja" and "川" in first.title
+
+
+def test_the_tables_game_comes_first(index):
+    anywhere = index.search("bonus", "en")
+    assert {r.entry.page for r in anywhere} > {"serengeti"}
+    assert index.search("bonus", "en", first_page="cape_to_cairo")[0].entry.page == (
+        "cape_to_cairo"
+    )
+
+
+def test_matched_words_are_marked_and_everything_else_escaped():
+    terms = search.query_terms("bids")
+    marked = search.highlight("Two <b>bids</b> & a bid", terms)
+    assert str(marked) == "Two &lt;b&gt;<mark>bids</mark>&lt;/b&gt; &amp; a <mark>bid</mark>"
+
+
+def test_japanese_particles_are_dropped_and_scripts_split():
+    assert search.query_terms("川のボーナスは何枚") == [
+        ("chars", "川"),
+        ("chars", "ボーナス"),
+        ("chars", "何枚"),
+    ]
+
+
+def test_the_search_page_works_without_javascript(client):
+    page = client.get("/rules/search?q=bonus+track")
+    assert page.status_code == 200
+    assert 'action="/rules/search"' in page.text
+    assert "/rules/cape_to_cairo#cross-bonus" in page.text or "#river-bonus" in page.text
+    assert "<mark>" in page.text
+
+
+def test_htmx_gets_the_results_alone(client):
+    part = client.get("/rules/search?q=Aloa", headers={"HX-Request": "true"})
+    assert part.status_code == 200
+    assert "<html" not in part.text and "/rules/kahuna#island-unknown" in part.text
+
+
+def test_nothing_found_says_so_and_points_to_the_rules_index(client):
+    page = client.get("/rules/search?q=zzyzx+qwv")
+    assert "Nothing in the rules matches" in page.text
+    assert 'href="/rules/"' in page.text
+
+
+def test_html_in_a_query_is_escaped(client):
+    page = client.get("/rules/search?q=%3Cscript%3Ealert(1)%3C/script%3E+bid")
+    assert page.status_code == 200
+    assert "<script>alert(1)" not in page.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+
+
+def test_a_very_long_query_is_refused_politely(client):
+    page = client.get("/rules/search?q=" + "bid " * 100)
+    assert page.status_code == 422
+    assert "too long" in page.text and "200" in page.text
+
+
+def test_the_search_box_is_on_the_rules_pages_and_the_table_menu(client, make_table):
+    assert 'role="search"' in client.get("/rules/").text
+    for page in ("serengeti", "cape_to_cairo", "africana", "kahuna"):
+        assert 'role="search"' in client.get(f"/rules/{page}").text
+    t = make_table("kahuna", ("Ann", "Bo"), phones=False)
+    assert "/rules/search?game=kahuna" in t.page("host")
+
+
+def test_every_query_answers_in_under_50_ms(index):
+    # The short version of scripts/benchmark.py's search figure: the slowest of a set of
+    # queries in three languages (best of three runs each, to leave out the machine's hiccups).
+    queries = [q for q, _, _ in ENGLISH + JAPANESE + RUSSIAN] + ["b", "п", "の", "a" * 200]
+    slowest = 0.0
+    for query in queries:
+        best = min(_timed(index, query) for _ in range(3))
+        slowest = max(slowest, best)
+    assert slowest < 0.050, f"slowest query took {slowest * 1000:.1f} ms"
+
+
+def _timed(index, query: str) -> float:
+    started = time.perf_counter()
+    index.search(query, "ru")
+    return time.perf_counter() - started
