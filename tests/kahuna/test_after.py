@@ -193,3 +193,59 @@ def test_the_score_table_orders_the_winner_first_and_says_the_tie_break():
     plain = final_scores({**base, "points": [3, 2], "winner": 0, "tie_break": "points"})
     assert plain.decided_by is None and plain.totals == [3, 2]
     assert ADAPTER.start_seat(k.new({}, 2)) == WHITE
+
+
+# --- a scoring's arithmetic, on the table page and in the checker ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "round_no,islands,text",
+    [
+        (
+            1,
+            [3, 1],
+            "Islands held: White 3, Black 1; in round 1 whoever holds more scores 1 point.",
+        ),
+        (
+            2,
+            [1, 4],
+            "Islands held: White 1, Black 4; in round 2 whoever holds more scores 2 points.",
+        ),
+        (
+            3,
+            [2, 5],
+            "Islands held: White 2, Black 5; round 3 gives whoever holds more the difference: "
+            "5 − 2 = 3 points.",
+        ),
+        (3, [4, 3], "round 3 gives whoever holds more the difference: 4 − 3 = 1 point."),
+        (2, [2, 2], "Islands held: White 2, Black 2; with equal numbers nobody scores."),
+    ],
+)
+def test_a_scoring_explains_its_arithmetic(app, round_no, islands, text):
+    from companion.i18n import render_msg, use_part
+
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert text in render_msg(k.explain_round(round_no, islands))
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        use_part("kahuna")
+        russian = render_msg(k.explain_round(round_no, islands))
+    if round_no == 3 and islands == [2, 5]:
+        assert russian.endswith("5 − 2 = 3 очка.")
+
+
+def test_the_table_and_the_checker_explain_a_scoring_alike(table):
+    from tests.kahuna.helpers import finish_round
+
+    finish_round(table)
+    page = unescape(table.page(WHITE))
+    sentence = "Islands held: White 1, Black 0; in round 1 whoever holds more scores 1 point."
+    scorings = page[page.index('class="k-scorings"') :]
+    assert '<details class="k-how"><summary>How is this counted?</summary>' in scorings
+    assert sentence in scorings
+    fresh = page[
+        page.index('class="card k-scored"') : page.index("</section>", page.index("k-scored"))
+    ]
+    assert sentence in fresh
+    checker = unescape(table.host.get("/tools/kahuna/?white=Aloa-Bari,Aloa-Duda").text)
+    assert sentence in checker
+    assert "round 3 gives whoever holds more the difference: 1 − 0 = 1 point." in checker

@@ -162,6 +162,13 @@ def test_the_result_and_the_summary_fit_a_small_phone(server, phone):
     print("result page:", height(ann), "px")
     assert in_first_screen(ann, "#k-score-table")
     assert overflowing(ann) == []
+    # Each scoring opens to its arithmetic (the same sentence as the control checker's).
+    how = ann.locator(".k-scorings details.k-how").first
+    how.locator("summary").tap()
+    expect(how.locator("p")).to_have_text(
+        "Islands held: White 1, Black 0; in round 1 whoever holds more scores 1 point."
+    )
+    assert overflowing(ann) == []
     host.goto(f"{server.url}/t/{code}/")
     assert overflowing(host) == []
     for lang in ("en", "ja", "ru"):

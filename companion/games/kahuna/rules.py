@@ -104,6 +104,7 @@ from companion.games.kahuna.moves import (
 from companion.games.kahuna.scoring import (
     control_report,
     decide_winner,
+    explain_round,
     round_points,
 )
 from companion.games.kahuna.state import (
@@ -162,6 +163,7 @@ __all__ = [
     "describe_play",
     "describe_scoring",
     "drawable",
+    "explain_round",
     "islands_held",
     "legal_cards_for",
     "needed",

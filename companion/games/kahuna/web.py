@@ -283,6 +283,7 @@ class KahunaAdapter(GameAdapter):
             "options_open": host and k.options_open(state),
             "last_play_lines": k.describe_play(view["last_changes"]),
             "scoring_lines": [k.describe_scoring(r) for r in view["rounds"]],
+            "scoring_sums": [k.explain_round(r["round"], r["islands"]) for r in view["rounds"]],
             "fresh_scoring": latest is not None
             and view["pending_reveals"] > 0
             and latest["round"] == view["round"] - 1,
