@@ -46,11 +46,17 @@ def white_on_turn(server, phone):
     host = phone(viewport=SMALL_PHONE)
     code = open_table(host, server, "kahuna", "2", names=())
     white = seat_phone(lambda: phone(viewport=SMALL_PHONE), server, code, "White")
-    seat_phone(lambda: phone(viewport=SMALL_PHONE), server, code, "Black")
+    black = seat_phone(lambda: phone(viewport=SMALL_PHONE), server, code, "Black")
+    # The face-up card picker is everybody's control while the table waits for it.
+    assert in_first_screen(white, ".k-reveal[data-turn-panel] .k-islands-pick")
     for island in FACE_UP:
         white.locator(".k-islands-pick").get_by_role("button", name=island, exact=True).tap()
         expect(white.locator(".log")).to_contain_text(f"Face-up card entered: {island}")
     expect(white.locator("[data-turn-panel]")).to_be_visible()
+    # Black waits: told whom for, with the board right below; nothing wider than the phone.
+    expect(black.locator(".k-wait")).to_contain_text("Waiting for White to play.")
+    assert in_first_screen(black, ".k-wait") and board_starts_in_first_screen(black)
+    assert black.locator("[data-turn-panel]").count() == 0 and overflowing(black) == []
     return host, white, code
 
 
