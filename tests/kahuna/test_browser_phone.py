@@ -13,7 +13,16 @@ from playwright.sync_api import expect
 
 from companion import create_app, get_db
 from companion import tables as store
-from tests.helpers import PHONE, SMALL_PHONE, dark, in_first_screen, open_table, overflowing, shot
+from tests.helpers import (
+    PHONE,
+    SMALL_PHONE,
+    dark,
+    in_first_screen,
+    open_table,
+    overflowing,
+    serious_accessibility_problems,
+    shot,
+)
 from tests.kahuna.helpers import drive, finish_game
 from tests.kahuna.test_browser import seat_phone, tap_site
 
@@ -69,6 +78,7 @@ def test_the_turn_fits_the_first_screen_and_undo_brings_it_back(server, phone):
     assert in_first_screen(white, ".k-draw")  # the face-up cards and the deck: the draw choices
     assert board_starts_in_first_screen(white)
     assert overflowing(white) == []
+    assert serious_accessibility_problems(white) == []
     print("kahuna turn page at 360x740:", height(white), "px")
     look(white, "kahuna-phone-turn-en-360")
 
@@ -169,6 +179,7 @@ def test_the_result_and_the_summary_fit_a_small_phone(server, phone):
     print("result page:", height(ann), "px")
     assert in_first_screen(ann, "#k-score-table")
     assert overflowing(ann) == []
+    assert serious_accessibility_problems(ann) == []
     # Each scoring opens to its arithmetic (the same sentence as the control checker's).
     how = ann.locator(".k-scorings details.k-how").first
     how.locator("summary").tap()
@@ -185,8 +196,10 @@ def test_the_result_and_the_summary_fit_a_small_phone(server, phone):
         expect(host.locator("#summary-chart svg.chart")).to_be_visible()
         expect(host.locator(".k-course-scorings li")).to_have_count(3)
         assert overflowing(host) == [], lang
+        assert serious_accessibility_problems(host) == [], lang
         shot(host, f"kahuna-phone-summary-{lang}-360")
         dark(host)
         host.reload()
         assert overflowing(host) == [], lang
+        assert serious_accessibility_problems(host) == [], lang
         shot(host, f"kahuna-phone-summary-{lang}-dark-360")
