@@ -23,7 +23,7 @@ from tests.helpers import (
     serious_accessibility_problems,
     shot,
 )
-from tests.kahuna.helpers import drive, finish_game
+from tests.kahuna.helpers import drive, finish_game, finish_round
 from tests.kahuna.test_browser import seat_phone, tap_site
 
 pytestmark = pytest.mark.browser
@@ -172,6 +172,15 @@ def test_the_result_and_the_summary_fit_a_small_phone(server, phone):
             {"type": "place", "seat": 0, "site": "Aloa-Duda", "card": "Duda"},
         ],
     )
+    # A round's end: the scoring's news and the picker of the next face-up cards, one screen.
+    finish_round(table)
+    for lang in ("ru", "ja", "en"):
+        ann.goto(f"{server.url}/lang/{lang}")
+        ann.goto(f"{server.url}/t/{code}/")
+        expect(ann.locator(".k-scored")).to_be_visible()
+        look(ann, f"kahuna-phone-round-end-{lang}-360")
+        assert in_first_screen(ann, ".k-reveal .k-islands-pick"), lang
+        assert overflowing(ann) == [], lang
     finish_game(table)
     ann.reload()
     expect(ann.locator("#k-score-table")).to_be_visible()
