@@ -568,3 +568,18 @@ def test_the_turn_panel_comes_first_with_named_buttons(table):
     assert 'aria-label="Discard 2 cards face down">2</button>' in page
     assert "&#34;" not in page[turn : page.index('class="card k-board-card"')]
     assert "data-turn-panel" not in table.page(BLACK)
+
+
+def test_the_rarer_choices_fold_away_only_while_a_draw_is_on_offer(table):
+    page = table.page(WHITE)
+    more = page[
+        page.index('<details class="k-more"') : page.index("</section>", page.index("k-more"))
+    ]
+    assert "End the turn without drawing" in more and "Discard face down instead of playing" in more
+    # The last turns of round 3: nothing to draw, so ending the turn is the way on, in plain view.
+    state = table.state()
+    state.update(round=3, final_turns=2, deck=0, display=[])
+    table.set_state(state)
+    page = table.page(WHITE)
+    assert 'class="k-more"' not in page and "End the turn without drawing" in page
+    assert "End the turn by drawing" not in page
