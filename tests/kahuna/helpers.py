@@ -71,3 +71,15 @@ def finish_round(table: TableDriver) -> None:
                 {"type": "draw", "seat": seat, "source": "display", "island": s["display"][0]}
             )
         drive(table, actions)
+
+
+def finish_game(table: TableDriver) -> None:
+    """Play the rounds out by drawing, then end the last turns without drawing, until the end."""
+    while True:
+        s = reveal_pending(table)
+        if s["over"]:
+            return
+        if s["final_turns"] is not None:
+            drive(table, [{"type": "end_turn", "seat": s["turn"]}])
+            continue
+        finish_round(table)

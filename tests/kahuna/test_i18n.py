@@ -83,14 +83,12 @@ def test_a_refusal_with_a_count_keeps_its_plural_forms(app):
         )
     assert refused.value.rule == "card-count"
     msg = refused.value.msg
-    assert str(msg) == "Player 1 holds only 1 card; this move needs 2."
+    # The refusal is shown to the player who tried (or the host acting for them): "you".
+    assert str(msg) == "You hold only 1 card; this move needs 2."
     assert render(app, "ru", msg, RU_NAMES) == (
-        "У игрока Анна в руке только 1 карта, а для этого хода нужно 2."
+        "У вас в руке только 1 карта, а для этого хода нужно 2."
     )
-    assert (
-        render(app, "ja", msg, JA_NAMES)
-        == "アンナの手札は1枚しかありません。この行動には2枚必要です。"
-    )
+    assert render(app, "ja", msg, JA_NAMES) == "手札は1枚しかありません。この行動には2枚必要です。"
 
 
 def test_the_stone_limit_counts_in_russian_instrumental(app):

@@ -554,3 +554,32 @@ def test_the_drawn_sites_never_cross_nor_run_over_a_third_island():
             gap = min(math.dist(p, pk.island_xy(island)) for p in line)
             assert gap >= pk.ISLAND_R + 12, (key, island, round(gap))
         assert all(6 <= x <= pk.WIDTH - 6 and 6 <= y <= pk.HEIGHT - 6 for x, y in line), key
+
+
+def test_the_turn_panel_comes_first_with_named_buttons(table):
+    """On White's turn the panel opens with White's controls (marked for the core's scrolling),
+    then the board, then the standings; buttons that show a short label carry the whole name
+    as a real attribute (it used to be rendered escaped, as text inside the tag)."""
+    page = table.page(WHITE)
+    turn = page.index("data-turn-panel>")
+    assert turn < page.index('class="card k-board-card"') < page.index('class="card k-round"')
+    draw = page[page.index('class="k-draw"') : page.index('class="card k-board-card"')]
+    assert '<button type="submit" class="" aria-label="Take Coco (face up)">Coco</button>' in draw
+    assert 'aria-label="Discard 2 cards face down">2</button>' in page
+    assert "&#34;" not in page[turn : page.index('class="card k-board-card"')]
+    assert "data-turn-panel" not in table.page(BLACK)
+
+
+def test_the_rarer_choices_fold_away_only_while_a_draw_is_on_offer(table):
+    page = table.page(WHITE)
+    more = page[
+        page.index('<details class="k-more"') : page.index("</section>", page.index("k-more"))
+    ]
+    assert "End the turn without drawing" in more and "Discard face down instead of playing" in more
+    # The last turns of round 3: nothing to draw, so ending the turn is the way on, in plain view.
+    state = table.state()
+    state.update(round=3, final_turns=2, deck=0, display=[])
+    table.set_state(state)
+    page = table.page(WHITE)
+    assert 'class="k-more"' not in page and "End the turn without drawing" in page
+    assert "End the turn by drawing" not in page

@@ -83,6 +83,8 @@ def checker():
         return position_url(after)
 
     report = k.control_report(bridges)
+    held = [report["islands"][c] for c in k.COLOURS]
+    sums = {r: k.explain_round(r, held) for r in report["round_points"]}
     board = drawing(bridges, href)
     warnings = []
     for colour in k.COLOURS:
@@ -116,6 +118,7 @@ def checker():
         "kahuna/calculator.html",
         board=board,
         report=report,
+        sums=sums,
         errors=errors,
         warnings=warnings,
         bridges=bridges,

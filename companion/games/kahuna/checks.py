@@ -79,15 +79,14 @@ def check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
     """These cards could all be in the seat's hand (by count and by the 2 copies of each island)."""
     hand = state["hands"][seat]
     if hand == 0:
-        raise RuleError("card-count", N_("%(seat)s has no card in hand."), seat=Seat(seat))
+        raise RuleError("card-count", N_("You have no card in hand."))
     if len(cards) > hand:
         raise counted_refusal(
             "card-count",
             Plural(
-                "%(seat)s holds only %(number)s card; this move needs %(need)s.",
-                "%(seat)s holds only %(number)s cards; this move needs %(need)s.",
+                "You hold only %(number)s card; this move needs %(need)s.",
+                "You hold only %(number)s cards; this move needs %(need)s.",
                 "number",
-                seat=Seat(seat),
                 number=hand,
                 need=len(cards),
             ),
@@ -105,13 +104,12 @@ def check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
                 Plural(
                     "There are only 2 %(island)s cards and the others are "
                     "accounted for (face up, played or known in a hand), so "
-                    "%(seat)s cannot play %(number)s more.",
+                    "you cannot play %(number)s more.",
                     "There are only 2 %(island)s cards and the others are "
                     "accounted for (face up, played or known in a hand), so "
-                    "%(seat)s cannot play %(number)s more.",
+                    "you cannot play %(number)s more.",
                     "number",
                     island=island,
-                    seat=Seat(seat),
                     number=extra,
                 ),
             )
@@ -119,8 +117,7 @@ def check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
     if from_unknown > unknown:
         raise RuleError(
             "card-count",
-            N_("The cards in %(seat)s's hand are known: %(cards)s."),
-            seat=Seat(seat),
+            N_("The cards in your hand are known: %(cards)s."),
             cards=comma_list(sorted(state["known"][seat])),
         )
 

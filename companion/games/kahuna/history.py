@@ -87,6 +87,32 @@ def describe_scoring(entry: dict) -> list[Msg]:
     return _round_lines(entry)
 
 
+def tie_break_line(final: dict) -> Msg | None:
+    """The tie-break of a finished game in words (the history's last line and the final score
+    table's note), or None when the points decided."""
+    how, winner = final["tie_break"], final["winner"]
+    if how == "round-3":
+        return Msg(
+            N_("Equal points: %(seat)s scored in round 3 and wins the tie"), seat=Seat(winner)
+        )
+    if how == "bridges":
+        return Msg(
+            N_(
+                "Equal points and no round-3 score: %(seat)s has more bridges on "
+                "the board (%(mine)s to %(theirs)s)"
+            ),
+            seat=Seat(winner),
+            mine=final["bridges"][winner],
+            theirs=final["bridges"][1 - winner],
+        )
+    if how == "draw":
+        return Msg(
+            N_("Equal points, no round-3 score and as many bridges each (%(bridges)s): a draw"),
+            bridges=final["bridges"][0],
+        )
+    return None
+
+
 def _round_lines(entry: dict) -> list[Msg]:
     islands, points = entry["islands"], entry["points"]
     lines = [
@@ -189,23 +215,7 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
                     other=final["points"][1 - final["winner"]],
                 )
             )
-            if final["tie_break"] == "round-3":
-                lines.append(
-                    Msg(
-                        N_("Equal points: %(seat)s scored in round 3 and wins the tie"),
-                        seat=Seat(final["winner"]),
-                    )
-                )
-            elif final["tie_break"] == "bridges":
-                lines.append(
-                    Msg(
-                        N_(
-                            "Equal points and no round-3 score: %(seat)s has more bridges on "
-                            "the board (%(mine)s to %(theirs)s)"
-                        ),
-                        seat=Seat(final["winner"]),
-                        mine=final["bridges"][final["winner"]],
-                        theirs=final["bridges"][1 - final["winner"]],
-                    )
-                )
+            tie = tie_break_line(final)
+            if tie is not None:
+                lines.append(tie)
     return lines

@@ -41,7 +41,8 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
     checks    every check of a play, and legal_cards_for() (the "which card?" question)
     moves     one handler per action type, applied by the shared Moves dispatcher; undo policy
     views     view() and result()
-    history   describe(): the history lines
+    history   describe(): the history lines, and the tie-break of a result in words
+    course    how a game went (islands held after every turn), for the summary's picture
 
 Beside them: drawing (the board's SVG geometry, pure), web (the table page's adapter and forms)
 and calculator (the control checker).
@@ -103,6 +104,7 @@ from companion.games.kahuna.moves import (
 from companion.games.kahuna.scoring import (
     control_report,
     decide_winner,
+    explain_round,
     round_points,
 )
 from companion.games.kahuna.state import (
@@ -161,6 +163,7 @@ __all__ = [
     "describe_play",
     "describe_scoring",
     "drawable",
+    "explain_round",
     "islands_held",
     "legal_cards_for",
     "needed",

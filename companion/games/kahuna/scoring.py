@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.games.base import N_, Msg, Plural
 from companion.games.kahuna.bridges import bridge_counts, control, islands_held, validated
 from companion.games.kahuna.facts import COLOURS, ROUND_POINTS, ROUNDS, Site
 
@@ -26,6 +27,42 @@ def round_points(round_no: int, islands: dict[str, int]) -> dict[str, int]:
     leader = "white" if white > black else "black"
     points[leader] = ROUND_POINTS.get(round_no, abs(white - black))
     return points
+
+
+def explain_round(round_no: int, islands: list[int]) -> Msg:
+    """A scoring's arithmetic in words, from the islands [white, black] held: the same sentence
+    on the table page (under each scoring) and in the control checker."""
+    white, black = islands
+    points = max(round_points(round_no, {"white": white, "black": black}).values())
+    if points == 0:
+        return Msg(
+            N_("Islands held: White %(white)s, Black %(black)s; with equal numbers nobody scores."),
+            white=white,
+            black=black,
+        )
+    won = Plural("%(number)s point", "%(number)s points", "number", number=points)
+    if round_no in ROUND_POINTS:
+        return Msg(
+            N_(
+                "Islands held: White %(white)s, Black %(black)s; in round %(round)s whoever "
+                "holds more scores %(points)s."
+            ),
+            white=white,
+            black=black,
+            round=round_no,
+            points=won,
+        )
+    return Msg(
+        N_(
+            "Islands held: White %(white)s, Black %(black)s; round 3 gives whoever holds more "
+            "the difference: %(more)s − %(fewer)s = %(points)s."
+        ),
+        white=white,
+        black=black,
+        more=max(white, black),
+        fewer=min(white, black),
+        points=won,
+    )
 
 
 def decide_winner(

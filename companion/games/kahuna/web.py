@@ -14,15 +14,20 @@ from __future__ import annotations
 
 from flask import url_for
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup, escape
 from wtforms import IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from companion.forms import VersionedForm
-from companion.games.base import RuleError
+from companion.games.base import N_, Msg, RuleError
 from companion.games.kahuna import rules as k
+from companion.games.kahuna.course import islands_by_turn
 from companion.games.kahuna.drawing import BRIDGE_WORDS, drawing
+from companion.games.kahuna.history import tie_break_line
 from companion.games.kahuna.phrases import comma_list
-from companion.web.adapter import GameAdapter, Panel
+from companion.i18n import render_msg, translate
+from companion.web import charts
+from companion.web.adapter import GameAdapter, Panel, ScoreTable
 
 NAME_MAX = 40  # longer than any island or site name: the rules refuse unknown names with a reason
 
@@ -132,6 +137,66 @@ class OptionForm(VersionedForm):
         return {"arabana": value}
 
 
+# --- the final scores and the summary -----------------------------------------------------------
+
+#: The score table's rows (English msgids: also the CSV export's column names). The rounds' points
+#: add up to the total; the islands and bridges at the end are what the tie-breaks look at.
+ROUND_ROWS = (N_("Round 1 points"), N_("Round 2 points"), N_("Round 3 points"))
+ISLANDS_ROW = N_("Islands held at the end")
+BRIDGES_ROW = N_("Bridges on the board at the end")
+TOTAL_ROW = N_("Total points")
+
+
+def final_scores(result: dict) -> ScoreTable:
+    """The result as a comparison table: the winner first (White first in a draw), each round's
+    points, the islands and bridges at the end, the total and the tie-break in words."""
+    winner = result["winner"]
+    seats = [0, 1] if winner in (None, 0) else [1, 0]
+    points = {r["round"]: r["points"] for r in result["rounds"]}
+    rows = [
+        (label, [points.get(n, [0, 0])[s] for s in seats])
+        for n, label in enumerate(ROUND_ROWS, start=1)
+    ]
+    rows.append((ISLANDS_ROW, [result["islands"][s] for s in seats]))
+    rows.append((BRIDGES_ROW, [result["bridges"][s] for s in seats]))
+    return ScoreTable(
+        seats=seats,
+        ranks=[1, 1] if winner is None else [1, 2],
+        winners=[0, 1] if winner is None else [winner],
+        rows=rows,
+        totals=[result["points"][s] for s in seats],
+        total_label=TOTAL_ROW,
+        decided_by=tie_break_line(result),
+    )
+
+
+def course_chart(states: list[dict], names: list[str]) -> Markup:
+    """Islands held by each player after every turn, the three scorings marked, and what each
+    scoring gave, line by line (the chart's own data table holds the numbers)."""
+    course = islands_by_turn(states)
+    series = [(names[s], course["islands"][s]) for s in (0, 1)]
+    marks = [(turn, str(round_no)) for turn, round_no in course["scorings"]]
+    chart = charts.line_chart(
+        translate(N_("Islands held over the game")),
+        series,
+        x_label=translate(N_("Turns")),
+        step_label=translate(N_("Turn")),
+        data_label=translate(
+            N_("Islands held after each turn; the dashed lines 1, 2 and 3 mark the scorings")
+        ),
+        marks=marks,
+    )
+    rounds = {r["round"]: r for r in states[-1]["rounds"]} if states else {}
+    items = []
+    for turn, round_no in course["scorings"]:
+        lines = [Msg(N_("After turn %(turn)s:"), turn=turn), *k.describe_scoring(rounds[round_no])]
+        # One element per sentence: Japanese puts no space between sentences, English does.
+        items.append(
+            "<li>" + "<br>".join(str(escape(render_msg(m, names))) for m in lines) + "</li>"
+        )
+    return chart + Markup(f'<ol class="k-course-scorings">{"".join(items)}</ol>')
+
+
 # --- the panel ------------------------------------------------------------------------------
 
 
@@ -178,6 +243,18 @@ class KahunaAdapter(GameAdapter):
             return []
         return [view["turn"]]
 
+    def score_table(self, state: dict, result: dict) -> ScoreTable:
+        """The final result as a comparison table (see final_scores)."""
+        return final_scores(result)
+
+    def start_seat(self, state: dict) -> int:
+        """White starts the game (our reading "first-player"); seat 0 is White."""
+        return k.COLOURS.index("white")
+
+    def summary_chart(self, states: list[dict], names: list[str]) -> Markup:
+        """Islands held over the game, the three scorings marked (see course_chart)."""
+        return course_chart(states, names)
+
     def panel_context(self, panel: Panel) -> dict:
         """The board with tappable sites, the card question of ?site=..., the round panel."""
         state, view, seat, host = panel.state, panel.view, panel.seat, panel.host
@@ -197,13 +274,16 @@ class KahunaAdapter(GameAdapter):
             selected=choice["site"] if choice else None,
         )
         latest = view["rounds"][-1] if view["rounds"] else None
+        final = k.result(state)
         return {
+            "score": final_scores(final) if final else None,
             "board": board,
             "site_choice": choice,
             "reveal_choices": _reveal_choices(state) if view["can"]["reveal"] else [],
             "options_open": host and k.options_open(state),
             "last_play_lines": k.describe_play(view["last_changes"]),
             "scoring_lines": [k.describe_scoring(r) for r in view["rounds"]],
+            "scoring_sums": [k.explain_round(r["round"], r["islands"]) for r in view["rounds"]],
             "fresh_scoring": latest is not None
             and view["pending_reveals"] > 0
             and latest["round"] == view["round"] - 1,

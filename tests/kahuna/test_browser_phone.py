@@ -1,0 +1,214 @@
+"""Kahuna on a small phone (360x740): the first screen of a turn holds the player's controls and
+the draw choices with the board starting below them; the undo button appears after one's own
+play and brings the turn back; a refusal is the app's own message; the summary fits.
+
+Screenshots to look at go to screenshots/kahuna-phone-*.png (English, Japanese, Russian, dark;
+360x740 and 390x844).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from companion import create_app, get_db
+from companion import tables as store
+from tests.helpers import (
+    PHONE,
+    SMALL_PHONE,
+    dark,
+    in_first_screen,
+    open_table,
+    overflowing,
+    serious_accessibility_problems,
+    shot,
+)
+from tests.kahuna.helpers import drive, finish_game, finish_round
+from tests.kahuna.test_browser import seat_phone, tap_site
+
+pytestmark = pytest.mark.browser
+
+FACE_UP = ("Coco", "Gola", "Lale")
+
+
+def board_starts_in_first_screen(page) -> bool:
+    """The top of the board shows on the first screen, unscrolled (the rest follows it)."""
+    return page.evaluate(
+        """() => { window.scrollTo(0, 0);
+            const top = document.querySelector('svg.k-board').getBoundingClientRect().top;
+            return top >= 0 && top + 120 <= window.innerHeight; }"""
+    )
+
+
+def height(page) -> int:
+    return page.evaluate("document.documentElement.scrollHeight")
+
+
+def look(page, name: str) -> None:
+    """The first screen (what the phone shows before any scrolling)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, name, full_page=False)
+
+
+def white_on_turn(server, phone):
+    """The host's device and White's phone at 360x740, the face-up cards entered."""
+    host = phone(viewport=SMALL_PHONE)
+    code = open_table(host, server, "kahuna", "2", names=())
+    white = seat_phone(lambda: phone(viewport=SMALL_PHONE), server, code, "White")
+    black = seat_phone(lambda: phone(viewport=SMALL_PHONE), server, code, "Black")
+    # The face-up card picker is everybody's control while the table waits for it.
+    assert in_first_screen(white, ".k-reveal[data-turn-panel] .k-islands-pick")
+    for island in FACE_UP:
+        white.locator(".k-islands-pick").get_by_role("button", name=island, exact=True).tap()
+        expect(white.locator(".log")).to_contain_text(f"Face-up card entered: {island}")
+    expect(white.locator("[data-turn-panel]")).to_be_visible()
+    # Black waits: told whom for, with the board right below; nothing wider than the phone.
+    expect(black.locator(".k-wait")).to_contain_text("Waiting for White to play.")
+    assert in_first_screen(black, ".k-wait") and board_starts_in_first_screen(black)
+    assert black.locator("[data-turn-panel]").count() == 0 and overflowing(black) == []
+    return host, white, code
+
+
+def test_the_turn_fits_the_first_screen_and_undo_brings_it_back(server, phone):
+    host, white, code = white_on_turn(server, phone)
+    assert in_first_screen(white, "[data-turn-panel]")
+    assert in_first_screen(white, "#your-turn")
+    for button in (*FACE_UP, "Draw from the deck"):
+        expect(white.locator(".k-draw").get_by_role("button", name=button)).to_be_visible()
+    assert in_first_screen(white, ".k-draw")  # the face-up cards and the deck: the draw choices
+    assert board_starts_in_first_screen(white)
+    assert overflowing(white) == []
+    assert serious_accessibility_problems(white) == []
+    print("kahuna turn page at 360x740:", height(white), "px")
+    look(white, "kahuna-phone-turn-en-360")
+
+    # One's own play: "Undo" right above the panel, nothing of the panel over it.
+    tap_site(white, "Elai-Huna")
+    white.locator("#k-sheet").get_by_role("button", name="Card Elai").tap()
+    undo = white.locator("#undo-here button")
+    expect(undo).to_have_text("Undo: White built a bridge on Elai-Huna (card Elai)")
+    gap = white.evaluate(
+        """() => document.getElementById('game-panel').getBoundingClientRect().top
+                 - document.getElementById('undo-here').getBoundingClientRect().bottom"""
+    )
+    assert 0 <= gap <= 16
+    assert in_first_screen(white, "#undo-here") and in_first_screen(white, "[data-turn-panel]")
+    look(white, "kahuna-phone-after-play-en-360")
+    white.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    undo.tap()
+    expect(white.locator('svg.k-board [data-site="Elai-Huna"]')).to_have_class("k-site free")
+    # After the undo the panel that waits is in view again.
+    white.wait_for_function(
+        """() => { const box = document.querySelector('[data-turn-panel]').getBoundingClientRect();
+                   return box.top >= -1 && box.top < window.innerHeight / 2; }""",
+        timeout=5000,
+    )
+
+    # A refusal is the app's own, in the page, with its rule (the form never stops in the browser).
+    # (Changed and sent in one step: a poll could otherwise put the page's own value back.)
+    white.evaluate(
+        """() => { const form = [...document.querySelectorAll('.k-draw form')]
+                     .find(f => f.querySelector('input[name=island]'));
+                   form.querySelector('input[name=island]').value = 'Aloa';
+                   form.requestSubmit(form.querySelector('button')); }"""
+    )
+    alert = white.locator(".alert")
+    expect(alert).to_contain_text("Aloa is not face up; the face-up cards are Coco, Gola, Lale.")
+    expect(alert.get_by_role("link")).to_have_attribute("href", "/rules/kahuna#draw")
+
+    # The host acting for White sees the same panel; the table view says whom to act for.
+    host.goto(f"{server.url}/t/{code}/?as=0")
+    expect(host.locator("[data-turn-panel]")).to_be_visible()
+    assert overflowing(host) == []
+    print("host acting for White:", height(host), "px")
+    look(host, "kahuna-phone-host-as-white-360")
+    host.goto(f"{server.url}/t/{code}/")
+    expect(host.locator(".k-wait")).to_contain_text("Act for White")
+    assert overflowing(host) == []
+    look(host, "kahuna-phone-host-table-360")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ru"])
+def test_the_turn_screen_in_each_language_light_and_dark(server, phone, lang):
+    _, white, code = white_on_turn(server, phone)
+    white.goto(f"{server.url}/lang/{lang}")
+    white.goto(f"{server.url}/t/{code}/")
+    expect(white.locator("html")).to_have_attribute("lang", lang)
+    for theme in ("light", "dark"):
+        if theme == "dark":
+            dark(white)
+        for size, viewport in (("360", SMALL_PHONE), ("390", PHONE)):
+            white.set_viewport_size(viewport)
+            look(white, f"kahuna-phone-turn-{lang}-{theme}-{size}")
+            assert in_first_screen(white, "[data-turn-panel]"), (lang, theme, size)
+            assert in_first_screen(white, ".k-draw"), (lang, theme, size)
+            assert board_starts_in_first_screen(white), (lang, theme, size)
+            assert overflowing(white) == [], (lang, theme, size)
+
+
+class Shim:
+    """What tests.kahuna.helpers need of a table (its app and code), on the server's database."""
+
+    def __init__(self, database, code: str):
+        self.app = create_app({"DATABASE": str(database), "SECRET_KEY": "browser-tests"})
+        self.code = code
+
+    def state(self) -> dict:
+        with self.app.app_context():
+            db = get_db()
+            return store.state_of(db, store.get_table(db, self.code))
+
+
+def test_the_result_and_the_summary_fit_a_small_phone(server, phone):
+    host = phone(viewport=SMALL_PHONE)
+    code = open_table(host, server, "kahuna", "2", names=("Ann", "Bo"))
+    ann = seat_phone(lambda: phone(viewport=SMALL_PHONE), server, code, "Ann")
+    table = Shim(server.database, code)
+    drive(table, [{"type": "reveal", "seat": None, "island": i} for i in FACE_UP])
+    drive(
+        table,
+        [
+            {"type": "place", "seat": 0, "site": "Aloa-Bari", "card": "Aloa"},
+            {"type": "place", "seat": 0, "site": "Aloa-Duda", "card": "Duda"},
+        ],
+    )
+    # A round's end: the scoring's news and the picker of the next face-up cards, one screen.
+    finish_round(table)
+    for lang in ("ru", "ja", "en"):
+        ann.goto(f"{server.url}/lang/{lang}")
+        ann.goto(f"{server.url}/t/{code}/")
+        expect(ann.locator(".k-scored")).to_be_visible()
+        look(ann, f"kahuna-phone-round-end-{lang}-360")
+        assert in_first_screen(ann, ".k-reveal .k-islands-pick"), lang
+        assert overflowing(ann) == [], lang
+    finish_game(table)
+    ann.reload()
+    expect(ann.locator("#k-score-table")).to_be_visible()
+    shot(ann, "kahuna-phone-result-en-360")
+    print("result page:", height(ann), "px")
+    assert in_first_screen(ann, "#k-score-table")
+    assert overflowing(ann) == []
+    assert serious_accessibility_problems(ann) == []
+    # Each scoring opens to its arithmetic (the same sentence as the control checker's).
+    how = ann.locator(".k-scorings details.k-how").first
+    how.locator("summary").tap()
+    expect(how.locator("p")).to_have_text(
+        "Islands held: White 1, Black 0; in round 1 whoever holds more scores 1 point."
+    )
+    assert overflowing(ann) == []
+    host.goto(f"{server.url}/t/{code}/")
+    assert overflowing(host) == []
+    for lang in ("en", "ja", "ru"):
+        host.goto(f"{server.url}/lang/{lang}")
+        host.emulate_media(color_scheme="light")
+        host.goto(f"{server.url}/t/{code}/summary")
+        expect(host.locator("#summary-chart svg.chart")).to_be_visible()
+        expect(host.locator(".k-course-scorings li")).to_have_count(3)
+        assert overflowing(host) == [], lang
+        assert serious_accessibility_problems(host) == [], lang
+        shot(host, f"kahuna-phone-summary-{lang}-360")
+        dark(host)
+        host.reload()
+        assert overflowing(host) == [], lang
+        assert serious_accessibility_problems(host) == [], lang
+        shot(host, f"kahuna-phone-summary-{lang}-dark-360")
