@@ -638,7 +638,7 @@ def test_end_screen_shows_breakdown_bonus_ranking_and_tie_break(make_table, vari
         assert tribe in text
     winner = NAMES[result["winners"][0]]
     verdict = {
-        "points": f"{winner} wins on points.",
+        "points": f"Winner: {winner}.",
         "cards": f"{winner} ties on points and wins with more cards.",
         "chips": f"{winner} ties on points and cards and wins with more chips.",
         "digit_sum": f"{winner} ties on points and wins with the higher sum of card digits.",

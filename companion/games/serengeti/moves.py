@@ -282,7 +282,7 @@ def _act_start(state: dict, action: Mapping) -> None:
             "setup", N_("The start player can only be chosen before the first card is turned up.")
         )
     seat = _seat_of(state, {"seat": action.get("player")})
-    state["start"] = seat
+    state["start"] = state["first_start"] = seat
     state["events"].append({"e": "start", "seat": seat})
 
 
