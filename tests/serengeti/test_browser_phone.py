@@ -117,3 +117,44 @@ def test_screenshots_of_the_turn_in_three_languages_light_and_dark(server, phone
         dark(anna)
         shot(anna, f"serengeti-turn-{locale}-{size}-dark", full_page=False)
         shot(anna, f"serengeti-turn-{locale}-{size}-dark-full")
+
+
+LONG_NAMES = ["Alexandra", "Benjamin", "Christopher", "Dominique", "Evangeline"]
+
+
+def _finish(server, code: str, variant: str) -> None:
+    """Play the table to its end behind the server's back, on its database file (the way the
+    Flask tests play a whole game), so the browser sees a finished game with its whole log."""
+    from types import SimpleNamespace
+
+    from companion import create_app
+    from tests.serengeti.test_web import play_whole_game
+
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(server.database), "SECRET_KEY": "browser-tests"}
+    )
+    play_whole_game(SimpleNamespace(app=app, code=code), variant)
+
+
+@pytest.mark.parametrize("variant", ["serengeti", "don"])
+def test_the_final_table_of_five_fits_360_px_and_the_summary_draws_the_game(server, phone, variant):
+    host = phone(viewport=SMALL_PHONE)
+    code = open_table(host, server, game=variant, players="5", names=LONG_NAMES)
+    _finish(server, code, variant)
+    host.reload()
+    table = host.locator("#sg-score-table")
+    expect(table).to_be_visible()
+    # The comparison table fits: its wrapper never needs to scroll sideways.
+    assert table.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert overflowing(host) == []
+    table.scroll_into_view_if_needed()
+    shot(host, f"serengeti-final-{variant}-360", full_page=False)
+    host.locator("#sg-result-detail summary").click()
+    shot(host, f"serengeti-final-{variant}-360-detail")
+    host.goto(f"{server.url}/t/{code}/summary")
+    expect(host.locator("#summary-chart svg.chart")).to_have_count(2)
+    assert overflowing(host) == []
+    assert host.locator("#summary-scores").evaluate("e => e.scrollWidth <= e.clientWidth")
+    shot(host, f"serengeti-summary-{variant}-360")
+    dark(host)
+    shot(host, f"serengeti-summary-{variant}-360-dark")

@@ -218,8 +218,12 @@ def summary_chart(states: list[dict], names: list[str]) -> Markup | None:
         return None
     rounds = chips_by_round(states)
     series = [(name, [chips[seat] for chips in rounds]) for seat, name in enumerate(names)]
-    chips = charts.line_chart(
+    chips_title, cards_title = (
         translate(N_("Chips round by round")),
+        translate(N_("Cards by tribe")),
+    )
+    chips = charts.line_chart(
+        chips_title,
         series,
         x_label=translate(N_("Round")),
         step_label=translate(N_("Round")),
@@ -234,13 +238,19 @@ def summary_chart(states: list[dict], names: list[str]) -> Markup | None:
         for tribe, label in rules.TRIBES.items()
     ]
     collections = charts.stacked_bars(
-        translate(N_("Cards by tribe")),
+        cards_title,
         names,
         tribes,
         data_label=translate(N_("Each player's cards by tribe")),
         category_label=translate(N_("Tribe")),
     )
-    return chips + _renamed_chart(collections, "sg-tribes-chart")
+    # Two pictures in one section: each gets a heading of its own.
+    return (
+        Markup('<h3 class="sg-chart-title">%s</h3>') % chips_title
+        + chips
+        + Markup('<h3 class="sg-chart-title">%s</h3>') % cards_title
+        + _renamed_chart(collections, "sg-tribes-chart")
+    )
 
 
 class SerengetiAdapter(GameAdapter):
