@@ -61,6 +61,12 @@ def test_the_bidding_turn_fits_the_first_screen_of_a_small_phone(server, phone):
     for selector in ("#sg-keypad-lot", "#sg-keypad-high", ".sg-quick"):
         assert in_first_screen(host, selector), selector
     assert overflowing(host) == []
+    # The table's own view (nobody's seat): whose turn, the lot and the high bid.
+    host.goto(host.url.split("?")[0])
+    expect(host.locator("#sg-high")).to_be_visible()
+    shot(host, "serengeti-table-view-360-first-screen", full_page=False)
+    for selector in (".waiting-for", "#sg-high", ".sg-status .sg-lot", ".sg-turn-name"):
+        assert in_first_screen(host, selector), selector
 
 
 def test_undo_appears_above_the_panel_after_ones_own_bid_and_brings_the_keypad_back(server, phone):
@@ -87,6 +93,17 @@ def test_a_refused_bid_is_the_apps_own_message_with_its_rule(server, phone):
     assert version(anna) == before  # the request reached the server; nothing was stored
     assert anna.locator("#sg-amount").get_attribute("max") is None
     assert anna.locator("#sg-amount").get_attribute("min") is None
+
+
+def test_the_calculator_answers_a_bid_out_of_range_itself(server, phone):
+    page = phone(viewport=SMALL_PHONE)
+    page.goto(server.url + "/tools/serengeti/?variant=abacus&players=3&winner=0")
+    page.fill("#bid", "1000")
+    page.locator("#payout-form button[type=submit]").click()
+    expect(page.locator("#bid-error")).to_have_text("The bid is a whole number from 1 to 999.")
+    assert "bid=1000" in page.url  # the form was sent: no browser bubble stopped it
+    expect(page.locator(".alert")).to_be_visible()
+    assert overflowing(page) == []
 
 
 def test_the_payout_line_opens_to_its_arithmetic(server, phone):
