@@ -228,3 +228,22 @@ def test_payout_explanation_is_one_pure_function_for_every_method():
     assert isinstance(
         rules.payout_explanation(rules.payout(1, "A", {"A": [], "B": [1]}), 1)[0], Msg
     )
+
+
+def test_no_form_of_the_game_leaves_a_rule_limit_to_the_browser(make_table, client):
+    """Rule limits are the app's own messages: every form is sent with novalidate and no box
+    carries min, max, pattern or required (the browser would answer in its own words)."""
+    g = make_table("serengeti", NAMES)
+    g.act("host", "card", tribe="nuba", digit="3")
+    pages = [g.page("host"), g.page("Anna"), g.page("host", "?as=0")]
+    pages.append(client.get("/tools/serengeti/?bid=1000&players=3&winner=0").text)
+    checked = []
+    for page in pages:
+        forms = re.findall(r"<form\b[^>]*>", page)
+        game_forms = [f for f in forms if "/act/" in f or "payout-form" in f]
+        assert game_forms and all("novalidate" in f for f in game_forms)
+        inputs = re.findall(r"<(?:input|select)\b[^>]*>", page)
+        named = r'name="(amount|bid|players|pot|card|tribe|digit)"'
+        checked += [i for i in inputs if re.search(named, i)]
+    assert len(checked) >= 5  # the bid box, the calculator's boxes
+    assert [i for i in checked if re.search(r"\s(min|max|pattern|required)[=\s>]", i)] == []

@@ -69,6 +69,16 @@ def test_the_bidding_turn_fits_the_first_screen_of_a_small_phone(server, phone):
         assert in_first_screen(host, selector), selector
 
 
+def test_entering_a_card_fits_the_first_screen(server, phone):
+    host = phone(viewport=SMALL_PHONE)
+    open_table(host, server, names=NAMES)
+    anna = _seat(phone, server, host.locator(".join-url a").inner_text(), 0)
+    expect(anna.locator("#card-form")).to_be_visible()
+    shot(anna, "serengeti-card-form-360-first-screen", full_page=False)
+    assert in_first_screen(anna, "#card-form")
+    assert overflowing(anna) == []
+
+
 def test_undo_appears_above_the_panel_after_ones_own_bid_and_brings_the_keypad_back(server, phone):
     host, anna, _ = _table(phone, server)
     submit(anna, lambda: anna.locator('.sg-quick button:has-text("1")').first.click())
