@@ -211,9 +211,9 @@ def test_the_payout_line_opens_to_the_same_explanation_as_the_calculator(make_ta
 
 
 def test_payout_explanation_is_one_pure_function_for_every_method():
-    def why(bid, holdings, **kw):
+    def why(bid, holdings, players=None, **kw):
         pay = rules.payout(bid, "A", holdings, **kw)
-        return [str(m) for m in rules.payout_explanation(pay, bid, **kw)]
+        return [str(m) for m in rules.payout_explanation(pay, bid, players=players, **kw)]
 
     assert why(7, {"A": [], "B": [7, 7], "C": []})[1] == (
         "Only B owns a 7 (2 cards), so B takes the whole bid: a lone holder is not paid per card."
@@ -222,9 +222,18 @@ def test_payout_explanation_is_one_pure_function_for_every_method():
         "Only the last digit counts: 5 → 5.",
         "Nobody else owns a 5: the other players share it equally.",
     ]
+    assert why(7, {"A": [], "B": [], "C": []}, players=3)[2] == (
+        "Each of them receives 3 chips (7 ÷ 2)."
+    )
+    assert why(1, {"A": [], "B": [], "C": [], "D": []}, players=4)[2] == (
+        "Each of them receives 0 chips (1 ÷ 3)."
+    )
     don = why(13, {"A": [], "B": [3, 3], "C": [3]}, variant="don", pot=2)
     assert don[1] == "The pot of 2 is added: 15 chips to share."
     assert don[2].startswith("Don: whoever owns the most cards with a 3 takes it all")
+    assert len(don) == 3  # B alone has the most: no division to show
+    tied = why(13, {"A": [], "B": [3], "C": [3], "D": []}, variant="don", pot=2, players=4)
+    assert tied[3] == "Each of them receives 7 chips (15 ÷ 2)."
     assert isinstance(
         rules.payout_explanation(rules.payout(1, "A", {"A": [], "B": [1]}), 1)[0], Msg
     )

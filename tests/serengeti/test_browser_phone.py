@@ -131,6 +131,7 @@ def test_the_payout_line_opens_to_its_arithmetic(server, phone):
     why.locator("summary").click()
     expect(why.locator(".sg-why")).to_contain_text("Only the last digit counts: 7 → 7.")
     expect(why.locator(".sg-why")).to_contain_text("the other players share it equally")
+    expect(why.locator(".sg-why")).to_contain_text("Each of them receives 3 chips (7 ÷ 2).")
     assert overflowing(anna) == []
 
 

@@ -181,7 +181,7 @@ def _outcome(form: PayoutForm, count: int, holdings: list[list[int]]) -> dict:
         bid, Seat(winner), {Seat(i): holdings[i] for i in range(count)}, variant=variant, pot=pot
     )
     line = rules.payout_line(Seat(winner), bid, pay, variant=variant, pot=pot)
-    why = rules.payout_explanation(pay, bid, variant=variant, pot=pot)
+    why = rules.payout_explanation(pay, bid, variant=variant, pot=pot, players=count)
     return {
         "pay": pay,
         "names": names,

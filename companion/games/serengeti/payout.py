@@ -145,13 +145,14 @@ def payout_line(
 
 
 def payout_explanation(
-    pay: Payout, bid: int, *, variant: str = "abacus", pot: int = 0
+    pay: Payout, bid: int, *, variant: str = "abacus", pot: int = 0, players: int | None = None
 ) -> list[Msg]:
     """Why the bid was shared so, in words: the digit that counted, the pot added (Don), and the
     rule that decided who receives what, with its arithmetic. The table's payout line and the
     calculator both show these sentences.
 
-    The keys of pay.matches may be Seat values (rendered as names) or plain names.
+    The keys of pay.matches may be Seat values (rendered as names) or plain names. players (the
+    winner included) gives the division of an equal split among the others.
     """
     lines = [Msg(N_("Only the last digit counts: %(bid)s → %(digit)s."), bid=bid, digit=pay.digit)]
     if variant == "don" and pot:
@@ -209,4 +210,28 @@ def payout_explanation(
                 digit=pay.digit,
             )
         )
+    among = _sharers(pay, players)
+    if among:
+        lines.append(
+            Plural(
+                "Each of them receives %(num)s chip (%(pool)s ÷ %(among)s).",
+                "Each of them receives %(num)s chips (%(pool)s ÷ %(among)s).",
+                "num",
+                num=pay.pool // among,
+                pool=pay.pool,
+                among=among,
+            )
+        )
     return lines
+
+
+def _sharers(pay: Payout, players: int | None) -> int:
+    """How many players an equal share went to (Don's leaders, or everyone but the winner in a
+    split); 0 when the pool went to one player or per card (the sentence before says so)."""
+    if pay.method == "most":
+        most = max(pay.matches.values())
+        leaders = sum(1 for count in pay.matches.values() if count == most)
+        return leaders if leaders > 1 else 0
+    if pay.method == "split" and players is not None and players > 1:
+        return players - 1
+    return 0

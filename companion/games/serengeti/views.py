@@ -65,7 +65,11 @@ def _last_payout_why(state: dict) -> list[Msg]:
     if record is None or record["kind"] != "lot":
         return []
     return payout_explanation(
-        _payout_of(record), record["bid"], variant=state["variant"], pot=record["pot"]
+        _payout_of(record),
+        record["bid"],
+        variant=state["variant"],
+        pot=record["pot"],
+        players=state["players"],
     )
 
 
