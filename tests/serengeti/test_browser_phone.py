@@ -164,9 +164,13 @@ def _finish(server, code: str, variant: str) -> None:
     play_whole_game(SimpleNamespace(app=app, code=code), variant)
 
 
-@pytest.mark.parametrize("variant", ["serengeti", "don"])
-def test_the_final_table_of_five_fits_360_px_and_the_summary_draws_the_game(server, phone, variant):
-    host = phone(viewport=SMALL_PHONE)
+@pytest.mark.parametrize(
+    "variant,locale", [("serengeti", "en-US"), ("don", "ru-RU"), ("serengeti", "ja-JP")]
+)
+def test_the_final_table_of_five_fits_360_px_and_the_summary_draws_the_game(
+    server, phone, variant, locale
+):
+    host = phone(locale=locale, viewport=SMALL_PHONE)
     code = open_table(host, server, game=variant, players="5", names=LONG_NAMES)
     _finish(server, code, variant)
     host.reload()
@@ -176,13 +180,13 @@ def test_the_final_table_of_five_fits_360_px_and_the_summary_draws_the_game(serv
     assert table.evaluate("e => e.scrollWidth <= e.clientWidth")
     assert overflowing(host) == []
     table.scroll_into_view_if_needed()
-    shot(host, f"serengeti-final-{variant}-360", full_page=False)
+    shot(host, f"serengeti-final-{variant}-{locale}-360", full_page=False)
     host.locator("#sg-result-detail summary").click()
-    shot(host, f"serengeti-final-{variant}-360-detail")
+    shot(host, f"serengeti-final-{variant}-{locale}-360-detail")
     host.goto(f"{server.url}/t/{code}/summary")
     expect(host.locator("#summary-chart svg.chart")).to_have_count(2)
     assert overflowing(host) == []
     assert host.locator("#summary-scores").evaluate("e => e.scrollWidth <= e.clientWidth")
-    shot(host, f"serengeti-summary-{variant}-360")
+    shot(host, f"serengeti-summary-{variant}-{locale}-360")
     dark(host)
-    shot(host, f"serengeti-summary-{variant}-360-dark")
+    shot(host, f"serengeti-summary-{variant}-{locale}-360-dark")
