@@ -234,6 +234,13 @@ def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone
     for page in [host, *phones]:
         sync(page, v)
         expect(page.locator("#sg-result")).to_be_visible()
+        # The comparison table: players in ranking order, each total under its name.
+        totals = page.locator("#sg-score-table tfoot td").all_inner_texts()
+        heads = page.locator("#sg-score-table thead .who").all_inner_texts()
+        assert {h: int(t) for h, t in zip(heads, totals)} == {
+            NAMES[s]: expected[s] for s in range(3)
+        }
+        page.locator("#sg-result-detail summary").click()  # the detail behind it
         for seat in range(3):
             assert page.locator(f"#sg-total-{seat}").inner_text() == str(expected[seat])
             assert page.locator(f"#sg-chips-{seat}").inner_text() == str(model.chips[seat])

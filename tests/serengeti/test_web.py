@@ -409,7 +409,7 @@ def test_winner_who_cannot_pay_discards_a_card_of_their_choice(game):
     )
     assert "Anna cannot pay 3 and must discard a card." in visible(game.page())
     game.refused("Ben", "discard", "Only Anna, who cannot pay, discards a card now.", card="nuba:3")
-    game.refused("Anna", "discard", "Anna owns no Tonga 9", card="tonga:9")
+    game.refused("Anna", "discard", "You own no Tonga 9", card="tonga:9")
     for bad in ["nuba:x", "zulu:3", "", "massai"]:
         game.refused("Anna", "discard", "Choose one of your cards to discard.", card=bad)
     game.act("Anna", "discard", card="nandi:1")
@@ -463,10 +463,10 @@ def test_bid_and_pass_forms_refuse_bad_input_wrong_seat_and_wrong_phase(game):
     ]:
         game.refused("Anna", "bid", expect, amount=amount)
     response = game.refused(
-        "Ben", "bid", "It is not Ben's turn: Anna bids or passes now.", amount="3"
+        "Ben", "bid", "It is not your turn: Anna bids or passes now.", amount="3"
     )
     assert 'href="/rules/serengeti#turn"' in response.text
-    game.refused("Chris", "pass", "It is not Chris's turn")
+    game.refused("Chris", "pass", "It is not your turn")
     game.refused("host", "bid", "Choose a seat from 1 to 3.", amount="3")  # the table has no seat
     assert game.state()["penalties"] == []
 
@@ -561,7 +561,7 @@ def test_don_shows_the_pot_and_no_pass_bonus_and_a_sale_pays_the_seller(don):
     assert "sell one of your cards" not in visible(don.page("Anna"))  # Anna owns none
     for bad in ["", "nuba:x", "lion:1"]:
         don.refused("Ben", "sell", "Choose one of your cards to sell.", card=bad)
-    don.refused("Ben", "sell", "Ben owns no Tonga 1", card="tonga:1")
+    don.refused("Ben", "sell", "You own no Tonga 1", card="tonga:1")
     don.act("Ben", "sell", card="nuba:4")
     text = visible(don.page())
     assert "On sale Nuba 4 · Ben" in text and "selling" in text and "Turn Chris" in text
@@ -571,7 +571,7 @@ def test_don_shows_the_pot_and_no_pass_bonus_and_a_sale_pays_the_seller(don):
     state = don.state()
     assert state["chips"] == [13, 15, 8] and state["pot"] == 0
     assert {"tribe": "nuba", "digit": 4} in state["cards"][2]
-    don.refused("Ben", "sell", "Ben has already offered a card this round.", card="nuba:4")
+    don.refused("Ben", "sell", "You have already offered a card this round.", card="nuba:4")
 
 
 def test_don_fine_goes_to_the_pot(don):
@@ -638,7 +638,7 @@ def test_end_screen_shows_breakdown_bonus_ranking_and_tie_break(make_table, vari
         assert tribe in text
     winner = NAMES[result["winners"][0]]
     verdict = {
-        "points": f"{winner} wins on points.",
+        "points": f"Winner: {winner}.",
         "cards": f"{winner} ties on points and wins with more cards.",
         "chips": f"{winner} ties on points and cards and wins with more chips.",
         "digit_sum": f"{winner} ties on points and wins with the higher sum of card digits.",

@@ -169,7 +169,7 @@ def payout_page():
 
 
 def _outcome(form: PayoutForm, count: int, holdings: list[list[int]]) -> dict:
-    """Each seat's share (0 included), the remainder and the plain payout line."""
+    """Each seat's share (0 included), the remainder, the plain payout line and why."""
     names = _names(form, count)
     variant, pot, bid, winner = (
         form.variant.data,
@@ -181,6 +181,7 @@ def _outcome(form: PayoutForm, count: int, holdings: list[list[int]]) -> dict:
         bid, Seat(winner), {Seat(i): holdings[i] for i in range(count)}, variant=variant, pot=pot
     )
     line = rules.payout_line(Seat(winner), bid, pay, variant=variant, pot=pot)
+    why = rules.payout_explanation(pay, bid, variant=variant, pot=pot, players=count)
     return {
         "pay": pay,
         "names": names,
@@ -191,4 +192,5 @@ def _outcome(form: PayoutForm, count: int, holdings: list[list[int]]) -> dict:
         "shares": {i: pay.shares.get(i, 0) for i in range(count)},
         "matching": {i: n for i, n in pay.matches.items()},
         "line": render_msg(line, names),
+        "why": why,  # the same sentences as the table's payout line opens to
     }

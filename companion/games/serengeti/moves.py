@@ -74,8 +74,7 @@ def _need_turn(state: dict, seat: int) -> None:
     if seat != turn:
         raise RuleError(
             "turn",
-            N_("It is not %(seat)s's turn: %(turn)s bids or passes now."),
-            seat=Seat(seat),
+            N_("It is not your turn: %(turn)s bids or passes now."),
             turn=Seat(turn),
         )
 
@@ -107,8 +106,7 @@ def _owned_card(state: dict, seat: int, action: Mapping) -> dict:
         owned = [card_msg(c) for c in state["cards"][seat]]
         raise RuleError(
             "card-owned",
-            N_("%(seat)s owns no %(card)s; their cards: %(owned)s."),
-            seat=Seat(seat),
+            N_("You own no %(card)s; your cards: %(owned)s."),
             card=card_msg(card),
             owned=join(owned) if owned else Msg(N_("none")),
         )
@@ -200,9 +198,7 @@ def _act_sell(state: dict, action: Mapping) -> None:
             N_("A card can be offered only before the first card of the round is turned up."),
         )
     if seat in state["sold_this_round"]:
-        raise RuleError(
-            "sale", N_("%(seat)s has already offered a card this round."), seat=Seat(seat)
-        )
+        raise RuleError("sale", N_("You have already offered a card this round."))
     card = _owned_card(state, seat, action)
     state["sold_this_round"].append(seat)
     state["events"].append({"e": "offer", "seat": seat, "card": card})
@@ -282,7 +278,7 @@ def _act_start(state: dict, action: Mapping) -> None:
             "setup", N_("The start player can only be chosen before the first card is turned up.")
         )
     seat = _seat_of(state, {"seat": action.get("player")})
-    state["start"] = seat
+    state["start"] = state["first_start"] = seat
     state["events"].append({"e": "start", "seat": seat})
 
 

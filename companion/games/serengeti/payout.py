@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import N_, Msg
+from companion.games.base import N_, Msg, Plural
 from companion.games.serengeti.facts import MAX_BID
 from companion.games.serengeti.fields import InputError, check_variant, is_int, short
 from companion.games.serengeti.phrases import join
@@ -142,3 +142,96 @@ def payout_line(
             shares=listed,
         )
     return Msg(N_("%(winner)s paid %(bid)s: %(shares)s"), winner=winner, bid=bid, shares=listed)
+
+
+def payout_explanation(
+    pay: Payout, bid: int, *, variant: str = "abacus", pot: int = 0, players: int | None = None
+) -> list[Msg]:
+    """Why the bid was shared so, in words: the digit that counted, the pot added (Don), and the
+    rule that decided who receives what, with its arithmetic. The table's payout line and the
+    calculator both show these sentences.
+
+    The keys of pay.matches may be Seat values (rendered as names) or plain names. players (the
+    winner included) gives the division of an equal split among the others.
+    """
+    lines = [Msg(N_("Only the last digit counts: %(bid)s → %(digit)s."), bid=bid, digit=pay.digit)]
+    if variant == "don" and pot:
+        lines.append(
+            Plural(
+                "The pot of %(pot)s is added: %(num)s chip to share.",
+                "The pot of %(pot)s is added: %(num)s chips to share.",
+                "num",
+                pot=pot,
+                num=pay.pool,
+            )
+        )
+    if pay.method == "alone":
+        holder, count = next(iter(pay.matches.items()))
+        lines.append(
+            Plural(
+                "Only %(name)s owns a %(digit)s (%(num)s card), so %(name)s takes the whole bid.",
+                "Only %(name)s owns a %(digit)s (%(num)s cards), so %(name)s takes the whole "
+                "bid: a lone holder is not paid per card.",
+                "num",
+                name=holder,
+                digit=pay.digit,
+                num=count,
+            )
+        )
+    elif pay.method == "match":
+        cards = sum(pay.matches.values())
+        lines.append(
+            Plural(
+                "Two or more players own a %(digit)s, so the bid is shared per card: each card "
+                "earns %(num)s chip (%(pool)s ÷ %(cards)s).",
+                "Two or more players own a %(digit)s, so the bid is shared per card: each card "
+                "earns %(num)s chips (%(pool)s ÷ %(cards)s).",
+                "num",
+                digit=pay.digit,
+                num=pay.pool // cards,
+                pool=pay.pool,
+                cards=cards,
+            )
+        )
+    elif pay.method == "most":
+        lines.append(
+            Msg(
+                N_(
+                    "Don: whoever owns the most cards with a %(digit)s takes it all; players "
+                    "tied for most share it."
+                ),
+                digit=pay.digit,
+            )
+        )
+    else:
+        lines.append(
+            Msg(
+                N_("Nobody else owns a %(digit)s: the other players share it equally."),
+                digit=pay.digit,
+            )
+        )
+    among = _sharers(pay, players)
+    if among:
+        lines.append(
+            Plural(
+                "Each of them receives %(num)s chip (%(pool)s ÷ %(among)s).",
+                "Each of them receives %(num)s chips (%(pool)s ÷ %(among)s).",
+                "num",
+                num=pay.pool // among,
+                pool=pay.pool,
+                among=among,
+            )
+        )
+    return lines
+
+
+def _sharers(pay: Payout, players: int | None) -> int:
+    """How many players an equal share went to (Don's leaders, or everyone but the winner in a
+    split); 0 when the pool went to one player or per card (the sentence before says so)."""
+    if pay.method == "most":
+        most = max(pay.matches.values())
+        leaders = sum(1 for count in pay.matches.values() if count == most)
+        return leaders if leaders > 1 else 0
+    if pay.method == "split" and players is not None and players > 1:
+        return players - 1
+    return 0

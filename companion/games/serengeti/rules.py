@@ -40,7 +40,8 @@ view(state, seat, reveal) -> {"variant", "players", "round", "rounds", "lot_size
 "start", "lot", "auction" (kind, seller, card, starter, turn, high, high_seat, passed, excluded,
 active, defaulter, default_bid) or None, "to_act", "waiting_for" (Msg), "bank", "pot", "seats"
 (per seat: cards by tribe, card_count, forbidden_digits, and "chips" only with reveal=True or
-once the game is over), "out", "cards_left", "penalties", "payout_line" (Msg), "last_payout",
+once the game is over), "out", "cards_left", "penalties", "payout_line" (Msg), "payout_why"
+([Msg]: the same sentences as the calculator), "last_payout",
 "penalty_on", "me"}. "me" is None for the table; for a seat: its own chips, cards,
 forbidden_digits, my_turn, may_bid, may_pass, pass_bonus, min_bid, legal_bids, must_discard,
 may_sell. pass_bonus_due(state, seat) tells what passing now would earn.
@@ -54,7 +55,8 @@ apply() refuses an action of an unknown type or with a host flag that is not tru
 "action") and anything entered once the game is over (rule "game-over").
 
 Public pure functions used elsewhere with exactly these signatures: payout(), bid_error(),
-score(); plus standings() (the end-screen table), payout_line() and bid_hint() (the keypad).
+score(); plus standings() (the end-screen table), payout_line() and payout_explanation() (the
+payout and why), and bid_hint() (the keypad).
 
 This module is the entry point (companion.games.base.Rules); the rules live in small modules:
 
@@ -97,7 +99,7 @@ from companion.games.serengeti.facts import (
 from companion.games.serengeti.fields import InputError
 from companion.games.serengeti.history import describe, seat_may_undo
 from companion.games.serengeti.moves import MOVES, apply
-from companion.games.serengeti.payout import Payout, payout, payout_line
+from companion.games.serengeti.payout import Payout, payout, payout_explanation, payout_line
 from companion.games.serengeti.scoring import score, standings
 from companion.games.serengeti.state import (
     new,
@@ -147,6 +149,7 @@ __all__ = [
     "new",
     "pass_bonus_due",
     "payout",
+    "payout_explanation",
     "payout_line",
     "penalty_applies",
     "result",

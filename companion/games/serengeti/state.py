@@ -1,9 +1,10 @@
 """Serengeti / Don: the state of a new game, and what can be read off a state without changing
 it (whose turn, who is still in the auction, the cards seen so far, what the game waits for).
 
-The state is JSON-shaped: {"variant", "players", "penalty_on", "round", "start", "phase",
-"chips" (per seat), "bank" (Abacus) / "pot" (Don), "cards" (per seat), "out", "lot", "auction"
-(or None), "sold_this_round", "penalties", "last_payout", "events" (of the latest action)}.
+The state is JSON-shaped: {"variant", "players", "penalty_on", "round", "start", "first_start"
+(who started round 1), "phase", "chips" (per seat), "bank" (Abacus) / "pot" (Don), "cards" (per
+seat), "out", "lot", "auction" (or None), "sold_this_round", "penalties", "last_payout", "events"
+(of the latest action)}.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def new(options: dict, players: int) -> dict:
         "penalty_on": penalty,
         "round": 1,
         "start": start,
+        "first_start": start,  # "start" moves on each round; the record of a play needs round 1's
         "phase": "reveal",
         "chips": [chips] * players,
         "bank": TOTAL_CHIPS_ABACUS - chips * players if variant == "abacus" else None,

@@ -11,7 +11,7 @@ from companion.games.base import N_, Msg, RuleError, Seat, copy_state
 from companion.games.serengeti.bids import bid_hint
 from companion.games.serengeti.facts import DECK_SIZE, ROUNDS, TRIBES, lot_size
 from companion.games.serengeti.fields import is_int
-from companion.games.serengeti.payout import Payout, payout_line
+from companion.games.serengeti.payout import Payout, payout_explanation, payout_line
 from companion.games.serengeti.phrases import card_msg
 from companion.games.serengeti.scoring import standings
 from companion.games.serengeti.state import (
@@ -47,6 +47,32 @@ def _by_tribe(cards: list[dict]) -> dict[str, list[int]]:
     }
 
 
+def _payout_of(record: dict) -> Payout:
+    """The Payout of a settled lot, from its record in the state."""
+    return Payout(
+        {Seat(s): a for s, a in record["shares"]},
+        record["remainder"],
+        record["digit"],
+        record["bid"] + (record["pot"] or 0),
+        {Seat(s): c for s, c in record["matches"]},
+        record["method"],
+    )
+
+
+def _last_payout_why(state: dict) -> list[Msg]:
+    """Why the last lot's bid was shared so (the same sentences as the calculator's)."""
+    record = state["last_payout"]
+    if record is None or record["kind"] != "lot":
+        return []
+    return payout_explanation(
+        _payout_of(record),
+        record["bid"],
+        variant=state["variant"],
+        pot=record["pot"],
+        players=state["players"],
+    )
+
+
 def _last_payout_line(state: dict) -> Msg | None:
     record = state["last_payout"]
     if record is None:
@@ -63,9 +89,12 @@ def _last_payout_line(state: dict) -> Msg | None:
             seller=Seat(record["seller"]),
             card=card_msg(record["card"]),
         )
-    pay = Payout({Seat(s): a for s, a in record["shares"]}, record["remainder"])
     return payout_line(
-        Seat(record["winner"]), record["bid"], pay, variant=state["variant"], pot=record["pot"]
+        Seat(record["winner"]),
+        record["bid"],
+        _payout_of(record),
+        variant=state["variant"],
+        pot=record["pot"],
     )
 
 
@@ -73,7 +102,8 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
     """What a seat's phone (or the table, seat None) may see.
 
     Public: round, lot, start player, phase, whose turn, high bid, bank / pot, every seat's cards
-    by tribe (and so their forbidden digits), cards out of the game, fines, the last payout line.
+    by tribe (and so their forbidden digits), cards out of the game, fines, the last payout line
+    and why it was shared so (payout_why).
     Chips: a seat sees only its own (under "me"); the table sees none unless reveal=True (the
     host's "show all"); at the end everybody's chips are shown (the chip bonus needs them).
     """
@@ -117,6 +147,7 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         "cards_left": DECK_SIZE - len(seen_cards(state)),
         "penalties": copy_state(state["penalties"]),
         "payout_line": _last_payout_line(state),
+        "payout_why": _last_payout_why(state),
         "last_payout": copy_state(state["last_payout"]),
         "penalty_on": state["penalty_on"],
         "me": None if seat is None else _my_view(state, seat),

@@ -9,13 +9,16 @@ to that seat's phone, to the host acting for that seat, or to the host's "show a
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 from wtforms import StringField
 from wtforms.validators import AnyOf, InputRequired
 
 from companion.forms import VersionedForm, whole_number
 from companion.games.base import N_
 from companion.games.serengeti import rules as rules
-from companion.web.adapter import GameAdapter, Panel
+from companion.i18n import translate
+from companion.web import charts
+from companion.web.adapter import GameAdapter, Panel, ScoreTable
 
 TRIBE_KEYS = list(rules.TRIBES)
 CARD_KEYS = [f"{tribe}:{digit}" for tribe in TRIBE_KEYS for digit in range(10)]
@@ -168,6 +171,88 @@ def _open_fines(view: dict) -> list[dict]:
     return [latest[s] for s in sorted(latest)]
 
 
+def score_table(state: dict, result: dict) -> ScoreTable:
+    """The final scores to compare: the points of each tribe and the most-chips bonus down,
+    players across in ranking order; the tie-break in words when one decided the winner."""
+    players = result["players"]
+    rows = [
+        (label, [row["tribes"][tribe]["points"] for row in players])
+        for tribe, label in rules.TRIBES.items()
+    ]
+    rows.append((N_("Most chips bonus"), [row["chip_bonus"] for row in players]))
+    return ScoreTable(
+        seats=[row["player"] for row in players],
+        ranks=[row["rank"] for row in players],
+        winners=list(result["winners"]),
+        rows=rows,
+        totals=[row["total"] for row in players],
+        decided_by=None if result["tie_break"] == "points" else result["tie_break_text"],
+    )
+
+
+def chips_by_round(states: list[dict]) -> list[list[int]]:
+    """Everyone's chips at the start and after each round: [round][seat] (from the state after
+    every action; a round ends with the action that settles its auction)."""
+    first = states[0]
+    found = [[rules.START_CHIPS[first["variant"]]] * first["players"]]
+    for state in states:
+        done = state["round"] if state["phase"] == "over" else state["round"] - 1
+        if done == len(found):  # the first state after the round ended
+            found.append(list(state["chips"]))
+    return found
+
+
+def _renamed_chart(chart: Markup, prefix: str) -> Markup:
+    """A second chart on the page: its title and description need ids of their own."""
+    return Markup(
+        str(chart)
+        .replace('"chart-title', f'"{prefix}-title')
+        .replace('"chart-desc', f'"{prefix}-desc')
+    )
+
+
+def summary_chart(states: list[dict], names: list[str]) -> Markup | None:
+    """Everyone's chips round by round (public once the game is over), then each player's
+    cards by tribe."""
+    if not states or states[-1]["phase"] != "over":
+        return None
+    rounds = chips_by_round(states)
+    series = [(name, [chips[seat] for chips in rounds]) for seat, name in enumerate(names)]
+    chips_title, cards_title = (
+        translate(N_("Chips round by round")),
+        translate(N_("Cards by tribe")),
+    )
+    chips = charts.line_chart(
+        chips_title,
+        series,
+        x_label=translate(N_("Round")),
+        step_label=translate(N_("Round")),
+        data_label=translate(N_("Everyone's chips at the start and after each round")),
+    )
+    cards = states[-1]["cards"]
+    tribes = [
+        (
+            translate(label),
+            [sum(c["tribe"] == tribe for c in cards[seat]) for seat in range(len(names))],
+        )
+        for tribe, label in rules.TRIBES.items()
+    ]
+    collections = charts.stacked_bars(
+        cards_title,
+        names,
+        tribes,
+        data_label=translate(N_("Each player's cards by tribe")),
+        category_label=translate(N_("Tribe")),
+    )
+    # Two pictures in one section: each gets a heading of its own.
+    return (
+        Markup('<h3 class="sg-chart-title">%s</h3>') % chips_title
+        + chips
+        + Markup('<h3 class="sg-chart-title">%s</h3>') % cards_title
+        + _renamed_chart(collections, "sg-tribes-chart")
+    )
+
+
 class SerengetiAdapter(GameAdapter):
     """How Serengeti plugs into the table page, the rules page and the calculators."""
 
@@ -178,6 +263,18 @@ class SerengetiAdapter(GameAdapter):
     # Chips are private: when the host's device shows them, the table is told (issue: "show all").
     show_all_line = N_("The host looked at everyone's chips.")
     look_line = N_("The host looked at %(seat)s's chips.")
+
+    def score_table(self, state: dict, result: dict) -> ScoreTable:
+        """See score_table(): tribes and the chip bonus down, players across."""
+        return score_table(state, result)
+
+    def start_seat(self, state: dict) -> int:
+        """Who started round 1 (the host may have chosen them; later rounds start elsewhere)."""
+        return state.get("first_start", state["start"] if state["round"] == 1 else 0)
+
+    def summary_chart(self, states: list[dict], names: list[str]) -> Markup | None:
+        """See summary_chart(): chips round by round, and each player's cards by tribe."""
+        return summary_chart(states, names)
 
     def turn_seats(self, view: dict) -> list[int]:
         """The bidder on turn, or the winner who must pick a card to discard."""
@@ -203,7 +300,9 @@ class SerengetiAdapter(GameAdapter):
                 for d in digits
             ]
         auction = view["auction"]
+        result = rules.result(state)
         return {
+            "score": score_table(state, result) if result is not None else None,
             "tribes": rules.TRIBES,
             "quick_bids": quick_bids,
             "my_cards": my_cards,
