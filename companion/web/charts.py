@@ -7,6 +7,7 @@ comes with a table of its numbers as the text alternative. Labels arrive transla
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 
 from markupsafe import Markup, escape
@@ -40,6 +41,11 @@ def _nice_top(value: float) -> float:
     return ((int(value) // step) + 1) * step if value % step else value
 
 
+def _chart_id(title: str) -> str:
+    """An id prefix of the chart's own (from its title): a page may show several charts."""
+    return f"chart-{zlib.crc32(title.encode()):08x}"
+
+
 def line_chart(
     title: str,
     series: Sequence[tuple[str, Sequence[float]]],
@@ -51,6 +57,7 @@ def line_chart(
 ) -> Markup:
     """Lines over time: series are (name, one value per step); marks are (step, label) drawn as
     vertical lines (e.g. the scorings). Returns the SVG and its data table."""
+    key = _chart_id(title)
     steps = max((len(values) for _, values in series), default=0)
     top = _nice_top(max((max(values) for _, values in series if values), default=1))
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -63,9 +70,9 @@ def line_chart(
 
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="chart-title">{escape(title)}</title>',
-        f'<desc id="chart-desc">{escape(data_label)}</desc>',
+        f'aria-labelledby="{key}-title {key}-desc" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{key}-title">{escape(title)}</title>',
+        f'<desc id="{key}-desc">{escape(data_label)}</desc>',
         f'<line class="axis" x1="{LEFT}" y1="{TOP + inner_h}" x2="{WIDTH - RIGHT}" '
         f'y2="{TOP + inner_h}"/>',
         f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + inner_h}"/>',
@@ -114,6 +121,7 @@ def stacked_bars(
 ) -> Markup:
     """One horizontal bar per player, made of one segment per category (e.g. the parts of a
     score). Returns the SVG and its data table."""
+    key = _chart_id(title)
     totals = [
         sum(values[i] for _, values in categories if values[i] > 0) for i in range(len(players))
     ]
@@ -123,9 +131,9 @@ def stacked_bars(
     inner_w = WIDTH - left - RIGHT
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="chart-title">{escape(title)}</title>',
-        f'<desc id="chart-desc">{escape(data_label)}</desc>',
+        f'aria-labelledby="{key}-title {key}-desc" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{key}-title">{escape(title)}</title>',
+        f'<desc id="{key}-desc">{escape(data_label)}</desc>',
     ]
     for p, name in enumerate(players):
         y = TOP + p * (bar + gap)

@@ -202,15 +202,6 @@ def chips_by_round(states: list[dict]) -> list[list[int]]:
     return found
 
 
-def _renamed_chart(chart: Markup, prefix: str) -> Markup:
-    """A second chart on the page: its title and description need ids of their own."""
-    return Markup(
-        str(chart)
-        .replace('"chart-title', f'"{prefix}-title')
-        .replace('"chart-desc', f'"{prefix}-desc')
-    )
-
-
 def summary_chart(states: list[dict], names: list[str]) -> Markup | None:
     """Everyone's chips round by round (public once the game is over), then each player's
     cards by tribe."""
@@ -249,7 +240,7 @@ def summary_chart(states: list[dict], names: list[str]) -> Markup | None:
         Markup('<h3 class="sg-chart-title">%s</h3>') % chips_title
         + chips
         + Markup('<h3 class="sg-chart-title">%s</h3>') % cards_title
-        + _renamed_chart(collections, "sg-tribes-chart")
+        + collections
     )
 
 
