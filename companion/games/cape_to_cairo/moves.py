@@ -251,6 +251,8 @@ def _give_last_card(state: dict) -> None:
     if state["take_index"] == n:
         state["phase"] = "building"
         state["lead"] = state["order"][0]  # the highest bidder starts
+        if state.get("first_lead") is None:
+            state["first_lead"] = state["lead"]
         state["active"] = state["lead"]
         state["step"] = "turn_up"
         state["turned"] = []
