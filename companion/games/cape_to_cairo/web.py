@@ -265,6 +265,9 @@ class CapeToCairoAdapter(GameAdapter):
             own_bid = bidding["my_bid"]
         building = view["building"]
         final = rules.result(panel.state)
+        marks = view["seats"][panel.seat]["marks"] if panel.seat is not None else 0
+        # the same words as the calculator: how each way to cross is worked out
+        why = [{"plan": c, "lines": rules.explain_plan(c, marks)} for c in view["my_choices"] or []]
         return {
             "score": final_scores(final) if final else None,
             "ctc": {
@@ -272,6 +275,7 @@ class CapeToCairoAdapter(GameAdapter):
                 "terrain_names": rules.TERRAIN_NAMES,
                 "tracks_needed": rules.TRACKS_NEEDED,
                 "own_bid": own_bid,
+                "why": why,
                 "race": _race(view),
                 "marks_range": list(range(rules.MARKS_MIN, rules.MARKS_MAX + 1)),
                 "track_price": rules.TRACK_PRICE,
