@@ -172,10 +172,10 @@ def _keyed(chart: Markup, key: str) -> Markup:
     )
 
 
-def _figure(key: str, heading: str, chart: Markup) -> Markup:
+def _chart_block(key: str, heading: str, chart: Markup) -> Markup:
     return Markup(
-        f'<figure class="ctc-chart" id="ctc-chart-{key}"><h3>{escape(heading)}</h3>'
-        f"{_keyed(chart, 'ctc-' + key)}</figure>"
+        f'<div class="ctc-chart" id="ctc-chart-{key}"><h3>{escape(heading)}</h3>'
+        f"{_keyed(chart, 'ctc-' + key)}</div>"
     )
 
 
@@ -216,9 +216,9 @@ def course_charts(states: list[dict], names: list[str]) -> Markup | None:
         data_label=translate(N_("Pounds held at the end of each round")),
     )
     return (
-        _figure("race", race_title, race)
-        + _figure("rounds", per_title, per_round)
-        + _figure("money", money_title, money)
+        _chart_block("race", race_title, race)
+        + _chart_block("rounds", per_title, per_round)
+        + _chart_block("money", money_title, money)
     )
 
 
