@@ -117,6 +117,10 @@ def test_the_panel_and_the_calculator_explain_a_crossing_with_the_same_lines(app
     calc = t.host.get("/tools/cape_to_cairo/?terrain=river&marks=4&bonus=0&money=63").text
     calc_why = calc[calc.index('class="ctc-why"') :].split("</details>")[0]
     assert [visible(li) for li in re.findall(r"<li>(.*?)</li>", calc_why)] == lines
+    # The calculator, too, leaves its limits to its own messages (its forms are novalidate, so
+    # the min/max that WTForms renders only shape the phone's number keys and spinner).
+    forms = re.findall(r'<form[^>]*id="(?:crossing|bids)-form"[^>]*>', calc)
+    assert len(forms) == 2 and all("novalidate" in f for f in forms)
     # The others see whose turn it is, no choices to explain.
     assert 'class="ctc-why"' not in t.page("Ben")
 
