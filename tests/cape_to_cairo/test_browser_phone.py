@@ -148,6 +148,10 @@ def test_each_turn_fits_the_first_screen_of_a_small_phone(server, phone):
         {"type": "take", "seat": 2, "card": 2},
     )
     anna.reload()
+    # First the card turned up from the deck: its symbols are four buttons on the first screen.
+    expect(anna.locator("[data-turn-panel] #ctc-turn-up-form")).to_be_visible()
+    assert in_first_screen(anna, "[data-turn-panel]")
+    look(anna, "ctc-phone-turn-up-en-360")
     anna.locator("#ctc-turn-up-form button", has_text="3").click()
     expect(anna.locator("#ctc-cross .ctc-best")).to_contain_text("Cross for 60 pounds")
     assert in_first_screen(anna, "[data-turn-panel]") and in_first_screen(anna, "#ctc-pass-form")
