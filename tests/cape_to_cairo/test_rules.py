@@ -393,7 +393,7 @@ def test_the_same_draw_sent_twice_does_not_count_as_the_next():
     s = act(s, "draw", 1, value=4, attempt=1)  # equal: both draw again
     assert s["must_draw"] == [0, 1]
     err = refused(s, "tie-draw", "draw", 0, value=4, attempt=1)  # a double tap of draw 1
-    assert str(err) == "Draw 1 of Player 1 is already entered."
+    assert str(err) == "You have already entered draw 1."
     refused(s, "tie-draw", "draw", 0, value=4, attempt=3)
     s = act(s, "draw", 0, value=9, attempt=2)
     s = act(s, "draw", 1, value=2)  # without an attempt: no check

@@ -297,7 +297,7 @@ def test_bad_bids_are_refused(t):
     kept = t.refused(anna, "bid", "whole number", amount="abc").text
     assert 'value="abc"' in kept and 'aria-invalid="true"' in kept
     t.act(anna, "bid", amount=0)  # a bid of 0 is allowed
-    t.refused(anna, "bid", "Anna has already bid in this phase.", rule="bid-once", amount=5)
+    t.refused(anna, "bid", "You have already bid in this phase.", rule="bid-once", amount=5)
     t.act(ben, "bid", amount=5)
     t.act(chris, "bid", amount=6)
     t.refused(
@@ -375,7 +375,7 @@ def test_a_draw_sent_twice_counts_once(t):
     t.refused(
         "Anna",
         "draw",
-        "Draw 1 of Anna is already entered.",
+        "You have already entered draw 1.",
         rule="tie-draw",
         value=4,
         attempt=1,
@@ -431,12 +431,12 @@ def test_bad_draws_are_refused(t):
     assert "Anna and Ben bid the same and have the same money left" in text
     assert 'id="ctc-draw-form"' in t.page("Anna")
     assert 'id="ctc-draw-form"' not in t.page("Chris")
-    t.refused("Chris", "draw", "Chris does not need to draw a card now.", value=5)
+    t.refused("Chris", "draw", "You do not need to draw a card now.", value=5)
     for value in (0, 11, "x", ""):
         t.refused("Anna", "draw", "The drawn card shows a number from 1 to 10.", value=value)
     t.refused("host", "draw", "must say which player", value=5)
     t.act("Anna", "draw", value=4)
-    t.refused("Anna", "draw", "Anna does not need to draw a card now.", value=5)
+    t.refused("Anna", "draw", "You do not need to draw a card now.", value=5)
     t.act("Ben", "draw", value=4)  # equal draws: draw again
     assert "Waiting for Anna and Ben." in visible(t.page("host"))
     t.act("Anna", "draw", value=2)
@@ -540,7 +540,8 @@ def test_the_game_ends_with_the_8th_crossing_and_nothing_more_is_accepted(t2):
         in text
     )
     assert "Anna 8 of 8 crossed" in text and "Ben 0 of 8 crossed" in text
-    assert re.search(r"Anna winner 8/8 80 172 Ben 0/8 0 100", text)
+    assert "1. Anna ★ 2. Ben Income earned 80 0 Money left 172 100" in text
+    assert "Terrains crossed 8 0 Winner: Anna." in text
     assert 'id="ctc-card-form"' not in t2.page("Ben")
     t2.refused(
         "Ben",

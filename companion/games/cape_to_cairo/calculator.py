@@ -110,6 +110,7 @@ def crossing_result(form: CrossingForm) -> dict:
         "money": money,
         "best": best,
         "choices": choices,
+        "why": [{"plan": c, "lines": rules.explain_plan(c, marks)} for c in choices],
         "missing_pounds": max(0, all_bonus["pounds"] - money),
     }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Plural
+from companion.games.base import N_, Msg, Plural
 from companion.games.cape_to_cairo.facts import (
     BONUS_MAX,
     TRACK_PRICE,
@@ -14,6 +14,7 @@ from companion.games.cape_to_cairo.facts import (
     CountedRuleError,
     check_terrain,
     int_in,
+    terrain_name,
 )
 
 
@@ -133,3 +134,54 @@ def crossing_choices(terrain: str, marks: int, bonus_tracks: int, money: int) ->
         plan["cheapest"] = best is not None and bonus == best["bonus"]
         choices.append(plan)
     return choices
+
+
+def explain_plan(plan: dict, marks: int) -> list[Msg]:
+    """One way to cross (a track_plan dict) worked out in words, one line per step: the
+    tracks needed, what the symbols that count (`marks`) cover, the bonus tracks spent, and the
+    tracks bought at 10 pounds each. The table's panel and the calculator both show these."""
+    needed, bonus, bought = plan["needed"], plan["bonus"], plan["bought"]
+    short = max(0, needed - marks)
+    lines: list[Msg] = [
+        Plural(
+            "The %(terrain)s needs %(needed)s track.",
+            "The %(terrain)s needs %(needed)s tracks.",
+            "needed",
+            terrain=terrain_name(plan["terrain"]),
+            needed=needed,
+        )
+    ]
+    if short == 0:
+        lines.append(
+            Msg(N_("Track symbols that count: %(marks)s, enough on their own."), marks=marks)
+        )
+        return lines
+    lines.append(
+        Plural(
+            "Track symbols that count: %(marks)s, so %(short)s track is missing.",
+            "Track symbols that count: %(marks)s, so %(short)s tracks are missing.",
+            "short",
+            marks=marks,
+            short=short,
+        )
+    )
+    if bonus:
+        lines.append(
+            Msg(
+                N_("Bonus tracks spent: %(bonus)s; still missing: %(left)s."),
+                bonus=bonus,
+                left=short - bonus,
+            )
+        )
+    if bought:
+        lines.append(
+            Msg(
+                N_("Tracks bought: %(bought)s × £%(price)s = £%(pounds)s."),
+                bought=bought,
+                price=TRACK_PRICE,
+                pounds=plan["pounds"],
+            )
+        )
+    else:
+        lines.append(Msg(N_("Nothing to buy: this way costs no money.")))
+    return lines

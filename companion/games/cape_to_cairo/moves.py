@@ -122,7 +122,8 @@ def _bid(state: dict, action: Action) -> None:
         ),
     )
     if state["bids"][seat] is not None:
-        raise RuleError("bid-once", N_("%(seat)s has already bid in this phase."), seat=Seat(seat))
+        # a refusal speaks to the player who acted (on their phone, or the host acting for them)
+        raise RuleError("bid-once", N_("You have already bid in this phase."))
     typed_for = action.get("round")
     if typed_for is not None and typed_for != state["round"]:
         # a bid form left open on a phone since an earlier phase: never carry it over
@@ -190,9 +191,7 @@ def _draw(state: dict, action: Action) -> None:
     _require_phase(state, "draw", "tie-draw", N_("Nobody needs to draw a card now."))
     seat = _seat(state, action)
     if seat not in state["must_draw"]:
-        raise RuleError(
-            "tie-draw", N_("%(seat)s does not need to draw a card now."), seat=Seat(seat)
-        )
+        raise RuleError("tie-draw", N_("You do not need to draw a card now."))
     value = int_in(
         action.get("value"),
         INCOME_MIN,
@@ -206,9 +205,8 @@ def _draw(state: dict, action: Action) -> None:
         # the same draw sent twice (a double tap) must not count as the next draw
         raise RuleError(
             "tie-draw",
-            N_("Draw %(attempt)s of %(seat)s is already entered."),
+            N_("You have already entered draw %(attempt)s."),
             attempt=attempt,
-            seat=Seat(seat),
         )
     state["reveal"]["draws"][seat].append(value)
     state["must_draw"].remove(seat)
@@ -251,6 +249,8 @@ def _give_last_card(state: dict) -> None:
     if state["take_index"] == n:
         state["phase"] = "building"
         state["lead"] = state["order"][0]  # the highest bidder starts
+        if state.get("first_lead") is None:
+            state["first_lead"] = state["lead"]
         state["active"] = state["lead"]
         state["step"] = "turn_up"
         state["turned"] = []

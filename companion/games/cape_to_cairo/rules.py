@@ -61,6 +61,7 @@ from companion.games.cape_to_cairo.crossing import (
     crossing_choices,
     crossing_cost,
     crossing_plan,
+    explain_plan,
     tracks_short,
 )
 from companion.games.cape_to_cairo.facts import (
@@ -109,6 +110,7 @@ __all__ = [
     "crossing_cost",
     "crossing_plan",
     "describe",
+    "explain_plan",
     "marks_for",
     "new",
     "next_terrain",

@@ -38,6 +38,7 @@ def new(options: dict, players: int) -> dict:
         "order": None,  # the settled bid order of this phase
         "take_index": 0,  # position in order of the next player to take a card
         "lead": None,  # the highest bidder, who starts building
+        "first_lead": None,  # the lead of round 1: the seat that started the game
         "active": None,
         "step": None,  # building: "turn_up" (waiting for the card) or "decide"
         "turned": [],  # symbols of the cards turned up since the last crossing

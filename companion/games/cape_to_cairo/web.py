@@ -9,12 +9,17 @@ the host's device, not even when it acts for that seat or shows everything.
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup, escape
 from wtforms import StringField
 from wtforms.validators import AnyOf, InputRequired, Optional
 
 from companion.forms import VersionedForm, WholeNumber, whole_number
+from companion.games.base import N_
+from companion.games.cape_to_cairo import course
 from companion.games.cape_to_cairo import rules as rules
-from companion.web.adapter import GameAdapter, Panel
+from companion.i18n import translate
+from companion.web import charts
+from companion.web.adapter import GameAdapter, Panel, ScoreTable
 
 
 def _marks_field(label):
@@ -148,6 +153,75 @@ class PassForm(VersionedForm):
         return {}
 
 
+# --- after the game -----------------------------------------------------------------------------
+
+
+def final_scores(result: dict) -> ScoreTable:
+    """The result as the core's comparison table (see course.standings): the winner first, the
+    income earned, money, bonus tracks and cards left, and the terrains crossed as the total.
+    Nothing is ever tied for the win (the 8th crossing ends the game at once)."""
+    table = course.standings(result)
+    return ScoreTable(**table, total_label=course.TOTAL_ROW)
+
+
+def _keyed(chart: Markup, key: str) -> Markup:
+    """The chart with ids of its own: charts.py names every chart's title "chart-title", and
+    the summary shows three charts on one page."""
+    return Markup(
+        str(chart).replace('"chart-title', f'"{key}-title').replace("chart-desc", f"{key}-desc")
+    )
+
+
+def _chart_block(key: str, heading: str, chart: Markup) -> Markup:
+    return Markup(
+        f'<div class="ctc-chart" id="ctc-chart-{key}"><h3>{escape(heading)}</h3>'
+        f"{_keyed(chart, 'ctc-' + key)}</div>"
+    )
+
+
+def course_charts(states: list[dict], names: list[str]) -> Markup | None:
+    """The race to 8 round by round, the crossings of each round's building phase per player,
+    and everybody's money round by round (see course.by_round), each with its data table."""
+    found = course.by_round(states)
+    if not found["rounds"]:
+        return None
+    players = range(len(found["crossed"]))
+    round_word = translate(N_("Round"))
+    rounds_label = translate(N_("Acquisition rounds (0: the start)"))
+    race_title = translate(N_("The race to 8 terrains"))
+    race = charts.line_chart(
+        race_title,
+        [(names[s], found["crossed"][s]) for s in players],
+        x_label=rounds_label,
+        step_label=round_word,
+        data_label=translate(N_("Terrains crossed at the end of each round")),
+    )
+    per_title = translate(N_("Terrains crossed in each round"))
+    per_round = charts.stacked_bars(
+        per_title,
+        [names[s] for s in players],
+        [
+            (translate(N_("Round %(n)s")) % {"n": r}, [found["per_round"][i][s] for s in players])
+            for i, r in enumerate(found["rounds"])
+        ],
+        data_label=translate(N_("Terrains each player crossed in each round's building phase")),
+        category_label=round_word,
+    )
+    money_title = translate(N_("Money over the game"))
+    money = charts.line_chart(
+        money_title,
+        [(names[s], found["money"][s]) for s in players],
+        x_label=rounds_label,
+        step_label=round_word,
+        data_label=translate(N_("Pounds held at the end of each round")),
+    )
+    return (
+        _chart_block("race", race_title, race)
+        + _chart_block("rounds", per_title, per_round)
+        + _chart_block("money", money_title, money)
+    )
+
+
 class CapeToCairoAdapter(GameAdapter):
     """How Cape to Cairo plugs into the table page, the rules page and the calculators."""
 
@@ -164,6 +238,18 @@ class CapeToCairoAdapter(GameAdapter):
     rules_template = "cape_to_cairo/rules.html"
     calculator_module = "companion.games.cape_to_cairo.calculator"
 
+    def score_table(self, state: dict, result: dict) -> ScoreTable:
+        """The final result as a comparison table (see final_scores)."""
+        return final_scores(result)
+
+    def start_seat(self, state: dict) -> int:
+        """The highest bidder of the first round, who chose first and built first."""
+        return course.first_lead(state)
+
+    def summary_chart(self, states: list[dict], names: list[str]) -> Markup | None:
+        """The race, the crossings per round and the money, round by round."""
+        return course_charts(states, names)
+
     def turn_seats(self, view: dict) -> list[int]:
         """Every seat whose sealed bid or draw is awaited, or the seat taking or building."""
         return list(view["waiting_for"])
@@ -178,12 +264,18 @@ class CapeToCairoAdapter(GameAdapter):
         if bidding is not None and panel.seat is not None and not panel.host:
             own_bid = bidding["my_bid"]
         building = view["building"]
+        final = rules.result(panel.state)
+        marks = view["seats"][panel.seat]["marks"] if panel.seat is not None else 0
+        # the same words as the calculator: how each way to cross is worked out
+        why = [{"plan": c, "lines": rules.explain_plan(c, marks)} for c in view["my_choices"] or []]
         return {
+            "score": final_scores(final) if final else None,
             "ctc": {
                 "terrains": rules.TERRAINS,
                 "terrain_names": rules.TERRAIN_NAMES,
                 "tracks_needed": rules.TRACKS_NEEDED,
                 "own_bid": own_bid,
+                "why": why,
                 "race": _race(view),
                 "marks_range": list(range(rules.MARKS_MIN, rules.MARKS_MAX + 1)),
                 "track_price": rules.TRACK_PRICE,
