@@ -146,8 +146,11 @@ def test_the_summary_shows_three_charts_with_their_data_tables(done):
     assert page.count('<svg class="chart"') == 3 and page.count('class="chart-data"') == 3
     for key in ("race", "rounds", "money"):
         assert f'id="ctc-chart-{key}"' in page
-        assert f'id="ctc-{key}-title"' in page and f'aria-labelledby="ctc-{key}-title' in page
-    assert 'id="chart-title"' not in page  # one id per chart on the page
+    # Each chart is labelled by a title and a description of its own (one id per chart).
+    labels = re.findall(r'aria-labelledby="([\w-]+)-title \1-desc"', page)
+    assert len(labels) == len(set(labels)) == 3
+    for key in labels:
+        assert page.count(f'id="{key}-title"') == 1
     text = visible(page)
     assert "The race to 8 terrains" in text and "Money over the game" in text
     # The data tables: the race (0 to 8 for Anna), the money (100, 110, 119 ... 173 for Anna).

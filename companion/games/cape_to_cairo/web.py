@@ -164,18 +164,9 @@ def final_scores(result: dict) -> ScoreTable:
     return ScoreTable(**table, total_label=course.TOTAL_ROW)
 
 
-def _keyed(chart: Markup, key: str) -> Markup:
-    """The chart with ids of its own: charts.py names every chart's title "chart-title", and
-    the summary shows three charts on one page."""
-    return Markup(
-        str(chart).replace('"chart-title', f'"{key}-title').replace("chart-desc", f"{key}-desc")
-    )
-
-
 def _chart_block(key: str, heading: str, chart: Markup) -> Markup:
     return Markup(
-        f'<div class="ctc-chart" id="ctc-chart-{key}"><h3>{escape(heading)}</h3>'
-        f"{_keyed(chart, 'ctc-' + key)}</div>"
+        f'<div class="ctc-chart" id="ctc-chart-{key}"><h3>{escape(heading)}</h3>{chart}</div>'
     )
 
 
