@@ -87,7 +87,14 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def add_headers(response: Response) -> Response:
-        for name, value in HEADERS:
+        # A style sheet, a script or an image is no document: the policy, framing and referrer
+        # headers mean nothing there, and a phone's first load fetches a dozen such files.
+        # (An SVG can be opened as a document: it keeps them.)
+        endpoint = request.endpoint or ""
+        asset = (endpoint == "static" or endpoint.endswith(".static")) and (
+            response.mimetype != "image/svg+xml"
+        )
+        for name, value in HEADERS[1:2] if asset else HEADERS:
             response.headers.setdefault(name, value)
         response.headers.pop("Server", None)
         return response

@@ -540,7 +540,13 @@ def figure_first_load(report, app: Served, seeded_by_game: dict[str, Seeded]) ->
 def load_assets(phone: Browser, page: bytes, seen: set[str]) -> int:
     """Fetch every static file a page links that this phone has not loaded yet; their bytes."""
     total = 0
-    for url in re.findall(rb'(?:src|href)="(/static/[^"]+)"', decode_body(page)):
+    html = decode_body(page)
+    # What a browser leaves until it is needed: a <video preload="none">'s sources (the
+    # keep-awake video, played only if the phone has no Wake Lock and the player turns it on)
+    # and the home-screen icon (fetched when the page is added to the home screen).
+    html = re.sub(rb'<video[^>]*preload="none".*?</video>', b"", html, flags=re.S)
+    html = re.sub(rb'<link rel="apple-touch-icon"[^>]*>', b"", html)
+    for url in re.findall(rb'(?:src|href)="(/static/[^"]+)"', html):
         url = url.decode().replace("&amp;", "&")
         if url not in seen:
             seen.add(url)

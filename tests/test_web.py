@@ -739,12 +739,32 @@ def test_every_answer_carries_the_security_headers(client):
         client.get(f"/t/{code}/live?v={version}"),
         client.get("/nope"),
     ]
+    style_sheet = answers.pop(2)  # no document: only nosniff means something there
+    assert style_sheet.headers["X-Content-Type-Options"] == "nosniff"
+    assert "Content-Security-Policy" not in style_sheet.headers
+    answers.append(client.get("/static/favicon.svg"))  # an SVG can be opened as a document
     for response in answers:
         assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
         assert "script-src 'self'" in response.headers["Content-Security-Policy"]
         assert response.headers["X-Content-Type-Options"] == "nosniff"
         assert response.headers["Referrer-Policy"] == "no-referrer"
         assert "Server" not in response.headers
+
+
+def test_static_files_come_compressed_once_at_brotlis_best(client):
+    import brotli
+
+    answer = client.get("/static/js/app.js", headers={"Accept-Encoding": "gzip, br"})
+    assert answer.headers["Content-Encoding"] == "br"
+    with open("static/js/app.js", "rb") as fh:
+        raw = fh.read()
+    assert brotli.decompress(answer.data) == raw
+    assert len(answer.data) == len(brotli.compress(raw, quality=11))
+    again = client.get(
+        "/static/js/app.js",
+        headers={"Accept-Encoding": "br", "If-None-Match": answer.headers["ETag"]},
+    )
+    assert again.status_code == 304
 
 
 def test_a_huge_body_or_query_is_refused_before_anything_reads_it(client):
