@@ -742,7 +742,10 @@ def test_every_answer_carries_the_security_headers(client):
     style_sheet = answers.pop(2)  # no document: only nosniff means something there
     assert style_sheet.headers["X-Content-Type-Options"] == "nosniff"
     assert "Content-Security-Policy" not in style_sheet.headers
-    answers.append(client.get("/static/favicon.svg"))  # an SVG can be opened as a document
+    # An SVG can be opened as a document: a policy that allows nothing.
+    icon = client.get("/static/favicon.svg").headers
+    assert icon["Content-Security-Policy"].startswith("default-src 'none'")
+    assert icon["X-Content-Type-Options"] == "nosniff"
     for response in answers:
         assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
         assert "script-src 'self'" in response.headers["Content-Security-Policy"]
@@ -751,15 +754,18 @@ def test_every_answer_carries_the_security_headers(client):
         assert "Server" not in response.headers
 
 
-def test_static_files_come_compressed_once_at_brotlis_best(client):
+def test_static_files_come_minified_and_compressed_at_brotlis_best(client):
     import brotli
+
+    from companion.web.assets import minified
 
     answer = client.get("/static/js/app.js", headers={"Accept-Encoding": "gzip, br"})
     assert answer.headers["Content-Encoding"] == "br"
     with open("static/js/app.js", "rb") as fh:
         raw = fh.read()
-    assert brotli.decompress(answer.data) == raw
-    assert len(answer.data) == len(brotli.compress(raw, quality=11))
+    served = brotli.decompress(answer.data)
+    assert served == minified("app.js", raw) and len(served) < 0.85 * len(raw)
+    assert b"function" in served  # a script still (minified, not mangled)
     again = client.get(
         "/static/js/app.js",
         headers={"Accept-Encoding": "br", "If-None-Match": answer.headers["ETag"]},

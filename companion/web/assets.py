@@ -33,11 +33,27 @@ COMPRESSIBLE = (
 
 @lru_cache(maxsize=256)
 def _brotli(path: str, mtime: float) -> bytes:
-    """A static file compressed at brotli's best quality (once per file and version)."""
+    """A static file as phones get it, once per file and version: scripts and style sheets
+    minified (rjsmin, rcssmin: comments and spaces out, nothing renamed), then compressed at
+    brotli's best quality."""
     import brotli
 
     with open(path, "rb") as fh:
-        return brotli.compress(fh.read(), quality=11)
+        data = fh.read()
+    return brotli.compress(minified(path, data), quality=11)
+
+
+def minified(path: str, data: bytes) -> bytes:
+    """A script or style sheet without its comments and spaces; any other file as it is."""
+    if path.endswith(".js") and not path.endswith(".min.js"):
+        import rjsmin
+
+        return rjsmin.jsmin(data)
+    if path.endswith(".css"):
+        import rcssmin
+
+        return rcssmin.cssmin(data)
+    return data
 
 
 @lru_cache(maxsize=512)
@@ -58,6 +74,9 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "zstd", "gzip", "deflate"])
     app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br", "zstd", "deflate"])
     app.config.setdefault("COMPRESS_MIMETYPES", list(COMPRESSIBLE))
+    # Pages are compressed per request: brotli 5 makes a table page 11% smaller than the
+    # default 4 for 0.15 ms more (level 9 costs 10 ms).
+    app.config.setdefault("COMPRESS_BR_LEVEL", 5)
     compress.init_app(app)
 
     @app.url_defaults
