@@ -41,7 +41,8 @@ class Store(Protocol):
 
     def write(self, table_id: int | None = None) -> Any:
         """A context manager: one write transaction, serialised with every other write to the
-        same table (table_id) or, without one, with other writes of its kind."""
+        same table (table_id); without one, a write that races with nothing (a new table, a
+        counted wrong code). SQLite serialises every writer anyway."""
 
     def transaction(self) -> Any:
         """A context manager: a plain transaction (commit on success, rollback on error)."""
