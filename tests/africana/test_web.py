@@ -624,11 +624,12 @@ def test_result_shows_breakdown_grouping_ranking_and_tie_break(table):
         ranking = page[
             page.index('id="af-ranking"') : page.index("</table>", page.index('id="af-ranking"'))
         ]
-        seats = re.findall(r'data-seat="(\d)"', ranking)
-        assert seats == ["2", "0", "1"]
+        assert re.findall(r'<span class="who">(.*?)</span>', ranking) == ["Chris", "Anna", "Ben"]
         assert re.findall(r"<strong>(\d+)</strong>", ranking) == ["39", "39", "27"]
-        assert "Equal totals: the player with more coins wins." in page
-        anna_score = section(page, "af-score-0")
+        assert "Equal totals, so the player with more coins wins" in page
+        anna_score = page[
+            page.index('id="af-score-0"') : page.index("</details>", page.index('id="af-score-0"'))
+        ]
         for line in (
             "Completed expeditions",
             "Completed artifact adventures",
@@ -647,7 +648,9 @@ def test_result_shows_breakdown_grouping_ranking_and_tie_break(table):
             for chips, bonus in sets
         )
         assert groups == [(["Drum", "Idol", "Mask", "Vase"], 10), (["Mask", "Mask"], 6)]
-        ben_score = section(page, "af-score-1")
+        ben_score = page[
+            page.index('id="af-score-1"') : page.index("</details>", page.index('id="af-score-1"'))
+        ]
         assert "-10" in ben_score and "3 cards" in ben_score
 
 
@@ -657,8 +660,8 @@ def test_a_shared_victory_is_announced(make_table):
     for phone in t.phones:
         t.act(phone, "submit_sheet", **sheet_data(expeditions=[10], silver=4))
     page = t.page(t.phones[0])
-    assert "Equal totals and equal coins: a shared victory." in page
-    assert page.count('class="af-winner"') == 2
+    assert "Equal totals and equal coins (Anna: 4 silver and Ben: 4 silver)" in page
+    assert "Winners: Anna and Ben." in page
 
 
 def test_the_host_fills_in_the_sheet_of_a_player_without_a_phone(table):
