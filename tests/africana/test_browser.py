@@ -129,7 +129,7 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
     chris.get_by_role("button", name="buy adventures").click()
     chris.get_by_role("button", name="Buy and pay").click()
     expect(chris.locator(".alert[role=alert]")).to_contain_text(
-        "but Germany has 3 silver (enough for 0)"
+        "but you have 3 silver (enough for 0)"
     )
     expect(chris.locator(".alert[role=alert] a")).to_have_attribute(
         "href", "/rules/africana#no-debt"
@@ -237,7 +237,7 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     anna.get_by_role("button", name="buy adventures").click()
     anna.fill("#af-buy-cards", "5")
     anna.get_by_role("button", name="Buy and pay").click()
-    expect(anna.locator("#af-end")).to_contain_text("Italy has 5 unfinished adventures: discard 2")
+    expect(anna.locator("#af-end")).to_contain_text("You have 5 unfinished adventures: discard 2")
     expect(anna.locator("#af-discard")).to_have_value("2")  # the discards the limit needs
 
     # Anna discards too few: refused, next to the form, with the rule; no override for her.
@@ -245,7 +245,7 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     anna.get_by_role("button", name="End my turn").click()
     refusal = anna.locator("#af-end .af-inline-alert")
     expect(refusal).to_contain_text(
-        "Italy has 5 unfinished adventures, and at most 3 may stay "
+        "You have 5 unfinished adventures, and at most 3 may stay "
         "at the end of a turn: discard 2 (they leave the game), not 1."
     )
     expect(refusal.locator("a")).to_have_attribute("href", "/rules/africana#adventure-limit")

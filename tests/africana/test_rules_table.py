@@ -94,7 +94,7 @@ def test_buying_an_adventure_costs_five_and_chooses_the_buy_action():
     assert coins(state)[0] == 2
     err = refused(state, 0, "buy_adventure")
     assert err.rule == "no-debt"
-    assert "1 card costs 5 silver" in str(err) and "has 2 silver" in str(err)
+    assert "1 card costs 5 silver" in str(err) and "you have 2 silver" in str(err)
 
 
 def test_buying_several_at_once_says_how_many_are_affordable():
@@ -162,7 +162,7 @@ def test_join_bonus_markers_and_once_per_expedition():
         state = act(state, 0, "join_expedition", slot=slot, bonus_coins=0)  # card bonus
     assert af.view(state, 0)["seats"][0]["markers_free"] == 0
     err = refused(state, 0, "join_expedition", slot=5, bonus_coins=0)
-    assert "All 4 markers" in str(err)
+    assert "All 4 of your markers" in str(err)
     assert refused(state, 0, "join_expedition", slot=6, bonus_coins=0).rule == "action"
 
 
@@ -372,13 +372,13 @@ def test_a_turn_cannot_end_with_more_than_3_unfinished_adventures():
     err = refused(state, 0, "end_turn")
     assert err.rule == "adventure-limit"
     assert str(err) == (
-        "Italy has 5 unfinished adventures, and at most 3 may stay at the end "
+        "You have 5 unfinished adventures, and at most 3 may stay at the end "
         "of a turn: discard 2 (they leave the game) to end the turn."
     )
     err = refused(state, 0, "end_turn", discarded_adventures=1)
     assert err.rule == "adventure-limit"
     assert str(err) == (
-        "Italy has 5 unfinished adventures, and at most 3 may stay at the end "
+        "You have 5 unfinished adventures, and at most 3 may stay at the end "
         "of a turn: discard 2 (they leave the game), not 1."
     )
     # The host too: ending the turn plainly is refused, the override has to be asked for.

@@ -62,9 +62,10 @@ def labelled_sheet(state: dict, sheet: dict | None) -> dict | None:
     return labelled
 
 
-def end_of_turn_checks(state: dict) -> list[Msg]:
+def end_of_turn_checks(state: dict, you: bool = False) -> list[Msg]:
     """Reminders for the current player before ending the turn (rules "end-of-turn",
-    "refill-row")."""
+    "refill-row"); you=True when the reader is that player (their phone, or the host entering
+    their turn), so the reminder about their cards says "you"."""
     seat = state["turn"]["seat"]
     notes = [
         Msg(
@@ -75,7 +76,17 @@ def end_of_turn_checks(state: dict) -> list[Msg]:
         )
     ]
     open_adventures = state["seats"][seat]["adventures_open"]
-    if open_adventures > OPEN_ADVENTURE_LIMIT:
+    if open_adventures > OPEN_ADVENTURE_LIMIT and you:
+        notes.append(
+            Plural(
+                "You have %(n)s unfinished adventure: discard %(extra)s (they leave the game).",
+                "You have %(n)s unfinished adventures: discard %(extra)s (they leave the game).",
+                "n",
+                n=open_adventures,
+                extra=open_adventures - OPEN_ADVENTURE_LIMIT,
+            )
+        )
+    elif open_adventures > OPEN_ADVENTURE_LIMIT:
         notes.append(
             Plural(
                 "%(company)s has %(n)s unfinished adventure: discard %(extra)s (they leave the "
@@ -181,7 +192,11 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         "kind_names": list(state["kind_names"]),
         "kinds_renamed": state["kinds_renamed"],
         "seats": seats,
-        "checks": end_of_turn_checks(state) if state["phase"] == "playing" else [],
+        "checks": (
+            end_of_turn_checks(state, you=seat == turn["seat"])
+            if state["phase"] == "playing"
+            else []
+        ),
     }
     if seat is not None:
         out["company"] = company_facts(seat)
