@@ -105,7 +105,7 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
     # Anna draws and ends her turn.
     anna.get_by_role("button", name="draw 2 movement cards").click()
     anna.get_by_role("button", name="End my turn").click()
-    expect(ben.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
+    expect(ben.locator("#your-turn")).to_be_visible(timeout=6000)
 
     # Ben joins the expedition in space 1 (3 silver bonus) and completes it (4 silver).
     ben.get_by_role("button", name="move the explorer").click()
@@ -125,7 +125,7 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
     ben.get_by_role("button", name="End my turn").click()
 
     # Chris cannot afford an adventure card: refused with the reason; pages cost after the first.
-    expect(chris.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
+    expect(chris.locator("#your-turn")).to_be_visible(timeout=6000)
     chris.get_by_role("button", name="buy adventures").click()
     chris.get_by_role("button", name="Buy and pay").click()
     expect(chris.locator(".alert[role=alert]")).to_contain_text(
@@ -276,6 +276,6 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     override.click()
     line = "The host ended the turn of Anna with 4 unfinished adventures (limit 3)."
     expect(host.locator(".history")).to_contain_text(line)
-    expect(ben.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
+    expect(ben.locator("#your-turn")).to_be_visible(timeout=6000)
     expect(ben.locator(".history")).to_contain_text(line)
     expect(anna.locator("#af-account-0")).to_contain_text("Unfinished adventures: 4.", timeout=6000)

@@ -53,8 +53,8 @@ from companion.games.africana.turn import (
 from companion.games.base import N_, Moves, Msg, Plural, RuleError
 
 
-def _slot(state: dict, action: Mapping) -> int:
-    return int_field(action, "slot", 1, ROW_SPACES) - 1
+def _slot(state: dict, action: Mapping, rule: str = "action") -> int:
+    return int_field(action, "slot", 1, ROW_SPACES, rule) - 1
 
 
 def _open_slots(state: dict) -> str | Msg:
@@ -167,7 +167,7 @@ def _expedition_for_move(state: dict, action: Mapping, rule: str) -> tuple[int, 
     """The moving seat, the row space the action names, and the expedition lying there."""
     seat = seat_of(state, action)
     require_action(state, seat, "move")
-    slot = _slot(state, action)
+    slot = _slot(state, action, rule)  # a missing space is refused under the move's own rule
     card = state["row"][slot]
     if card is None:
         raise RuleError(
