@@ -163,7 +163,14 @@ def test_join_bonus_markers_and_once_per_expedition():
     assert af.view(state, 0)["seats"][0]["markers_free"] == 0
     err = refused(state, 0, "join_expedition", slot=5, bonus_coins=0)
     assert "All 4 of your markers" in str(err)
-    assert refused(state, 0, "join_expedition", slot=6, bonus_coins=0).rule == "action"
+    # A space outside the row, or none picked, is refused under the move's own rule (its link
+    # explains the row), never as a malformed entry.
+    assert refused(state, 0, "join_expedition", slot=6, bonus_coins=0).rule == "join-expedition"
+    err = refused(state, 0, "join_expedition", bonus_coins=0)
+    assert err.rule == "join-expedition" and "Expedition space" in str(err)
+    assert refused(state, 0, "complete_expedition", coins=1, points=1).rule == (
+        "complete-expedition"
+    )
 
 
 def test_completing_an_expedition_pays_and_returns_every_marker():

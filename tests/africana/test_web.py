@@ -324,13 +324,13 @@ BAD_INPUT = [
         "join_expedition",
         {"slot": "6", "bonus_coins": 0},
         "'Expedition space' can be at most 5.",
-        "action",
+        "join-expedition",
     ),
     (
         "join_expedition",
         {"slot": "", "bonus_coins": 0},
         "needs a value for 'Expedition space'",
-        "action",
+        "join-expedition",
     ),
     (
         "join_expedition",
