@@ -11,6 +11,7 @@ import pytest
 from companion import i18n
 from companion.games.africana import rules as af
 from companion.games.africana.history import EARLIER_LINES
+from companion.games.africana.views import payment_arithmetic
 from companion.games.base import Msg, RuleError, Seat
 from tests.africana.helpers import choose, sheet_data
 from tests.helpers import alert_text, visible
@@ -254,3 +255,19 @@ def test_a_refusal_on_the_table_page_reads_in_russian(make_table):
         "Карта приключения стоит 5 серебряных: 3 карты — это 15 серебряных, а у вас "
         "2 серебряные (хватит на 0)."
     )
+
+
+@pytest.mark.parametrize(
+    ("cards", "russian", "japanese"),
+    [
+        (1, "1 карта приключения по 5 серебряных: 5 серебряных.", "冒険カード1枚"),
+        (2, "2 карты приключений по 5 серебряных: 10 серебряных.", "冒険カード2枚"),
+        (5, "5 карт приключений по 5 серебряных: 25 серебряных.", "冒険カード5枚"),
+    ],
+)
+def test_a_payments_sum_agrees_with_its_count(app, cards, russian, japanese):
+    line = {"what": "buy_adventure", "count": cards, "amount": -5 * cards}
+    assert render(app, "ru", payment_arithmetic(line)) == russian
+    ja = render(app, "ja", payment_arithmetic(line))
+    assert ja.startswith(japanese) and ja.endswith("。")
+    assert not ASCII_BETWEEN_JAPANESE.search(ja)

@@ -113,6 +113,26 @@ def test_a_refusal_is_the_apps_message_not_a_browser_bubble(server, phone):
     shot(ben, "africana-phone-refusal-360", full_page=False)
 
 
+def test_a_payment_opens_to_show_its_sum(server, phone):
+    host = phone(viewport=SMALL_PHONE)
+    code = open_table(host, server, game="africana", players="2", names=())
+    anna, ben = seated(phone, server, code, ("Anna", "Ben"))
+    expect(anna.locator("#seats")).to_contain_text("Ben", timeout=6000)
+    anna.locator("#af-choose button[value=buy]").click()
+    anna.fill("#af-pages-n", "3")
+    anna.locator("#af-pages button[type=submit]").click()
+    expect(anna.locator("#af-account-0 .af-balance")).to_have_text("0 silver")
+    anna.locator("#af-account-0 > summary").click()
+    why = anna.locator("#af-account-0 .af-why").first
+    why.locator("summary").click()
+    expect(why).to_contain_text(
+        "3 pages: the first page of a turn is free, the other 2 cost 1 silver each: 2 silver."
+    )
+    assert overflowing(anna) == []
+    why.scroll_into_view_if_needed()
+    shot(anna, "africana-phone-payment-360", full_page=False)
+
+
 def test_the_host_entering_a_turn_and_the_table_view_fit_too(server, phone):
     host, anna, ben, code = start(phone, server)
     host.goto(f"{server.url}/t/{code}/?as=1")

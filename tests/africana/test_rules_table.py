@@ -152,6 +152,36 @@ def test_change_colour_costs_five_each_and_belongs_to_moving():
     assert err.rule == "one-action"
 
 
+def test_each_payment_says_its_sum_in_words():
+    """Prices from the rule texts: adventure cards and colour changes 5 silver each, the first
+    page of a turn free and then 1 silver per page. Worked out by hand: 3 pages then 1 page cost
+    2 + 1 silver, 2 cards 10 silver."""
+    state = give(af.new({}, 2), 0, 18)  # Italy: 2 + 18 = 20 silver
+    state = act(state, 0, "choose_action", action="buy")
+    state = act(state, 0, "turn_pages", pages=3)
+    state = act(state, 0, "turn_pages", pages=1)
+    state = act(state, 0, "buy_adventure", cards=2)
+    ledger = af.view(state, 1)["seats"][0]["ledger"]  # the ledgers are public
+    assert [line["amount"] for line in ledger] == [2, 18, -2, -1, -10]
+    assert [str(line["why"]) if line["why"] else None for line in ledger] == [
+        None,  # starting coins: nothing to work out
+        None,  # the host's correction: typed
+        "3 pages: the first page of a turn is free, the other 2 cost 1 silver each: 2 silver.",
+        "1 page at 1 silver (the free page of this turn was turned already): 1 silver.",
+        "2 adventure cards at 5 silver each: 10 silver.",
+    ]
+    state = act(af.new({}, 2), 0, "choose_action", action="buy")
+    state = act(state, 0, "turn_pages", pages=1)
+    assert str(af.view(state, 0)["seats"][0]["ledger"][-1]["why"]) == (
+        "1 page: the first page of a turn is free."
+    )
+    state = act(give(af.new({}, 2), 0, 8), 0, "choose_action", action="move")
+    state = act(state, 0, "change_colour", cards=2)
+    assert str(af.view(state, 0)["seats"][0]["ledger"][-1]["why"]) == (
+        "2 cards played as another colour at 5 silver each: 10 silver."
+    )
+
+
 def test_join_bonus_markers_and_once_per_expedition():
     state = af.new({}, 2)
     state = act(state, 0, "join_expedition", slot=1, bonus_coins=2)
