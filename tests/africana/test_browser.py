@@ -6,8 +6,6 @@ independently of the app's rules module.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
@@ -105,31 +103,32 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
     # Anna draws and ends her turn.
     anna.get_by_role("button", name="draw 2 movement cards").click()
     anna.get_by_role("button", name="End my turn").click()
-    expect(ben.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
+    expect(ben.locator("#your-turn")).to_be_visible(timeout=6000)
 
     # Ben joins the expedition in space 1 (3 silver bonus) and completes it (4 silver).
     ben.get_by_role("button", name="move the explorer").click()
+    ben.locator("label[for=af-pick-join]").click()  # one entry at a time
     ben.check("#af-join-slot-1")
     ben.fill("#af-join-bonus", "3")
     ben.get_by_role("button", name="Join and take the bonus").click()
     expect(ben.locator("#af-account-1 .af-balance")).to_have_text("5 silver")
+    ben.locator("label[for=af-pick-expedition]").click()
     ben.check("#af-done-slot-1")
     ben.fill("#af-exp-coins", "4")
     ben.fill("#af-exp-points", "6")
     ben.get_by_role("button", name="Complete and take the reward").first.click()
     expect(ben.locator("#af-account-1 .af-balance")).to_have_text("9 silver")
-    ben.locator("#af-account-1 summary").click()  # it is open: close and reopen it
-    ben.locator("#af-account-1 summary").click()
+    ben.locator("#af-account-1 summary").click()  # folded on the phone: open it
     expect(ben.locator("#af-account-1")).to_contain_text("Expedition reward")
     shot(ben, "africana-ledger-phone")
     ben.get_by_role("button", name="End my turn").click()
 
     # Chris cannot afford an adventure card: refused with the reason; pages cost after the first.
-    expect(chris.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
+    expect(chris.locator("#your-turn")).to_be_visible(timeout=6000)
     chris.get_by_role("button", name="buy adventures").click()
     chris.get_by_role("button", name="Buy and pay").click()
     expect(chris.locator(".alert[role=alert]")).to_contain_text(
-        "but Germany has 3 silver (enough for 0)"
+        "but you have 3 silver (enough for 0)"
     )
     expect(chris.locator(".alert[role=alert] a")).to_have_attribute(
         "href", "/rules/africana#no-debt"
@@ -177,15 +176,13 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
     for page in (*phones, host):
         ranking = page.locator("#af-ranking")
         expect(ranking).to_be_visible(timeout=6000)
-        rows = ranking.locator("tbody tr")
-        expect(rows).to_have_count(3)
-        seats = [int(rows.nth(i).get_attribute("data-seat")) for i in range(3)]
-        assert seats == order
-        points = [
-            int(re.sub(r"\D", "", rows.nth(i).locator("td").nth(2).inner_text())) for i in range(3)
-        ]
-        assert points == [totals[i][0] for i in order]
-        expect(page.locator("#af-tiebreak")).to_contain_text("more coins wins")
+        heads = ranking.locator("thead .who")
+        expect(heads).to_have_count(3)
+        names = ["Anna", "Ben", "Chris"]
+        expect(heads).to_have_text([names[i] for i in order])
+        expect(ranking.locator("tfoot td")).to_have_text([str(totals[i][0]) for i in order])
+        expect(page.locator("#af-result")).to_contain_text("more coins wins")
+    anna.locator("#af-score-0 summary").click()  # the breakdown, folded below the table
     expect(anna.locator("#af-score-0 .af-set")).to_have_count(2)
     shot(anna, "africana-result-phone")
     shot(host, "africana-result-host")
@@ -237,7 +234,7 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     anna.get_by_role("button", name="buy adventures").click()
     anna.fill("#af-buy-cards", "5")
     anna.get_by_role("button", name="Buy and pay").click()
-    expect(anna.locator("#af-end")).to_contain_text("Italy has 5 unfinished adventures: discard 2")
+    expect(anna.locator("#af-end")).to_contain_text("You have 5 unfinished adventures: discard 2")
     expect(anna.locator("#af-discard")).to_have_value("2")  # the discards the limit needs
 
     # Anna discards too few: refused, next to the form, with the rule; no override for her.
@@ -245,7 +242,7 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     anna.get_by_role("button", name="End my turn").click()
     refusal = anna.locator("#af-end .af-inline-alert")
     expect(refusal).to_contain_text(
-        "Italy has 5 unfinished adventures, and at most 3 may stay "
+        "You have 5 unfinished adventures, and at most 3 may stay "
         "at the end of a turn: discard 2 (they leave the game), not 1."
     )
     expect(refusal.locator("a")).to_have_attribute("href", "/rules/africana#adventure-limit")
@@ -276,6 +273,6 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     override.click()
     line = "The host ended the turn of Anna with 4 unfinished adventures (limit 3)."
     expect(host.locator(".history")).to_contain_text(line)
-    expect(ben.get_by_text("It is your turn.")).to_be_visible(timeout=6000)
+    expect(ben.locator("#your-turn")).to_be_visible(timeout=6000)
     expect(ben.locator(".history")).to_contain_text(line)
     expect(anna.locator("#af-account-0")).to_contain_text("Unfinished adventures: 4.", timeout=6000)

@@ -11,6 +11,7 @@ import pytest
 from companion import i18n
 from companion.games.africana import rules as af
 from companion.games.africana.history import EARLIER_LINES
+from companion.games.africana.views import payment_arithmetic
 from companion.games.base import Msg, RuleError, Seat
 from tests.africana.helpers import choose, sheet_data
 from tests.helpers import alert_text, visible
@@ -73,9 +74,9 @@ def test_a_price_of_one_silver_takes_the_accusative(app):
 @pytest.mark.parametrize(
     "n, russian",
     [
-        (4, "У компании Италия 4 незавершённых приключения, а в конце хода их может"),
-        (5, "У компании Италия 5 незавершённых приключений, а в конце хода их может"),
-        (21, "У компании Италия 21 незавершённое приключение, а в конце хода их может"),
+        (4, "У вас 4 незавершённых приключения, а в конце хода их может"),
+        (5, "У вас 5 незавершённых приключений, а в конце хода их может"),
+        (21, "У вас 21 незавершённое приключение, а в конце хода их может"),
     ],
 )
 def test_a_refusal_keeps_its_plural_form(app, n, russian):
@@ -251,6 +252,22 @@ def test_a_refusal_on_the_table_page_reads_in_russian(make_table):
     choose(t, 0, "buy")
     response = t.post(0, "buy_adventure", cards=3)
     assert alert_text(response.text).startswith(
-        "Карта приключения стоит 5 серебряных: 3 карты — это 15 серебряных, а у компании "
-        "Италия 2 серебряные (хватит на 0)."
+        "Карта приключения стоит 5 серебряных: 3 карты — это 15 серебряных, а у вас "
+        "2 серебряные (хватит на 0)."
     )
+
+
+@pytest.mark.parametrize(
+    ("cards", "russian", "japanese"),
+    [
+        (1, "1 карта приключения по 5 серебряных: 5 серебряных.", "冒険カード1枚"),
+        (2, "2 карты приключений по 5 серебряных: 10 серебряных.", "冒険カード2枚"),
+        (5, "5 карт приключений по 5 серебряных: 25 серебряных.", "冒険カード5枚"),
+    ],
+)
+def test_a_payments_sum_agrees_with_its_count(app, cards, russian, japanese):
+    line = {"what": "buy_adventure", "count": cards, "amount": -5 * cards}
+    assert render(app, "ru", payment_arithmetic(line)) == russian
+    ja = render(app, "ja", payment_arithmetic(line))
+    assert ja.startswith(japanese) and ja.endswith("。")
+    assert not ASCII_BETWEEN_JAPANESE.search(ja)

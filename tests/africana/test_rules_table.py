@@ -94,7 +94,7 @@ def test_buying_an_adventure_costs_five_and_chooses_the_buy_action():
     assert coins(state)[0] == 2
     err = refused(state, 0, "buy_adventure")
     assert err.rule == "no-debt"
-    assert "1 card costs 5 silver" in str(err) and "has 2 silver" in str(err)
+    assert "1 card costs 5 silver" in str(err) and "you have 2 silver" in str(err)
 
 
 def test_buying_several_at_once_says_how_many_are_affordable():
@@ -152,6 +152,36 @@ def test_change_colour_costs_five_each_and_belongs_to_moving():
     assert err.rule == "one-action"
 
 
+def test_each_payment_says_its_sum_in_words():
+    """Prices from the rule texts: adventure cards and colour changes 5 silver each, the first
+    page of a turn free and then 1 silver per page. Worked out by hand: 3 pages then 1 page cost
+    2 + 1 silver, 2 cards 10 silver."""
+    state = give(af.new({}, 2), 0, 18)  # Italy: 2 + 18 = 20 silver
+    state = act(state, 0, "choose_action", action="buy")
+    state = act(state, 0, "turn_pages", pages=3)
+    state = act(state, 0, "turn_pages", pages=1)
+    state = act(state, 0, "buy_adventure", cards=2)
+    ledger = af.view(state, 1)["seats"][0]["ledger"]  # the ledgers are public
+    assert [line["amount"] for line in ledger] == [2, 18, -2, -1, -10]
+    assert [str(line["why"]) if line["why"] else None for line in ledger] == [
+        None,  # starting coins: nothing to work out
+        None,  # the host's correction: typed
+        "3 pages: the first page of a turn is free, the other 2 cost 1 silver each: 2 silver.",
+        "1 page at 1 silver (the free page of this turn was turned already): 1 silver.",
+        "2 adventure cards at 5 silver each: 10 silver.",
+    ]
+    state = act(af.new({}, 2), 0, "choose_action", action="buy")
+    state = act(state, 0, "turn_pages", pages=1)
+    assert str(af.view(state, 0)["seats"][0]["ledger"][-1]["why"]) == (
+        "1 page: the first page of a turn is free."
+    )
+    state = act(give(af.new({}, 2), 0, 8), 0, "choose_action", action="move")
+    state = act(state, 0, "change_colour", cards=2)
+    assert str(af.view(state, 0)["seats"][0]["ledger"][-1]["why"]) == (
+        "2 cards played as another colour at 5 silver each: 10 silver."
+    )
+
+
 def test_join_bonus_markers_and_once_per_expedition():
     state = af.new({}, 2)
     state = act(state, 0, "join_expedition", slot=1, bonus_coins=2)
@@ -162,8 +192,15 @@ def test_join_bonus_markers_and_once_per_expedition():
         state = act(state, 0, "join_expedition", slot=slot, bonus_coins=0)  # card bonus
     assert af.view(state, 0)["seats"][0]["markers_free"] == 0
     err = refused(state, 0, "join_expedition", slot=5, bonus_coins=0)
-    assert "All 4 markers" in str(err)
-    assert refused(state, 0, "join_expedition", slot=6, bonus_coins=0).rule == "action"
+    assert "All 4 of your markers" in str(err)
+    # A space outside the row, or none picked, is refused under the move's own rule (its link
+    # explains the row), never as a malformed entry.
+    assert refused(state, 0, "join_expedition", slot=6, bonus_coins=0).rule == "join-expedition"
+    err = refused(state, 0, "join_expedition", bonus_coins=0)
+    assert err.rule == "join-expedition" and "Expedition space" in str(err)
+    assert refused(state, 0, "complete_expedition", coins=1, points=1).rule == (
+        "complete-expedition"
+    )
 
 
 def test_completing_an_expedition_pays_and_returns_every_marker():
@@ -372,13 +409,13 @@ def test_a_turn_cannot_end_with_more_than_3_unfinished_adventures():
     err = refused(state, 0, "end_turn")
     assert err.rule == "adventure-limit"
     assert str(err) == (
-        "Italy has 5 unfinished adventures, and at most 3 may stay at the end "
+        "You have 5 unfinished adventures, and at most 3 may stay at the end "
         "of a turn: discard 2 (they leave the game) to end the turn."
     )
     err = refused(state, 0, "end_turn", discarded_adventures=1)
     assert err.rule == "adventure-limit"
     assert str(err) == (
-        "Italy has 5 unfinished adventures, and at most 3 may stay at the end "
+        "You have 5 unfinished adventures, and at most 3 may stay at the end "
         "of a turn: discard 2 (they leave the game), not 1."
     )
     # The host too: ending the turn plainly is refused, the override has to be asked for.

@@ -96,7 +96,7 @@ def test_ledger_entries_with_names_amounts_and_balances(table):
     response = table.post(anna, "buy_adventure", cards=1)
     assert response.status_code == 422  # a refusal
     assert alert_text(response.text) == (
-        "Adventure cards cost 5 silver each: 1 card costs 5 silver, but Italy has 2 silver "
+        "Adventure cards cost 5 silver each: 1 card costs 5 silver, but you have 2 silver "
         "(enough for 0). " + WHY
     )
     assert rule_link(response.text) == "no-debt"
@@ -124,7 +124,7 @@ def test_ledger_entries_with_names_amounts_and_balances(table):
     assert "+3" in ledger and "+4" in ledger and "9 silver" in ledger
     # Ben's colour change: 5 silver each, and 2 cards are more than he can pay.
     response = table.post(ben, "change_colour", cards=2)
-    assert "10 silver, but France has 9 silver (enough for 1)" in alert_text(response.text)
+    assert "10 silver, but you have 9 silver (enough for 1)" in alert_text(response.text)
     response = table.post(ben, "end_turn")
     assert "Refill the expedition row" not in alert_text(response.text)
     state = table.state()
@@ -165,7 +165,11 @@ def test_end_of_turn_reminders_and_discarding_extra_adventures(table):
     page = table.page(anna)
     end = page[page.index('id="af-end"') :]
     assert "If you hold more than 5 cards" in end
-    assert "Italy has 4 unfinished adventures: discard 1" in html.unescape(end)
+    assert "You have 4 unfinished adventures: discard 1" in html.unescape(end)
+    # The table's screen names the company: "you" is only for the player (or the host entering
+    # the turn for them).
+    assert "Italy has 4 unfinished adventures: discard 1" in html.unescape(table.page(table.host))
+    assert "You have 4 unfinished" in html.unescape(table.page(table.host, "?as=0"))
     assert 'name="discarded_adventures"' in end and 'value="1"' in end
     response = table.post(anna, "end_turn", discarded_adventures=1)
     assert alert_text(response.text) == ""
@@ -191,7 +195,7 @@ def test_a_seat_cannot_end_its_turn_over_the_adventure_limit(table):
     anna = table.phones[0]
     response = table.post(anna, "end_turn", discarded_adventures=1)
     message = (
-        "Italy has 5 unfinished adventures, and at most 3 may stay at the end of a turn: "
+        "You have 5 unfinished adventures, and at most 3 may stay at the end of a turn: "
         "discard 2 (they leave the game), not 1."
     )
     assert alert_text(response.text) == f"{message} {WHY}"
@@ -320,13 +324,13 @@ BAD_INPUT = [
         "join_expedition",
         {"slot": "6", "bonus_coins": 0},
         "'Expedition space' can be at most 5.",
-        "action",
+        "join-expedition",
     ),
     (
         "join_expedition",
         {"slot": "", "bonus_coins": 0},
         "needs a value for 'Expedition space'",
-        "action",
+        "join-expedition",
     ),
     (
         "join_expedition",
@@ -337,7 +341,7 @@ BAD_INPUT = [
     (
         "complete_expedition",
         {"slot": 1, "coins": 1, "points": 1},
-        "Italy has no marker on the expedition in space 1",
+        "You have no marker on the expedition in space 1",
         "complete-expedition",
     ),
     ("complete_expedition", {"slot": "one"}, "Expedition space: type a whole number", None),
@@ -353,7 +357,7 @@ BAD_INPUT = [
         "Silver printed on the card: type a whole number",
         None,
     ),
-    ("complete_guide", {}, "Italy has no unfinished adventure card", "complete-adventure"),
+    ("complete_guide", {}, "You have no unfinished adventure card", "complete-adventure"),
     ("end_turn", {}, "Choose the turn's action first", "one-action"),
     (
         "end_turn",
@@ -561,7 +565,7 @@ def test_the_sheet_leaves_unfinished_artifacts_to_the_player_when_guides_may_be_
     ) in html.unescape(form)
     response = table.post(anna, "submit_sheet", **{**sheet_data(), "unfinished_artifacts": ""})
     assert rule_link(response.text) == "other-points"
-    assert "Italy has 2 unfinished adventures in the app" in alert_text(response.text)
+    assert "You have 2 unfinished adventures in the app" in alert_text(response.text)
     assert table.state()["seats"][0]["sheet"] is None
     response = table.post(anna, "submit_sheet", **sheet_data(unfinished=1))
     assert (
@@ -624,11 +628,12 @@ def test_result_shows_breakdown_grouping_ranking_and_tie_break(table):
         ranking = page[
             page.index('id="af-ranking"') : page.index("</table>", page.index('id="af-ranking"'))
         ]
-        seats = re.findall(r'data-seat="(\d)"', ranking)
-        assert seats == ["2", "0", "1"]
+        assert re.findall(r'<span class="who">(.*?)</span>', ranking) == ["Chris", "Anna", "Ben"]
         assert re.findall(r"<strong>(\d+)</strong>", ranking) == ["39", "39", "27"]
-        assert "Equal totals: the player with more coins wins." in page
-        anna_score = section(page, "af-score-0")
+        assert "Equal totals, so the player with more coins wins" in page
+        anna_score = page[
+            page.index('id="af-score-0"') : page.index("</details>", page.index('id="af-score-0"'))
+        ]
         for line in (
             "Completed expeditions",
             "Completed artifact adventures",
@@ -647,7 +652,9 @@ def test_result_shows_breakdown_grouping_ranking_and_tie_break(table):
             for chips, bonus in sets
         )
         assert groups == [(["Drum", "Idol", "Mask", "Vase"], 10), (["Mask", "Mask"], 6)]
-        ben_score = section(page, "af-score-1")
+        ben_score = page[
+            page.index('id="af-score-1"') : page.index("</details>", page.index('id="af-score-1"'))
+        ]
         assert "-10" in ben_score and "3 cards" in ben_score
 
 
@@ -657,8 +664,8 @@ def test_a_shared_victory_is_announced(make_table):
     for phone in t.phones:
         t.act(phone, "submit_sheet", **sheet_data(expeditions=[10], silver=4))
     page = t.page(t.phones[0])
-    assert "Equal totals and equal coins: a shared victory." in page
-    assert page.count('class="af-winner"') == 2
+    assert "Equal totals and equal coins (Anna: 4 silver and Ben: 4 silver)" in page
+    assert "Winners: Anna and Ben." in page
 
 
 def test_the_host_fills_in_the_sheet_of_a_player_without_a_phone(table):

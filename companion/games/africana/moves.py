@@ -53,8 +53,8 @@ from companion.games.africana.turn import (
 from companion.games.base import N_, Moves, Msg, Plural, RuleError
 
 
-def _slot(state: dict, action: Mapping) -> int:
-    return int_field(action, "slot", 1, ROW_SPACES) - 1
+def _slot(state: dict, action: Mapping, rule: str = "action") -> int:
+    return int_field(action, "slot", 1, ROW_SPACES, rule) - 1
 
 
 def _open_slots(state: dict) -> str | Msg:
@@ -98,14 +98,13 @@ def _buy_adventure(state: dict, action: Mapping) -> None:
             "no-debt",
             Plural(
                 "Adventure cards cost 5 silver each: %(cards)s card costs %(cost)s, but "
-                "%(company)s has %(have)s (enough for %(can)s).",
+                "you have %(have)s (enough for %(can)s).",
                 "Adventure cards cost 5 silver each: %(cards)s cards cost %(cost)s, but "
-                "%(company)s has %(have)s (enough for %(can)s).",
+                "you have %(have)s (enough for %(can)s).",
                 "cards",
                 cards=cards,
                 cost=silver(cards * ADVENTURE_PRICE),
                 have=silver(have),
-                company=company_name(seat),
                 can=have // ADVENTURE_PRICE,
             ),
         )
@@ -127,14 +126,13 @@ def _turn_pages(state: dict, action: Mapping) -> None:
             "no-debt",
             Plural(
                 "Turning %(pages)s page costs %(cost)s (the first page of a turn is free, then "
-                "1 silver each), but %(company)s has %(have)s (enough for %(can)s).",
+                "1 silver each), but you have %(have)s (enough for %(can)s).",
                 "Turning %(pages)s pages costs %(cost)s (the first page of a turn is free, then "
-                "1 silver each), but %(company)s has %(have)s (enough for %(can)s).",
+                "1 silver each), but you have %(have)s (enough for %(can)s).",
                 "pages",
                 pages=pages,
                 cost=silver(cost),
                 have=silver(have),
-                company=company_name(seat),
                 can=can,
             ),
         )
@@ -152,14 +150,13 @@ def _change_colour(state: dict, action: Mapping) -> None:
             "no-debt",
             Plural(
                 "A colour change costs 5 silver per card: %(cards)s card costs %(cost)s, but "
-                "%(company)s has %(have)s (enough for %(can)s).",
+                "you have %(have)s (enough for %(can)s).",
                 "A colour change costs 5 silver per card: %(cards)s cards cost %(cost)s, but "
-                "%(company)s has %(have)s (enough for %(can)s).",
+                "you have %(have)s (enough for %(can)s).",
                 "cards",
                 cards=cards,
                 cost=silver(cards * COLOUR_CHANGE_PRICE),
                 have=silver(have),
-                company=company_name(seat),
                 can=have // COLOUR_CHANGE_PRICE,
             ),
         )
@@ -170,7 +167,7 @@ def _expedition_for_move(state: dict, action: Mapping, rule: str) -> tuple[int, 
     """The moving seat, the row space the action names, and the expedition lying there."""
     seat = seat_of(state, action)
     require_action(state, seat, "move")
-    slot = _slot(state, action)
+    slot = _slot(state, action, rule)  # a missing space is refused under the move's own rule
     card = state["row"][slot]
     if card is None:
         raise RuleError(
@@ -187,18 +184,13 @@ def _join_expedition(state: dict, action: Mapping) -> None:
     if seat in card["joined"]:
         raise RuleError(
             "join-expedition",
-            N_(
-                "%(company)s has already joined the expedition "
-                "in space %(slot)s: once per expedition."
-            ),
-            company=company_name(seat),
+            N_("You have already joined the expedition in space %(slot)s: once per expedition."),
             slot=slot + 1,
         )
     if markers_used(state, seat) >= MARKERS:
         raise RuleError(
             "join-expedition",
-            N_("All 4 markers of %(company)s are on expeditions: complete one to free a marker."),
-            company=company_name(seat),
+            N_("All 4 of your markers are on expeditions: complete one to free a marker."),
         )
     bonus = int_field(action, "bonus_coins", 0, MAX_PRINTED, "join-expedition", default=0)
     card["joined"].append(seat)
@@ -211,11 +203,10 @@ def _complete_expedition(state: dict, action: Mapping) -> None:
         raise RuleError(
             "complete-expedition",
             N_(
-                "%(company)s has no marker on the expedition "
+                "You have no marker on the expedition "
                 "in space %(slot)s: only players who joined "
                 "it may complete it."
             ),
-            company=company_name(seat),
             slot=slot + 1,
         )
     coins = int_field(action, "coins", 0, MAX_PRINTED, "complete-expedition")
@@ -231,11 +222,10 @@ def _take_open_adventure(state: dict, seat: int) -> None:
         raise RuleError(
             "complete-adventure",
             N_(
-                "%(company)s has no unfinished adventure card "
+                "You have no unfinished adventure card "
                 "in the app: buy it first (or ask the host to "
                 "fix the entries)."
             ),
-            company=company_name(seat),
         )
     record["adventures_open"] -= 1
 
@@ -380,13 +370,12 @@ def _submit_sheet(state: dict, action: Mapping) -> None:
         raise refusal(
             "other-points",
             Plural(
-                "%(company)s has %(n)s unfinished adventure in the app, which cannot tell guides "
+                "You have %(n)s unfinished adventure in the app, which cannot tell guides "
                 "from artifacts: enter 1 if it is an artifact adventure, 0 if it is a guide.",
-                "%(company)s has %(n)s unfinished adventures in the app, which cannot tell guides "
+                "You have %(n)s unfinished adventures in the app, which cannot tell guides "
                 "from artifacts: enter how many of them are artifact adventures (0 if all are "
                 "guides).",
                 "n",
-                company=company_name(seat),
                 n=held,
             ),
         )

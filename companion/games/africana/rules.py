@@ -105,8 +105,10 @@ from companion.games.africana.history import describe, seat_may_undo
 from companion.games.africana.moves import MOVES, apply
 from companion.games.africana.scoring import (
     SCORE_LINES,
+    SCORE_ROWS,
     TIE_BREAK_TEXT,
     check_sheet,
+    decided_by,
     final_score,
     guide_penalty,
     rank_scores,
@@ -176,10 +178,12 @@ __all__ = [
     "setup_facts",
     # scoring (the calculator's too)
     "SCORE_LINES",
+    "SCORE_ROWS",
     "TIE_BREAK_TEXT",
     "artifact_bonus",
     "best_artifact_sets",
     "check_sheet",
+    "decided_by",
     "final_score",
     "greedy_artifact_sets",
     "guide_penalty",

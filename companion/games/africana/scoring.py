@@ -17,9 +17,9 @@ from companion.games.africana.facts import (
     is_int,
 )
 from companion.games.africana.fields import field_label, int_field
-from companion.games.africana.phrases import refusal
+from companion.games.africana.phrases import listing, refusal, silver
 from companion.games.africana.sets import best_artifact_sets, check_kinds, set_bonus_of
-from companion.games.base import N_, Plural, RuleError
+from companion.games.base import N_, Msg, Plural, RuleError, Seat
 
 
 def guide_penalty(completed_guides: int) -> int:
@@ -207,3 +207,36 @@ TIE_BREAK_TEXT = {
     "coins": N_("Equal totals: the player with more coins wins."),
     "shared": N_("Equal totals and equal coins: a shared victory."),
 }
+
+
+# The score's parts as the comparison table's rows: (key in a player's score, short label).
+# Short, since a phone shows four players' columns beside them; plain, since the CSV export uses
+# the English labels as its column names.
+SCORE_ROWS = (
+    ("expedition_points", N_("Expeditions")),
+    ("artifact_points", N_("Artifacts")),
+    ("set_bonus", N_("Artifact sets")),
+    ("guide_penalty", N_("Guide adventures")),
+    ("coin_points", N_("Coins")),
+    ("movement_points", N_("Movement cards")),
+    ("unfinished_points", N_("Unfinished adventures")),
+)
+
+
+def decided_by(result: Mapping) -> Msg | None:
+    """The tie-break of a result (views.result) in words, with the coins of the players tied on
+    the highest total; None when one player has the highest total."""
+    if result["tie_break"] == "none":
+        return None
+    scores = result["scores"]
+    best = scores[result["order"][0]]["total"]
+    tied = [i for i in result["order"] if scores[i]["total"] == best]
+    coins = listing(
+        [
+            Msg(N_("%(name)s: %(silver)s"), name=Seat(i), silver=silver(scores[i]["coins"]))
+            for i in tied
+        ]
+    )
+    if result["tie_break"] == "coins":
+        return Msg(N_("Equal totals, so the player with more coins wins (%(coins)s)."), coins=coins)
+    return Msg(N_("Equal totals and equal coins (%(coins)s): a shared victory."), coins=coins)

@@ -13,7 +13,6 @@ from typing import Any
 from companion.games.africana.facts import (
     OPEN_ADVENTURE_LIMIT,
     TURN_ACTION_LABELS,
-    company_name,
     is_int,
 )
 from companion.games.africana.phrases import refusal, silver
@@ -41,10 +40,9 @@ def charge(state: dict, seat: int, what: str, cost: int, **details: Any) -> None
     if cost > have:
         raise RuleError(
             "no-debt",
-            N_("That costs %(cost)s, but %(company)s has only %(have)s."),
+            N_("That costs %(cost)s, but you have only %(have)s."),
             cost=silver(cost),
             have=silver(have),
-            company=company_name(seat),
         )
     book(state, seat, what, -cost, **details)
 
@@ -145,12 +143,11 @@ def check_adventure_limit(held: int, discarded: int, seat: int, action: Mapping)
         raise refusal(
             "adventure-limit",
             Plural(
-                "%(company)s has %(n)s unfinished adventure, and at most 3 may stay at the end "
+                "You have %(n)s unfinished adventure, and at most 3 may stay at the end "
                 "of a turn: discard %(extra)s (they leave the game), not %(discarded)s.",
-                "%(company)s has %(n)s unfinished adventures, and at most 3 may stay at the end "
+                "You have %(n)s unfinished adventures, and at most 3 may stay at the end "
                 "of a turn: discard %(extra)s (they leave the game), not %(discarded)s.",
                 "n",
-                company=company_name(seat),
                 n=held,
                 extra=extra,
                 discarded=discarded,
@@ -159,12 +156,11 @@ def check_adventure_limit(held: int, discarded: int, seat: int, action: Mapping)
     raise refusal(
         "adventure-limit",
         Plural(
-            "%(company)s has %(n)s unfinished adventure, and at most 3 may stay at the end of a "
+            "You have %(n)s unfinished adventure, and at most 3 may stay at the end of a "
             "turn: discard %(extra)s (they leave the game) to end the turn.",
-            "%(company)s has %(n)s unfinished adventures, and at most 3 may stay at the end of a "
+            "You have %(n)s unfinished adventures, and at most 3 may stay at the end of a "
             "turn: discard %(extra)s (they leave the game) to end the turn.",
             "n",
-            company=company_name(seat),
             n=held,
             extra=extra,
         ),

@@ -20,6 +20,7 @@ from companion.games.africana.facts import (
     page_cost,
     setup_facts,
 )
+from companion.games.africana.phrases import silver
 from companion.games.africana.scoring import SCORE_LINES, TIE_BREAK_TEXT, final_score, rank_scores
 from companion.games.africana.state import kind_label, known_unfinished_artifacts, markers_used
 from companion.games.base import N_, Msg, Plural, copy_state
@@ -34,6 +35,53 @@ ENTRY_LABELS = {
     "complete_artifact": N_("Artifact adventure reward"),
     "correct_coins": N_("Correction by the host"),
 }
+
+
+def payment_arithmetic(line: dict) -> Msg | None:
+    """A ledger payment's sum in words (the price times the count, the turn's free page), for
+    the ledger's fold-out; None for an amount that was typed as printed (rewards, corrections)."""
+    what, count, cost = line["what"], line.get("count"), -line["amount"]
+    if not count:
+        return None
+    if what == "buy_adventure":
+        return Plural(
+            "%(num)s adventure card at 5 silver: %(cost)s.",
+            "%(num)s adventure cards at 5 silver each: %(cost)s.",
+            "num",
+            num=count,
+            cost=silver(cost),
+        )
+    if what == "change_colour":
+        return Plural(
+            "%(num)s card played as another colour at 5 silver: %(cost)s.",
+            "%(num)s cards played as another colour at 5 silver each: %(cost)s.",
+            "num",
+            num=count,
+            cost=silver(cost),
+        )
+    if what == "turn_pages" and count == 1 and cost == 0:
+        return Msg(N_("1 page: the first page of a turn is free."))
+    if what == "turn_pages" and cost < count:  # the turn's first page was among them, free
+        return Plural(
+            "%(num)s pages: the first page of a turn is free, the other %(paid)s cost 1 silver "
+            "each: %(cost)s.",
+            "%(num)s pages: the first page of a turn is free, the other %(paid)s cost 1 silver "
+            "each: %(cost)s.",
+            "num",
+            num=count,
+            paid=count - 1,
+            cost=silver(cost),
+        )
+    if what == "turn_pages":
+        return Plural(
+            "%(num)s page at 1 silver (the free page of this turn was turned already): %(cost)s.",
+            "%(num)s pages at 1 silver each (the free page of this turn was turned already): "
+            "%(cost)s.",
+            "num",
+            num=count,
+            cost=silver(cost),
+        )
+    return None
 
 
 def suggested_sheet(state: dict, seat: int) -> dict:
@@ -62,9 +110,10 @@ def labelled_sheet(state: dict, sheet: dict | None) -> dict | None:
     return labelled
 
 
-def end_of_turn_checks(state: dict) -> list[Msg]:
+def end_of_turn_checks(state: dict, you: bool = False) -> list[Msg]:
     """Reminders for the current player before ending the turn (rules "end-of-turn",
-    "refill-row")."""
+    "refill-row"); you=True when the reader is that player (their phone, or the host entering
+    their turn), so the reminder about their cards says "you"."""
     seat = state["turn"]["seat"]
     notes = [
         Msg(
@@ -75,7 +124,17 @@ def end_of_turn_checks(state: dict) -> list[Msg]:
         )
     ]
     open_adventures = state["seats"][seat]["adventures_open"]
-    if open_adventures > OPEN_ADVENTURE_LIMIT:
+    if open_adventures > OPEN_ADVENTURE_LIMIT and you:
+        notes.append(
+            Plural(
+                "You have %(n)s unfinished adventure: discard %(extra)s (they leave the game).",
+                "You have %(n)s unfinished adventures: discard %(extra)s (they leave the game).",
+                "n",
+                n=open_adventures,
+                extra=open_adventures - OPEN_ADVENTURE_LIMIT,
+            )
+        )
+    elif open_adventures > OPEN_ADVENTURE_LIMIT:
         notes.append(
             Plural(
                 "%(company)s has %(n)s unfinished adventure: discard %(extra)s (they leave the "
@@ -137,7 +196,8 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
             "company": company_facts(i),
             "coins": record["coins"],
             "ledger": [
-                dict(line, label=Msg(ENTRY_LABELS[line["what"]])) for line in record["ledger"]
+                dict(line, label=Msg(ENTRY_LABELS[line["what"]]), why=payment_arithmetic(line))
+                for line in record["ledger"]
             ],
             "markers_free": MARKERS - markers_used(state, i),
             "adventures_open": record["adventures_open"],
@@ -181,7 +241,11 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         "kind_names": list(state["kind_names"]),
         "kinds_renamed": state["kinds_renamed"],
         "seats": seats,
-        "checks": end_of_turn_checks(state) if state["phase"] == "playing" else [],
+        "checks": (
+            end_of_turn_checks(state, you=seat == turn["seat"])
+            if state["phase"] == "playing"
+            else []
+        ),
     }
     if seat is not None:
         out["company"] = company_facts(seat)

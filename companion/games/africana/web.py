@@ -18,7 +18,9 @@ from companion import forms
 from companion.forms import VersionedForm
 from companion.games.africana import rules as af
 from companion.games.base import N_, RuleError
-from companion.web.adapter import GameAdapter, Panel
+from companion.i18n import translate
+from companion.web import charts
+from companion.web.adapter import GameAdapter, Panel, ScoreTable
 
 # Each artifact kind has a shape as well as a letter and a colour: colour is never the only sign.
 KIND_ICONS = {"A": "◆", "B": "●", "C": "▲", "D": "■", "E": "★"}
@@ -328,6 +330,38 @@ class AfricanaAdapter(GameAdapter):
     show_all_line = N_("The host looked at everyone's scoring sheets.")
     look_line = N_("The host looked at %(seat)s's card points and scoring sheet.")
 
+    def score_table(self, state: dict, result: dict) -> ScoreTable:
+        """The result as one comparison table: the score's parts down, players across, best
+        first, with the coins tie-break in words."""
+        order, scores = result["order"], result["scores"]
+        return ScoreTable(
+            seats=list(order),
+            ranks=[scores[i]["place"] for i in order],
+            winners=list(result["winners"]),
+            rows=[(label, [scores[i][key] for i in order]) for key, label in af.SCORE_ROWS],
+            totals=[scores[i]["total"] for i in order],
+            decided_by=af.decided_by(result),
+        )
+
+    def start_seat(self, state: dict) -> int:
+        """Italy, seat 0, always starts (rule "set-up")."""
+        return 0
+
+    def summary_chart(self, states: list[dict], names: list[str]):
+        """Where each player's points came from: one stacked bar per player, best first, a
+        segment per part of the score (the guide adventures' loss is in the data table)."""
+        result = af.result(states[-1]) if states else None
+        if result is None:
+            return None
+        table = self.score_table(states[-1], result)
+        return charts.stacked_bars(
+            translate(N_("Where the points came from")),
+            [names[seat] for seat in table.seats],
+            [(translate(label), values) for label, values in table.rows],
+            data_label=translate(N_("Points by part of the score")),
+            category_label=translate(N_("Part of the score")),
+        )
+
     def turn_seats(self, view: dict) -> list[int]:
         """The player whose turn it is, while play goes on (sheets come all at once after)."""
         return [view["turn"]["seat"]] if view["phase"] == "playing" else []
@@ -358,6 +392,7 @@ class AfricanaAdapter(GameAdapter):
                 "page": af.PAGE_PRICE,
             },
             "me": None,
+            "score_table_of": self.score_table,
         }
         if seat is None:
             return context

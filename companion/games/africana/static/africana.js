@@ -91,4 +91,12 @@
       form.dispatchEvent(new Event("input", {bubbles: true}));  // the sheet's preview follows
     });
   });
+  // A move's entry picked: bring its form into view (the choice itself is pure CSS).
+  document.addEventListener("change", function (event) {
+    var pick = event.target;
+    if (!pick || pick.name !== "af-move" || !pick.checked) return;
+    var form = document.getElementById({join: "af-join", expedition: "af-complete-exp",
+      artifact: "af-artifact", guide: "af-guide", colour: "af-colour"}[pick.value]);
+    if (form) form.scrollIntoView({block: "nearest", behavior: "smooth"});
+  });
 })();
