@@ -204,6 +204,11 @@ class Index:
 
     def __init__(self, entries: list[Entry]):
         self.entries = entries
+        # (lang, page, anchor) -> entry: a result is shown in the reader's language.
+        self.by_key = {(e.lang, e.page, e.anchor): e for e in entries}
+        self.any_lang: dict[tuple[str, str], Entry] = {}  # an anchor one language lacks
+        for e in entries:
+            self.any_lang.setdefault((e.page, e.anchor), e)
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
         self.lock = threading.Lock()  # one query at a time on the shared connection
         self.db.execute("CREATE VIRTUAL TABLE words USING fts5(title, body)")
@@ -267,10 +272,9 @@ class Index:
         best = max(len(found) for found in matched.values())
         keys = [key for key, found in matched.items() if len(found) == best]
         keys.sort(key=lambda key: (key[0] != first_page, -score[key]))
-        shown = {(e.page, e.anchor): e for e in self.entries if e.lang == lang}
         results = []
         for key in keys[:LIMIT]:
-            entry = shown.get(key) or next(e for e in self.entries if (e.page, e.anchor) == key)
+            entry = self.by_key.get((lang, *key)) or self.any_lang[key]
             results.append(
                 Result(entry, highlight(entry.title, terms), snippet(entry.body, terms),
                        best == len(terms))

@@ -18,6 +18,8 @@ from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from companion.web.assets import is_static
+
 MAX_BODY = 64 * 1024  # bytes: the largest form (a scoring sheet) is a few KB
 MAX_QUERY = 4096  # characters of query string
 CSP = "; ".join(
@@ -91,8 +93,7 @@ def init_app(app: Flask) -> None:
         # A style sheet, a script or an image is no document: the policy, framing and referrer
         # headers mean nothing there, and a phone's first load fetches several such files. An
         # SVG can be opened as a document: it gets the shortest policy, which allows nothing.
-        endpoint = request.endpoint or ""
-        if endpoint == "static" or endpoint.endswith(".static"):
+        if is_static(request.endpoint):
             chosen = [("X-Content-Type-Options", "nosniff")]
             if response.mimetype == "image/svg+xml":
                 chosen.append(("Content-Security-Policy", ASSET_CSP))

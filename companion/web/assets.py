@@ -62,6 +62,11 @@ def _file_version(path: str, mtime: float) -> str:
         return hashlib.sha256(fh.read()).hexdigest()[:12]
 
 
+def is_static(endpoint: str | None) -> bool:
+    """Whether an endpoint serves static files (the app's or a game package's)."""
+    return bool(endpoint) and (endpoint == "static" or endpoint.endswith(".static"))
+
+
 def _static_folder(app: Flask, endpoint: str) -> str | None:
     if endpoint == "static":
         return app.static_folder
@@ -81,7 +86,7 @@ def init_app(app: Flask) -> None:
 
     @app.url_defaults
     def add_version(endpoint: str, values: dict) -> None:
-        if not (endpoint == "static" or endpoint.endswith(".static")) or "v" in values:
+        if not is_static(endpoint) or "v" in values:
             return
         folder = _static_folder(app, endpoint)
         filename = values.get("filename")
@@ -96,13 +101,13 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def cache_versioned(response):
         endpoint = request.endpoint or ""
-        is_static = endpoint == "static" or endpoint.endswith(".static")
-        if is_static and request.args.get("v") and response.status_code == 200:
+        static = is_static(endpoint)
+        if static and request.args.get("v") and response.status_code == 200:
             response.cache_control.public = True
             response.cache_control.max_age = YEAR
             response.cache_control.immutable = True
             response.expires = None  # Cache-Control says it; HTTP/1.0 caches are gone
-        if is_static:
+        if static:
             response.headers.pop("Content-Disposition", None)  # inline is the default
         return response
 
@@ -112,7 +117,7 @@ def init_app(app: Flask) -> None:
         # once per process with brotli's best quality (a page is compressed per request at a
         # quicker level), and Flask-Compress leaves an answer that already has an encoding.
         endpoint = request.endpoint or ""
-        if not (endpoint == "static" or endpoint.endswith(".static")):
+        if not is_static(endpoint):
             return response
         if response.status_code != 200 or response.mimetype not in COMPRESSIBLE:
             return response
