@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import logging
 import os
 import secrets
 import time
 from pathlib import Path
 
 import click
-from flask import Blueprint, Flask, g, render_template
+from flask import Blueprint, Flask, g
 from flask_htmx import HTMX
-from flask_wtf.csrf import CSRFError, CSRFProtect
+from flask_wtf.csrf import CSRFProtect
 
 from companion import db as database
 from companion import i18n, security
 from companion.games import PACKAGES
-from companion.web import assets
+from companion.web import assets, device, errors
 from companion.web.fastpath import UnchangedPolls
 
 csrf = CSRFProtect()
@@ -102,6 +101,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     setup.conn.close()
 
     security.init_app(app)
+    errors.init_app(app)
+    device.init_app(app)
     csrf.init_app(app)
     htmx.init_app(app)
     i18n.init_app(app)
@@ -139,19 +140,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     for calculator in tools.game_calculators():
         app.register_blueprint(calculator)
     app.before_request(tools.use_calculator_part)
-
-    @app.errorhandler(CSRFError)
-    def csrf_error(error: CSRFError):
-        return render_template("error.html", error_kind="csrf"), 400
-
-    @app.errorhandler(404)
-    def not_found(error):
-        return render_template("error.html", error_kind="not_found"), 404
-
-    @app.errorhandler(500)
-    def server_error(error):
-        logging.getLogger(__name__).exception("server error")
-        return render_template("error.html", error_kind="server"), 500
 
     @app.cli.command("purge")
     @click.option(

@@ -149,6 +149,20 @@ def _add_after_the_game(db: sqlite_utils.Database) -> None:
     db["plays"].create_index(["ended"])
 
 
+def _add_displays(db: sqlite_utils.Database) -> None:
+    # The table display's links, one row each (stored hashed): a rematch gives the display that
+    # follows it a link of its own at the new table. The old single column is copied over.
+    db["displays"].create(
+        {"table_id": int, "token_hash": str, "created": float},
+        pk=("table_id", "token_hash"),
+        foreign_keys=[("table_id", "tables", "id")],
+    )
+    db.execute(
+        "INSERT INTO displays (table_id, token_hash, created) SELECT id, display_hash, touched"
+        " FROM tables WHERE display_hash IS NOT NULL"
+    )
+
+
 MIGRATIONS = [
     _create_tables,
     _add_change_versions,
@@ -157,6 +171,7 @@ MIGRATIONS = [
     _add_live_table,
     _add_join_secret,
     _add_after_the_game,
+    _add_displays,
 ]
 
 

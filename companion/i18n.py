@@ -97,6 +97,18 @@ def select_locale() -> str:
     return request.accept_languages.best_match(list(LANGUAGES), default="en")
 
 
+RETURN_MAX = 4096  # characters: a longer address is not put into the language links
+
+
+def language_return() -> str:
+    """Where the language links lead back to: this page, except from an error page (which never
+    echoes the address) or from a very long address: then the home page."""
+    if g.get("error_page"):
+        return "/"
+    path = request.full_path.rstrip("?")
+    return path if len(path) <= RETURN_MAX else "/"
+
+
 def init_app(app: Flask) -> None:
     """Install Flask-Babel with the parts' catalogues and the template helpers."""
     if not DOMAINS:
@@ -109,6 +121,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         LANGUAGES=LANGUAGES,
         current_language=select_locale,
+        language_return=language_return,
         game_label=game_label,
         translate_in=translate_in,
     )

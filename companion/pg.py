@@ -99,7 +99,20 @@ CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 # Each entry brings the schema one version further (version n = the first n entries); a new
 # column is added here and in companion/db.py's MIGRATIONS alike.
-MIGRATIONS: list[str] = [SCHEMA]
+MIGRATIONS: list[str] = [
+    SCHEMA,
+    # 8: the table display's links, one row each (companion/db.py: _add_displays)
+    """
+    CREATE TABLE displays (
+        table_id BIGINT REFERENCES tables (id),
+        token_hash TEXT,
+        created DOUBLE PRECISION,
+        PRIMARY KEY (table_id, token_hash)
+    );
+    INSERT INTO displays (table_id, token_hash, created)
+        SELECT id, display_hash, touched FROM tables WHERE display_hash IS NOT NULL;
+    """,
+]
 
 MIGRATION_LOCK = 7_263_541  # any number: the advisory lock the migrating process holds
 FRESH_SECONDS = 2.0  # a connection given back this recently is handed out without a test

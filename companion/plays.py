@@ -184,7 +184,7 @@ def purge(
         for table_id in doomed:
             ended = db.execute("SELECT ended FROM tables WHERE id = ?", [table_id]).fetchone()[0]
             counts["finished" if ended is not None else "unfinished"] += 1
-            for name in ("events", "snapshots", "submissions", "seats"):
+            for name in ("events", "snapshots", "submissions", "seats", "displays"):
                 db.execute(f"DELETE FROM {name} WHERE table_id = ?", [table_id])
             db.execute("DELETE FROM tables WHERE id = ?", [table_id])
     return counts

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import os
 
-from flask import Flask, Response, render_template, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from flask import Flask, Response, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from companion.web.assets import is_static
+from companion.web.errors import error_page
 
 MAX_BODY = 64 * 1024  # bytes: the largest form (a scoring sheet) is a few KB
 MAX_QUERY = 4096  # characters of query string
@@ -79,14 +79,10 @@ def init_app(app: Flask) -> None:
     def limit_size():
         # Before anything parses a body (the CSRF check reads the form first, for anyone).
         if (request.content_length or 0) > app.config["MAX_CONTENT_LENGTH"]:
-            return render_template("error.html", error_kind="too_large"), 413
+            return error_page("too_large", 413)
         if len(request.query_string) > MAX_QUERY:
-            return render_template("error.html", error_kind="too_large"), 414
+            return error_page("too_large", 414)
         return None
-
-    @app.errorhandler(RequestEntityTooLarge)
-    def too_large(error):
-        return render_template("error.html", error_kind="too_large"), 413
 
     @app.after_request
     def add_headers(response: Response) -> Response:
@@ -99,6 +95,10 @@ def init_app(app: Flask) -> None:
                 chosen.append(("Content-Security-Policy", ASSET_CSP))
         else:
             chosen = HEADERS
+            # A page, a fragment or an export may hold private values (a seat's chips, a sealed
+            # bid): no shared or stored copy anywhere. Pages answer htmx with a fragment.
+            response.headers.setdefault("Cache-Control", "no-store")
+            response.vary.add("HX-Request")
         for name, value in chosen:
             response.headers.setdefault(name, value)
         response.headers.pop("Server", None)

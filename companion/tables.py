@@ -35,7 +35,8 @@ SEEN_EVERY = 5  # seconds: at most one presence write per phone this often
 HANDOVER_TTL = 600  # seconds a host hand-over link stays valid
 KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 SNAPSHOT_EVERY = 32  # game events between two kept states (bounds the replay of an undo)
-JOIN_FAILURE_LIMIT = 20  # wrong codes a client may type ...
+JOIN_FAILURE_LIMIT = 20  # wrong codes a device may type ...
+ADDRESS_FAILURE_LIMIT = 100  # ... and all the devices behind one address together ...
 JOIN_FAILURE_WINDOW = 600  # ... in this many seconds
 
 
@@ -227,14 +228,29 @@ def state_of(db: Store, table: Table) -> dict:
 # --- join attempts ------------------------------------------------------------------------------
 
 
-def check_join_allowed(db: Store, client: str, now: float | None = None) -> None:
-    """Refuse a client that typed too many wrong codes lately (codes must not be guessable)."""
+def _limit_keys(device: str | None, address: str) -> tuple[str, str]:
+    """The two counts a wrong code adds to: the device's own (or, for a device without an id,
+    its address's cookieless one), and the address's (every device behind it together)."""
+    own = f"d:{device}" if device else f"n:{address}"
+    return own, f"a:{address}"
+
+
+def check_join_allowed(
+    db: Store, device: str | None, address: str, now: float | None = None
+) -> None:
+    """Refuse a device that typed too many wrong codes lately (codes must not be guessable),
+    or any device behind an address from which very many wrong codes came: one guesser on a
+    shared Wi-Fi locks out only their own device, unless they keep changing it."""
     now = time.time() if now is None else now
-    failures = db.execute(
-        "SELECT count(*) FROM join_failures WHERE client = ? AND at > ?",
-        [client, now - JOIN_FAILURE_WINDOW],
-    ).fetchone()[0]
-    if failures >= JOIN_FAILURE_LIMIT:
+    own, shared = _limit_keys(device, address)
+    counts = dict(
+        db.execute(
+            "SELECT client, count(*) FROM join_failures WHERE client IN (?, ?) AND at > ?"
+            " GROUP BY client",
+            [own, shared, now - JOIN_FAILURE_WINDOW],
+        ).fetchall()
+    )
+    if counts.get(own, 0) >= JOIN_FAILURE_LIMIT or counts.get(shared, 0) >= ADDRESS_FAILURE_LIMIT:
         raise TableError(
             N_(
                 "Too many wrong table codes from this device. Wait ten minutes and "
@@ -244,13 +260,16 @@ def check_join_allowed(db: Store, client: str, now: float | None = None) -> None
         )
 
 
-def count_unknown_code(db: Store, client: str, now: float | None = None) -> None:
-    """Record that a client asked for a code that does not exist; refuse it past the limit."""
+def count_unknown_code(
+    db: Store, device: str | None, address: str, now: float | None = None
+) -> None:
+    """Record that a device asked for a code that does not exist; refuse it past the limit."""
     now = time.time() if now is None else now
-    check_join_allowed(db, client, now)
+    check_join_allowed(db, device, address, now)
     with db.write():
         db.execute("DELETE FROM join_failures WHERE at < ?", [now - JOIN_FAILURE_WINDOW])
-        db.execute("INSERT INTO join_failures (client, at) VALUES (?, ?)", [client, now])
+        for key in _limit_keys(device, address):
+            db.execute("INSERT INTO join_failures (client, at) VALUES (?, ?)", [key, now])
 
 
 # --- seats ---------------------------------------------------------------------------------------
@@ -559,20 +578,39 @@ def scanned(table: Table, secret: str | None) -> bool:
 
 
 def new_display_token(db: Store, table: Table) -> str:
-    """A new link for the table display (a read-only screen everyone can see); the old one
-    stops working."""
+    """A new link for the table display (a read-only screen everyone can see); the table's other
+    display links stop working."""
     token = secrets.token_urlsafe(18)
     with db.write(table.id):
-        db.execute("UPDATE tables SET display_hash = ? WHERE id = ?", [hash_token(token), table.id])
+        db.execute("DELETE FROM displays WHERE table_id = ?", [table.id])
+        _add_display(db, table, token)
     return token
 
 
+def add_display(db: Store, table: Table, token: str) -> None:
+    """Let one more display link (a token the caller made) show this table; adding the same
+    token twice changes nothing (a display that follows a rematch twice)."""
+    with db.write(table.id):
+        _add_display(db, table, token)
+
+
+def _add_display(db: Store, table: Table, token: str) -> None:
+    db.execute(
+        "INSERT INTO displays (table_id, token_hash, created) VALUES (?, ?, ?)"
+        " ON CONFLICT (table_id, token_hash) DO NOTHING",
+        [table.id, hash_token(token), time.time()],
+    )
+
+
 def is_display(db: Store, table: Table, token: str | None) -> bool:
-    """Whether a token is this table's current display token."""
-    if not token:
+    """Whether a token is one of this table's display links."""
+    if not token or len(token) > 64:
         return False
-    row = db.execute("SELECT display_hash FROM tables WHERE id = ?", [table.id]).fetchone()
-    return row[0] is not None and secrets.compare_digest(row[0], hash_token(token))
+    row = db.execute(
+        "SELECT 1 FROM displays WHERE table_id = ? AND token_hash = ?",
+        [table.id, hash_token(token)],
+    ).fetchone()
+    return row is not None
 
 
 def _bump(db: Store, table: Table, *, state: bool = False, log: bool = False) -> int:
@@ -915,6 +953,7 @@ __all__ = [
     "find_table",
     "free_seat",
     "is_display",
+    "add_display",
     "mark_seen",
     "new_display_token",
     "new_join_secret",

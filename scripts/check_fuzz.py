@@ -15,7 +15,12 @@ wrong CSRF tokens, stale versions, huge and odd numbers, unicode, very long stri
 unknown fields, or an oversize, JSON, multipart, chunked or undecodable body. It is sent as a
 table's host, one of its phones, a phone of another table, the table display, a stranger (from
 many loopback addresses, so that the limit on wrong codes is met by some and not others) or a
-device with forged cookies. Now and then a member sends a legal action (the games move on).
+device with forged cookies; any of them may carry a hostile list of tables (forged, tampered with,
+or inflated to 20 KB) or a forged device id, and some requests have an invalid Host header on top
+of an oversize query or body. Now and then a member sends a legal action (the games move on).
+Every answer's headers must stay under 8 KB, every error page (a refusal shows the whole table again: not
+those) under 16 KB, and an answer to a
+request with hostile cookies must take under 0.5 s.
 
 Requests go one at a time, so every refusal is checked on its own: the tables' games, logs, seats,
 locks, switches, links and applied submission keys must be exactly as before. Allowed: the
@@ -73,6 +78,10 @@ TEXTS = [
     "\r\nSet-Cookie: x=1", "ÅÄÖ" * 9, "x" * 25, "y" * 61, "z" * 201, "w" * 5000, "🦓" * 300,
     "nuba", "tonga", "Tonga", "desert", "draw", "buy", "move", "on", "off", "deck", "display",
 ]  # fmt: skip
+BAD_HOSTS = ["h" * 300, "bad host!", "[::1", "a..b", "é.example", "x:y:z", ""]
+HEADERS_MAX = 8192  # bytes of an answer's headers
+ERROR_PAGE_MAX = 16384  # bytes of an error page
+HOSTILE_SECONDS = 0.5  # the slowest answer allowed to a request with hostile cookies
 BAD_METHODS = ["PUT", "DELETE", "PATCH", "TRACE", "FOO", "get", "CONNECT"]
 QUERY_NAMES = [
     "v", "as", "s", "key", "lost", "reveal", "next", "players", "bid", "winner", "variant", "pot",
@@ -213,6 +222,9 @@ class Fuzzer:
         self.changed_by_refusal: list[str] = []
         self.legal_sent = 0
         self.sent = 0
+        self.largest_headers = (0, "")
+        self.largest_error = (0, "")
+        self.slowest_hostile = (0.0, "")
 
     # -- who sends it
 
@@ -246,6 +258,31 @@ class Fuzzer:
         if rng.random() < 0.3:
             forged.cookies["session"] = rng.choice(["x", "a.b.c", "é" * 40, "0" * 4000])
         return forged, "forged"
+
+    def hostile(self, client: Client) -> Client:
+        """A copy of this device whose list of tables or device id is forged, tampered with or
+        inflated (the device's own cookies stay as they are)."""
+        rng = self.rng
+        copy = Client(self.port, source=client.source)
+        copy.cookies = dict(client.cookies)
+        codes = [t.code for t in self.tables]
+        roll = rng.random()
+        if roll < 0.3:  # real codes in the unsigned form of before the signing
+            copy.cookies["tables"] = ",".join(f"{c}:hs" for c in rng.sample(codes, len(codes)))
+            copy.cookies["my_tables"] = copy.cookies["tables"]
+        elif roll < 0.55:  # a signed list with its codes changed
+            signed = client.cookies.get("tables") or rng.choice(self.tables).host.cookies.get(
+                "tables", "X:h.sig"
+            )
+            copy.cookies["tables"] = signed.replace(signed[:7], rng.choice(codes), 1)
+        elif roll < 0.85:  # inflated: thousands of entries (unknown codes and real ones)
+            entries = [f"{tables.new_code()}:hs" for _ in range(rng.choice([200, 1000, 2000]))]
+            entries += [f"{c}:s" for c in codes]
+            rng.shuffle(entries)
+            copy.cookies["tables"] = ",".join(entries)
+        else:  # a forged device id, long or odd
+            copy.cookies["device"] = rng.choice(["x", "a.b", "d" * 3000, "é" * 50, "0" * 200])
+        return copy
 
     def token(self, client: Client) -> str:
         """A valid CSRF token of this client's session (made once, from the home page)."""
@@ -474,6 +511,8 @@ class Fuzzer:
         ]
         rule = rng.choices(self.rules, weights)[0]
         client, role = self.viewer(table)
+        if rng.random() < 0.12:
+            client, role = self.hostile(client), f"{role} with hostile cookies"
         methods = sorted(rule.methods - {"OPTIONS"} if rng.random() < 0.97 else rule.methods)
         method = rng.choice(methods) if rng.random() < 0.9 else rng.choice(BAD_METHODS)
         path = self.path(rule, table) + self.query(table, rule.endpoint)
@@ -487,8 +526,17 @@ class Fuzzer:
         if rng.random() < 0.03:
             headers["X-Forwarded-For"] = "1.2.3.4"
             headers["X-Forwarded-Proto"] = "https"
-        if method == "POST" or (method in BAD_METHODS and rng.random() < 0.5):
+        oversize = None
+        if rng.random() < 0.05:  # an invalid Host, mostly with an oversize query or body
+            headers["Host"] = rng.choice(BAD_HOSTS)
+            oversize = rng.choice(["query", "body", None])
+            role += " with a bad Host"
+            if oversize == "query":
+                path += ("&" if "?" in path else "?") + "q=" + "x" * rng.choice([4100, 20_000])
+        if method == "POST" or oversize == "body" or (method in BAD_METHODS and rng.random() < 0.5):
             body, content_type, extra = self.body(client, rule.endpoint, path, table)
+            if oversize == "body":
+                body, content_type, extra = b"text=" + b"x" * 70_000, None, {}
             headers.update(extra)
             raw = client.build(method, path, headers=headers, content_type=content_type, body=body)
         else:
@@ -504,7 +552,10 @@ class Fuzzer:
             snap = {
                 "tables": db.execute(
                     "SELECT id, code, locked, reveal, state, state_version, log_version, host_hash,"
-                    " join_secret, display_hash, handover_hash FROM tables ORDER BY id"
+                    " join_secret, handover_hash FROM tables ORDER BY id"
+                ).fetchall(),
+                "displays": db.execute(
+                    "SELECT table_id, token_hash FROM displays ORDER BY table_id, token_hash"
                 ).fetchall(),
                 "seats": db.execute(
                     "SELECT table_id, seat, name, token_hash FROM seats ORDER BY table_id, seat"
@@ -555,6 +606,19 @@ class Fuzzer:
         self.sent += 1
         status = answer.status_code
         self.statuses[status] += 1
+        line = raw.split(b"\r\n", 1)[0].decode(errors="replace")[:120]
+        header_bytes = sum(len(k) + len(v) + 4 for k, v in answer.headers.items())
+        if header_bytes > self.largest_headers[0]:
+            self.largest_headers = (header_bytes, f"{status} {label}: {line}")
+        # An error page (not a refusal: 409 and 422 show the table again, with the reason)
+        if (
+            status >= 400
+            and status not in (409, 422)
+            and len(answer.content) > self.largest_error[0]
+        ):
+            self.largest_error = (len(answer.content), f"{status} {label}: {line}")
+        if "hostile cookies" in label and answer.elapsed > self.slowest_hostile[0]:
+            self.slowest_hostile = (answer.elapsed, f"{status} {label}: {line}")
         self.endpoints[label.split(" as ")[0]] += 1
         if status >= 500:
             line = raw.split(b"\r\n", 1)[0].decode(errors="replace")[:200]
@@ -666,6 +730,23 @@ def run(
     )
     figures.add("5xx answers", len(fuzzer.server_errors), "0", not fuzzer.server_errors)
     figures.add("requests without an answer", len(fuzzer.no_answer), "0", not fuzzer.no_answer)
+    size, where = fuzzer.largest_headers
+    figures.add("largest answer headers (bytes)", size, f"< {HEADERS_MAX}", size < HEADERS_MAX)
+    size, where_error = fuzzer.largest_error
+    figures.add("largest error page (bytes)", size, f"< {ERROR_PAGE_MAX}", size < ERROR_PAGE_MAX)
+    slowest, where_slow = fuzzer.slowest_hostile
+    figures.add(
+        "slowest answer to hostile cookies (s)",
+        round(slowest, 3),
+        f"< {HOSTILE_SECONDS}",
+        slowest < HOSTILE_SECONDS,
+    )
+    for title, item in (
+        ("largest headers", where),
+        ("largest error page", where_error),
+        ("slowest hostile", where_slow),
+    ):
+        print(f"  {title}: {item}")
     figures.add("tracebacks in the server's stderr", len(tracebacks), "0", not tracebacks)
     figures.add(
         "refused requests (4xx) that changed a table",

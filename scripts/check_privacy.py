@@ -32,6 +32,14 @@ seats fragment, the manifest, the QR code, the join page, the display page and i
    viewer not allowed to see it must get the same pages on both tables (codes, secrets and
    tokens aside): the history lines, undo buttons and answers included.
 
+3. Who may see a table at all (a finished table whose host started a rematch): the home page's
+   list of tables, the record of plays (/plays, /stats), the join QR code and the rematch's follow
+   link, as each seat's phone, the host, the display, a stranger, another table's phone and a
+   device whose list of tables is forged. Only the table's own devices find it on the home page
+   and in the record of plays; the QR code is for members and the display; the follow link leads
+   a seat to its seat, the host to the new table and the display to a display of it, and tells
+   anyone else nothing (the answer of an unknown table, without the rematch's code).
+
 Goal: 0 private values shown to the wrong viewer. The exit status is 1 otherwise.
 """
 
@@ -474,13 +482,77 @@ def twin_pair(sweep, game, spec, a: TableAt, b: TableAt, state, action, other) -
     return True
 
 
+ACCESS_NAMES = ("Quokka", "Wombat", "Numbat", "Dingo", "Bilby")  # found nowhere else
+
+
+def access_sweep(sweep: Sweep, game: str, rng: random.Random) -> int:
+    """Part 3 for one game: returns how many (viewer, page) answers were checked."""
+    info = GAMES[game]
+    players = min(info.max_players, info.min_players + 1) if info.min_players < 3 else 3
+    port, store = sweep.server.port, sweep.store
+    table = open_table(port, game, players, free_seats=1, names=ACCESS_NAMES[:players])
+    other = open_table(port, game, info.min_players)
+    advance(store, table.code, game, 5000, rng)
+    if info.module.result(store.state(table.code)) is None:
+        sweep.unseen.append(f"{game}: access sweep: the game did not end")
+        return 0
+    page = table.host.get(f"/t/{table.code}/").text
+    qr = re.search(r'src="(/t/\w+/qr\.svg\?k=[^"]+)"', page)
+    qr_path = html.unescape(qr.group(1)) if qr else f"/t/{table.code}/qr.svg?k=none"
+    started = table.host.post(f"/t/{table.code}/rematch", {"csrf_token": csrf_from(page)})
+    new = re.search(r"/t/(\w+)/", started.location).group(1)
+    forged = Client(port, source="127.0.2.3")
+    forged.cookies["tables"] = f"{table.code}:hs"
+    forged.cookies["my_tables"] = f"{table.code}:hs"
+    seen_as = [(f"seat {s}'s phone", p, "seat") for s, p in enumerate(table.phones) if p]
+    seen_as += [("the host", table.host, "host"), ("the display", sweep.display, "display")]
+    seen_as += [
+        ("a stranger", sweep.stranger, None),
+        ("another table's phone", other.phones[0], None),
+    ]
+    seen_as += [("a device with a forged list", forged, None)]
+    key = f"key={table.display_key}"
+    checked = 0
+    for label, client, role in seen_as:
+        member = role in ("seat", "host")
+        answers = {
+            "home": table.code in client.get("/").text,
+            "plays": ACCESS_NAMES[0] in client.get("/plays").text,
+            "stats": ACCESS_NAMES[0] in client.get("/stats").text,
+        }
+        for what, found in answers.items():
+            if found != member:
+                where = "shows" if found else "hides from its own device"
+                sweep.leaks.append(f"{game} access: {what} {where} the table, as {label}")
+        sep = "&" if role == "display" else ""
+        qr_answer = client.get(qr_path + (sep + key if role == "display" else ""))
+        if (qr_answer.status_code == 200) != (role is not None):
+            sweep.leaks.append(
+                f"{game} access: the QR code answered {qr_answer.status_code} to {label}"
+            )
+        follow = client.get(
+            f"/t/{table.code}/rematch/follow" + (f"?{key}" if role == "display" else "")
+        )
+        leads_to_new = new in follow.location or new in follow.text
+        if role is None and (leads_to_new or follow.status_code != 404):
+            sweep.leaks.append(f"{game} access: the follow link answered {label}")
+        if role is not None and not leads_to_new:
+            sweep.leaks.append(f"{game} access: the follow link did not lead {label} on")
+        if role == "display" and "/display/?key=" not in follow.location:
+            sweep.leaks.append(f"{game} access: the display was not led to a display")
+        checked += len(answers) + 2
+        sweep.requests += len(answers) + 2
+    sweep.seen_games.add(f"{info.key} access")
+    return checked
+
+
 def run(
     games: list[str], seed: int, quick: bool, backend: str = "sqlite", processes: int = 1
 ) -> tuple[Figures, float]:
     figures = Figures("privacy")
     started = time.time()
     rng = random.Random(seed)
-    checked, twins, swept = 0, 0, []
+    checked, twins, access, swept = 0, 0, 0, []
     with (
         tempfile.TemporaryDirectory() as tmp,
         check_database(backend, Path(tmp), "privacy") as database,
@@ -489,6 +561,8 @@ def run(
         server = start_app(database, processes=processes, env={"COMPANION_ONLINE_WITHIN": "100000"})
         try:
             sweep = Sweep(server, Store(database))
+            for game in games[:1] if quick else games:
+                access += access_sweep(sweep, game, rng)
             for game in games:
                 spec = SPECS.get(GAMES[game].name)
                 if spec is None:
@@ -506,6 +580,7 @@ def run(
     figures.add("games swept", ", ".join(swept))
     figures.add("private changes behind the app's back", checked)
     figures.add("private actions on twin tables", twins)
+    figures.add("access answers checked (home, plays, stats, QR, rematch follow)", access)
     figures.add("pages fetched", sweep.requests)
     figures.add("page comparisons", sweep.compared)
     figures.add("private values shown to the wrong viewer", len(sweep.leaks), "0", not sweep.leaks)

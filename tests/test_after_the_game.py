@@ -262,10 +262,12 @@ def test_a_rematch_moves_everyone_one_seat_on_and_every_phone_follows(app, clien
         rows = tables.seats(db, tables.get_table(db, new))
     assert [r.name for r in rows] == ["Chris", "Anna", "Ben"] and all(r.taken for r in rows)
     # Following twice changes nothing; a stranger is sent to the join page, seatless.
-    assert phones[0].get(f"/t/{code}/rematch/follow").headers["Location"].endswith(f"/t/{new}/")
+    again = phones[0].get(f"/t/{code}/rematch/follow")
+    assert f"/t/{new}/" in again.headers["Location"]
+    assert "You are Anna." in phones[0].get(again.headers["Location"]).text
     stranger = app.test_client()
     response = stranger.get(f"/t/{code}/rematch/follow")
-    assert response.status_code == 302 and "/join" in response.headers["Location"]
+    assert response.status_code == 404 and new not in response.text
     assert "You are" not in stranger.get(f"/t/{new}/").text
 
 

@@ -284,11 +284,29 @@ def test_everything_survives_reopening_the_file(tmp_path):
 
 def test_too_many_wrong_codes_are_refused_for_a_while(db):
     for i in range(tables.JOIN_FAILURE_LIMIT):
-        tables.count_unknown_code(db, "10.1.1.1", now=1000.0 + i)
+        tables.count_unknown_code(db, "guesser", "10.1.1.1", now=1000.0 + i)
     with pytest.raises(tables.TableError, match="Too many"):
-        tables.check_join_allowed(db, "10.1.1.1", now=1100.0)
-    tables.check_join_allowed(db, "10.9.9.9", now=1100.0)  # another device is fine
-    tables.check_join_allowed(db, "10.1.1.1", now=1000.0 + tables.JOIN_FAILURE_WINDOW + 60)
+        tables.check_join_allowed(db, "guesser", "10.1.1.1", now=1100.0)
+    tables.check_join_allowed(db, None, "10.9.9.9", now=1100.0)  # another address is fine
+    tables.check_join_allowed(db, "player", "10.1.1.1", now=1100.0)  # so is another device
+    later = 1000.0 + tables.JOIN_FAILURE_WINDOW + 60
+    tables.check_join_allowed(db, "guesser", "10.1.1.1", now=later)
+
+
+def test_devices_without_an_id_share_their_addresss_count(db):
+    for i in range(tables.JOIN_FAILURE_LIMIT):
+        tables.count_unknown_code(db, None, "10.1.1.1", now=1000.0 + i)
+    with pytest.raises(tables.TableError, match="Too many"):
+        tables.check_join_allowed(db, None, "10.1.1.1", now=1100.0)
+    tables.check_join_allowed(db, "player", "10.1.1.1", now=1100.0)
+
+
+def test_one_address_has_a_ceiling_however_many_devices_it_claims(db):
+    for i in range(tables.ADDRESS_FAILURE_LIMIT):
+        tables.count_unknown_code(db, f"device{i // 10}", "10.1.1.1", now=1000.0 + i / 10)
+    with pytest.raises(tables.TableError, match="Too many"):
+        tables.check_join_allowed(db, "someone-new", "10.1.1.1", now=1100.0)
+    tables.check_join_allowed(db, "someone-new", "10.2.2.2", now=1100.0)
 
 
 def test_messages_survive_a_json_round_trip():

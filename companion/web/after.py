@@ -7,8 +7,10 @@ bid is in one) and there is no score to export.
 
 from __future__ import annotations
 
+import base64
 import csv
 import datetime
+import hmac
 import io
 import json
 import uuid
@@ -17,7 +19,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    make_response,
+    current_app,
     redirect,
     render_template,
     request,
@@ -29,14 +31,17 @@ from flask_wtf import FlaskForm
 from companion import get_db, i18n, plays, tables
 from companion.games.base import N_, Msg
 from companion.i18n import render_msg, translate_in
+from companion.web import device
 from companion.web.host import _require_host
 from companion.web.table import (
     Who,
+    guesser,
     host_cookie,
     load_table,
-    remember_table,
+    refuse,
     seat_cookie,
     set_token_cookie,
+    unknown_code,
     who,
 )
 
@@ -48,10 +53,17 @@ NAMESPACE = uuid.UUID("6f1d7c1e-3a55-4c9b-9a57-1c2f0e0a7b42")  # stable ids for 
 
 
 def _viewer(code: str) -> tuple[tables.Table, Who]:
-    """The table and the device asking: a member, or the table display (its link's key)."""
+    """The table and the device asking: while the game goes on, a member or the table display
+    (its link's key); once it is over, the one rule of a finished play (device.may_see_play)."""
     table = load_table(code)
-    w = who(table)
-    if not w.member and not tables.is_display(get_db(), table, request.args.get("key")):
+    w = who(table)  # a member gets the table (back) on its signed list here
+    display = tables.is_display(get_db(), table, request.args.get("key"))
+    allowed = (
+        device.may_see_play(table.code, display=display)
+        if table.ended is not None
+        else w.member or display
+    )
+    if not allowed:
         abort(404)
     return table, w
 
@@ -153,16 +165,7 @@ def rematch(code: str):
     _require_host(w)
     db = get_db()
     if table.ended is None:
-        abort(
-            make_response(
-                render_template(
-                    "error.html",
-                    error_kind="table",
-                    message=render_msg(Msg.core(N_("A rematch starts once this game is over."))),
-                ),
-                409,
-            )
-        )
+        refuse(409, Msg.core(N_("A rematch starts once this game is over.")))
     if not FlaskForm().validate_on_submit():
         abort(400)
     if table.rematch_code:
@@ -186,35 +189,75 @@ def rematch(code: str):
     tables.start_rematch(db, table, new.code, shift)
     response = redirect(url_for("table.page", code=new.code))
     set_token_cookie(response, host_cookie(new.code), host_token, new.code)
-    remember_table(response, new.code, "host")
+    device.remember(new.code, "host")
     return response
 
 
 @bp.get("/rematch/follow")
 def follow(code: str):
-    """A phone seated here takes its person's seat at the rematch (no scanning again)."""
+    """The way from a finished table to its rematch, for the devices that were at it: a seated
+    phone takes its person's seat there, the host's device goes to the new table (its host
+    token is there), the table display gets a display link of the new table (the same one
+    however often it follows). Anyone else gets the answer of an unknown table, so the link
+    never tells a stranger the rematch's code."""
     table = load_table(code)
     w = who(table)
     db = get_db()
+    key = request.args.get("key")
+    display = tables.is_display(db, table, key)
+    if not (w.member or display):
+        try:
+            tables.count_unknown_code(db, *guesser())
+            raise unknown_code(code)
+        except tables.TableError as refused:
+            refuse(refused.status, refused.msg)
     if not table.rematch_code:
+        if display:
+            return redirect(url_for("display.page", code=table.code, key=key))
         return redirect(url_for("table.page", code=table.code))
     new = tables.get_table(db, table.rematch_code)
-    if w.seat is None:  # only a phone seated here may follow (the host has its own way)
-        return redirect(url_for("table.join", code=new.code))
+    if display:
+        new_key = _followed_display_key(key, new.code)
+        tables.add_display(db, new, new_key)
+        return redirect(url_for("display.page", code=new.code, key=new_key))
+    if w.seat is None:  # the host's device: its token for the new table is there
+        return redirect(url_for("table.page", code=new.code))
     new_seat = (w.seat + table.rematch_shift) % table.players
     try:
         token = tables.join(db, new, new_seat)
-    except tables.TableError:
-        # Taken already: by this phone following twice (its cookie for the new table is not
-        # sent here, to the old table's address), and the new table's page will know it.
-        return redirect(url_for("table.page", code=new.code))
+    except tables.TableError as refused:
+        if refused.status == 409:
+            # Taken: by this phone following twice (its cookie for the new table is not sent to
+            # the old table's address, so only the new table's page can tell), or by another.
+            return redirect(url_for("table.page", code=new.code, followed=new_seat + 1))
+        refuse(refused.status, refused.msg)  # the host locked the rematch
     response = redirect(url_for("table.page", code=new.code))
     set_token_cookie(response, seat_cookie(new.code), token, new.code)
-    remember_table(response, new.code, "seat")
+    device.remember(new.code, "seat")
     return response
 
 
+def _followed_display_key(old_key: str, new_code: str) -> str:
+    """The display link a display of the old table gets at the rematch: derived from its key
+    with the app's secret, so following twice gives the same link (and adds no second one)."""
+    digest = hmac.new(
+        current_app.secret_key.encode(), f"display:{old_key}:{new_code}".encode(), "sha256"
+    ).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
 # --- exports --------------------------------------------------------------------------------
+
+
+def shown_action(table: tables.Table, event: tables.Event) -> dict:
+    """An event's action as history may show it once the game is over: whole, except an undone
+    action the table could not see when it was entered (the game's SECRET_ACTIONS, e.g. a sealed
+    bid taken back before the reveal), which was never public: its kind and seat only."""
+    secret = getattr(table.game.module, "SECRET_ACTIONS", frozenset())
+    if event.undone and event.action.get("type") in secret:
+        kept = {k: v for k, v in event.action.items() if k in ("type", "seat", "host")}
+        return {**kept, "withheld": True}
+    return event.action
 
 
 def _english_lines(event: tables.Event, names: list[str]) -> list[str]:
@@ -251,7 +294,7 @@ def export_json(code: str):
                 "seat": e.seat,
                 "host": e.host,
                 "kind": e.kind,
-                **({"action": e.action} if over or e.kind != "game" else {}),
+                **({"action": shown_action(table, e)} if over or e.kind != "game" else {}),
                 "lines": _english_lines(e, names),
                 "undone": e.undone,
             }
@@ -280,18 +323,7 @@ def export_json(code: str):
 def _finished(table: tables.Table):
     found = results_of(table)
     if found is None:
-        abort(
-            make_response(
-                render_template(
-                    "error.html",
-                    error_kind="table",
-                    message=render_msg(
-                        Msg.core(N_("The scores can be exported once the game is over."))
-                    ),
-                ),
-                409,
-            )
-        )
+        refuse(409, Msg.core(N_("The scores can be exported once the game is over.")))
     return found
 
 

@@ -4,13 +4,13 @@ another device, and make a link for the table display. Routes of the table bluep
 
 from __future__ import annotations
 
-from flask import abort, make_response, redirect, render_template, request, url_for
+from flask import redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 
 from companion import get_db, qr, tables
 from companion.forms import RenameSeatForm
 from companion.games.base import N_, Msg
-from companion.i18n import render_msg
+from companion.web import device
 from companion.web.table import (
     Who,
     _after_change,
@@ -19,7 +19,7 @@ from companion.web.table import (
     host_cookie,
     load_table,
     page_args,
-    remember_table,
+    refuse,
     render_live,
     set_token_cookie,
     submission_key,
@@ -36,16 +36,7 @@ def _switch_to(now: bool) -> bool:
 
 def _require_host(w: Who) -> None:
     if not w.host:
-        abort(
-            make_response(
-                render_template(
-                    "error.html",
-                    error_kind="table",
-                    message=render_msg(Msg(N_("Only the host's device can do this."))),
-                ),
-                403,
-            )
-        )
+        refuse(403, Msg(N_("Only the host's device can do this.")))
 
 
 @bp.post("/host/lock")
@@ -149,7 +140,7 @@ def take_host(code: str):
             else:
                 response = redirect(url_for("table.page", code=table.code))
                 set_token_cookie(response, host_cookie(table.code), host_token, table.code)
-                remember_table(response, table.code, "host")
+                device.remember(table.code, "host")
                 return response
     return render_template(
         "table/take_host.html", table=table, token=token, error=error, who=who(table)

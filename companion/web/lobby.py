@@ -15,13 +15,8 @@ from companion.forms import JoinCodeForm, NewTableForm
 from companion.games import GAMES
 from companion.games.base import N_, Msg
 from companion.i18n import LANG_COOKIE, LANGUAGES, game_label, translate, translate_in
-from companion.web.table import (
-    forget_table,
-    host_cookie,
-    my_tables,
-    remember_table,
-    set_token_cookie,
-)
+from companion.web import device
+from companion.web.table import guesser, host_cookie, set_token_cookie, unknown_code
 
 bp = Blueprint("lobby", __name__)
 HOME_TABLES = 12  # the newest of this device's tables on the home page
@@ -39,35 +34,58 @@ class MyTable:
     over: bool
 
 
-def _my_tables() -> tuple[list[MyTable], list[str]]:
-    """This device's tables that still exist (newest activity first), and the codes that don't."""
+def _my_tables() -> list[MyTable]:
+    """The newest of this device's tables that still exist (newest activity first), read from
+    stored columns only (no game state). A table removed from this server stays on the list:
+    its play (in the record of plays) is still this device's to see."""
+    listed = device.listed()
+    if not listed:
+        return []
     db = get_db()
-    found, gone = [], []
-    for code, roles in my_tables().items():
-        table = tables.find_table(db, code)
-        if table is None:
-            gone.append(code)
-            continue
-        names = [s.name for s in tables.seats(db, table)]
-        over = table.game.module.result(tables.state_of(db, table)) is not None
-        found.append(MyTable(code, roles, game_label(table.game), names, table.touched, over))
-    found.sort(key=lambda t: t.touched or 0, reverse=True)
-    return found[:HOME_TABLES], gone
+    codes = list(listed)
+    marks = ", ".join("?" * len(codes))
+    rows = list(
+        db.query(
+            f"SELECT id, code, game, touched, ended FROM tables WHERE code IN ({marks})", codes
+        )
+    )
+    rows = [r for r in rows if r["game"] in GAMES]
+    rows.sort(key=lambda r: r["touched"] or 0, reverse=True)
+    rows = rows[:HOME_TABLES]
+    names: dict[int, list[str]] = {r["id"]: [] for r in rows}
+    if rows:
+        ids = list(names)
+        for seat in db.query(
+            f"SELECT table_id, name FROM seats WHERE table_id IN ({', '.join('?' * len(ids))})"
+            " ORDER BY table_id, seat",
+            ids,
+        ):
+            names[seat["table_id"]].append(seat["name"])
+    return [
+        MyTable(
+            r["code"],
+            listed[r["code"]],
+            game_label(GAMES[r["game"]]),
+            names[r["id"]],
+            r["touched"],
+            r["ended"] is not None,
+        )
+        for r in rows
+    ]
 
 
 def _home(
     new_form: NewTableForm, join_form: JoinCodeForm, error: Msg | None = None, status: int = 200
 ):
     limits = {key: (g.min_players, g.max_players) for key, g in GAMES.items()}
-    mine, gone = _my_tables()
-    response = make_response(
+    return make_response(
         render_template(
             "lobby/home.html",
             new_form=new_form,
             join_form=join_form,
             games=GAMES,
             limits=limits,
-            my=mine,
+            my=_my_tables(),
             now=time.time(),
             error=error,
             players_hint=players_hint(),
@@ -76,9 +94,6 @@ def _home(
         ),
         status,
     )
-    for code in gone:  # tables removed from this server: off the device's list
-        forget_table(response, code)
-    return response
 
 
 def players_hint() -> str:
@@ -130,7 +145,7 @@ def create():
     table, host_token = tables.create_table(get_db(), game.key, names, named)
     response = redirect(url_for("table.page", code=table.code))
     set_token_cookie(response, host_cookie(table.code), host_token, table.code)
-    remember_table(response, table.code, "host")
+    device.remember(table.code, "host")
     return response
 
 
@@ -144,22 +159,16 @@ def join_by_code():
         return _home(new_form, form, status=400)
     db = get_db()
     try:
-        tables.check_join_allowed(db, request.remote_addr or "?")
+        tables.check_join_allowed(db, *guesser())
         table = tables.find_table(db, form.code.data)
         if table is None:
-            tables.count_unknown_code(db, request.remote_addr or "?")
-            raise tables.TableError(
-                N_(
-                    "There is no table with the code %(code)s. Check the code on the host's screen."
-                ),
-                status=404,
-                code=tables.normalize_code(form.code.data)[:12],
-            )
+            tables.count_unknown_code(db, *guesser())
+            raise unknown_code(form.code.data)
     except tables.TableError as exc:
         new_form = NewTableForm(formdata=None)
         new_form.players.data = 3
         return _home(new_form, form, error=exc.msg, status=exc.status)
-    if table.code in my_tables():
+    if device.holds(table.code):
         # This device has a seat or the host's token there (the list says so; the table page
         # checks the token itself): straight to the table, not to the seat picker.
         return redirect(url_for("table.page", code=table.code))

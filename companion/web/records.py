@@ -4,24 +4,20 @@ group can open them to every device (COMPANION_OPEN_STATS=1)."""
 
 from __future__ import annotations
 
-import os
-
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, render_template, request
 
 from companion import get_db, plays
 from companion.games import GAMES
+from companion.web import device
 from companion.web.after import ensure_all_plays
-from companion.web.table import my_tables
 
 bp = Blueprint("records", __name__)
 
 
 def _visible_codes() -> set[str] | None:
-    """The table codes this device may see the plays of (None: every table)."""
-    open_stats = current_app.config.get("OPEN_STATS")
-    if open_stats is None:
-        open_stats = os.environ.get("COMPANION_OPEN_STATS", "") not in ("", "0")
-    return None if open_stats else set(my_tables())
+    """The table codes this device may see the plays of (None: every table): the one rule of
+    companion.web.device.may_see_play."""
+    return device.visible_codes()
 
 
 def _chosen_game() -> str | None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from babel.lists import format_list
 from flask import (
@@ -28,7 +29,9 @@ from companion import get_db, htmx, i18n, qr, tables
 from companion.forms import NoteForm, TakeSeatForm, UndoForm, VersionedForm
 from companion.games.base import N_, Msg, RuleError, Seat
 from companion.i18n import render_msg
+from companion.web import device
 from companion.web.adapter import Panel
+from companion.web.errors import error_page
 
 bp = Blueprint("table", __name__, url_prefix="/t/<code>")
 COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a long game night, or a game finished next week
@@ -41,57 +44,6 @@ def seat_cookie(code: str) -> str:
 
 def host_cookie(code: str) -> str:
     return f"host_{code}"
-
-
-MY_TABLES = "my_tables"  # this device's tables and roles, for the home page ("CODE:h,CODE:s")
-MY_TABLES_KEPT = 100  # the home page lists the newest; /plays shows the plays of them all
-
-
-def my_tables() -> dict[str, str]:
-    """This device's tables (code -> roles: "h" host, "s" seat) from its cookie at "/"; the
-    seat and host cookies themselves are scoped to each table's pages, where home cannot see."""
-    found: dict[str, str] = {}
-    for entry in request.cookies.get(MY_TABLES, "").split(","):
-        code, _, roles = entry.partition(":")
-        code = tables.normalize_code(code)[:12]
-        roles = "".join(r for r in "hs" if r in roles)
-        if code and roles:
-            found[code] = roles
-    return found
-
-
-def _store_my_tables(response: Response, found: dict[str, str]) -> None:
-    kept = list(found.items())[-MY_TABLES_KEPT:]
-    value = ",".join(f"{code}:{roles}" for code, roles in kept)
-    response.set_cookie(
-        MY_TABLES,
-        value,
-        max_age=COOKIE_AGE * 12,
-        path="/",
-        httponly=True,
-        samesite="Lax",
-        secure=request.is_secure,
-    )
-
-
-def remember_table(response: Response, code: str, role: str) -> None:
-    """Add a table (and this device's role there: "host" or "seat") to the device's list."""
-    found = my_tables()
-    roles = found.pop(code, "") + role[0]
-    found[code] = "".join(r for r in "hs" if r in roles)
-    _store_my_tables(response, found)
-
-
-def forget_table(response: Response, code: str, role: str | None = None) -> None:
-    """Drop a table from the device's list (or only one role there)."""
-    found = my_tables()
-    if code in found:
-        roles = "" if role is None else found[code].replace(role[0], "")
-        if roles:
-            found[code] = roles
-        else:
-            del found[code]
-        _store_my_tables(response, found)
 
 
 def set_token_cookie(response: Response, name: str, token: str, code: str) -> None:
@@ -127,53 +79,74 @@ class Who:
         return self.acting_for if self.host else self.seat
 
 
+def guesser() -> tuple[str | None, str]:
+    """What the wrong-code limit counts a request by: its device's id and its address."""
+    return device.device_id(), request.remote_addr or "?"
+
+
+def refuse(status: int, message: Msg, **extra) -> NoReturn:
+    """Stop the request with the error page and this message."""
+    abort(error_page("table", status, message=render_msg(message), **extra))
+
+
 def load_table(code: str) -> tables.Table:
     """The table for a URL code, or a readable error page.
 
-    A device that holds a seat or the host's token at this table always gets in, and so does a
-    phone that scanned the QR code (its link carries the table's join secret). Any other device
-    that typed too many wrong codes lately is refused (whether or not this code exists, so the
-    refusal tells a guesser nothing), and each unknown code counts against it: codes must not be
-    guessable, but one guesser on the café Wi-Fi must not lock the players out of their game.
+    A device that holds a seat or the host's token at this table always gets in, and so do a
+    phone that scanned the QR code (its link carries the table's join secret) and the table
+    display (its link's key). Any other device that typed too many wrong codes lately is refused
+    (whether or not this code exists, so the refusal tells a guesser nothing), and each unknown
+    code counts against it: codes must not be guessable, but one guesser on the café Wi-Fi must
+    not lock the players out of their game (the limit counts per device; see tables).
     """
     db = get_db()
-    client = request.remote_addr or "?"
     table = tables.find_table(db, code)
     if table is not None:
         i18n.use_part(table.game.name)
-    if table is None or not (who(table).member or tables.scanned(table, request.args.get("s"))):
-        try:
-            tables.check_join_allowed(db, client)
-            if table is None:
-                tables.count_unknown_code(db, client)
-                raise tables.TableError(
-                    N_(
-                        "There is no table with the code %(code)s. Check the code on the host's "
-                        "screen."
-                    ),
-                    status=404,
-                    code=tables.normalize_code(code)[:12],
-                )
-        except tables.TableError as refused:
-            abort(
-                make_response(
-                    render_template(
-                        "error.html", error_kind="table", message=render_msg(refused.msg)
-                    ),
-                    refused.status,
-                )
-            )
+        if (
+            who(table).member
+            or tables.scanned(table, request.args.get("s"))
+            or tables.is_display(db, table, request.args.get("key"))
+        ):
+            return table
+    try:
+        tables.check_join_allowed(db, *guesser())
+        if table is None:
+            tables.count_unknown_code(db, *guesser())
+            raise unknown_code(code)
+    except tables.TableError as refused:
+        refuse(refused.status, refused.msg)
     return table
 
 
+def unknown_code(code: str) -> tables.TableError:
+    """The refusal of a code no table has (the same words wherever a code is looked up)."""
+    return tables.TableError(
+        N_("There is no table with the code %(code)s. Check the code on the host's screen."),
+        status=404,
+        code=tables.normalize_code(code)[:12],
+    )
+
+
 def who(table: tables.Table) -> Who:
-    """The device making this request, read from its cookies once per request."""
+    """The device making this request, read from its cookies once per request.
+
+    A device recognised as a member gets the table (back) on its signed list of tables; a seat
+    or host cookie that no longer holds (the seat was freed, the host role moved) takes that role
+    off the list."""
     cached = g.get("who")
     if cached is not None and cached.table.id == table.id:
         return cached
     db = get_db()
-    host = tables.is_host(db, table, request.cookies.get(host_cookie(table.code)))
-    seat = tables.seat_for_token(db, table, request.cookies.get(seat_cookie(table.code)))
+    host_token = request.cookies.get(host_cookie(table.code))
+    seat_token = request.cookies.get(seat_cookie(table.code))
+    host = tables.is_host(db, table, host_token)
+    seat = tables.seat_for_token(db, table, seat_token)
+    for role, token, holds in (("host", host_token, host), ("seat", seat_token, seat is not None)):
+        if holds:
+            device.remember(table.code, role)
+        elif token:
+            device.forget(table.code, role)
     acting_for = None
     if host:
         acting_for = request.args.get("as", type=int)
@@ -354,6 +327,20 @@ def page(code: str):
     table = load_table(code)
     w = who(table)
     if not w.member:
+        followed = request.args.get("followed", type=int)
+        if followed is not None and 1 <= followed <= table.players:
+            # A phone that followed the rematch to its person's seat, taken by another phone.
+            refuse(
+                409,
+                Msg(
+                    N_(
+                        "Your seat at the rematch (seat %(n)s) is already taken by another "
+                        "phone. Ask the host to free it, or pick a free seat."
+                    ),
+                    n=followed,
+                ),
+                join_url=url_for("table.join", code=table.code),
+            )
         return redirect(
             url_for(
                 "table.join",
@@ -374,7 +361,7 @@ def live(code: str):
     if table is None or not who(table).member:
         if table is None:
             try:
-                tables.count_unknown_code(db, request.remote_addr or "?")
+                tables.count_unknown_code(db, *guesser())
             except tables.TableError:
                 pass  # past the limit: the join page says so
         response = Response(status=204)
@@ -450,12 +437,18 @@ def manifest(code: str):
 
 @bp.get("/qr.svg")
 def qr_svg(code: str):
-    """The join QR code as SVG."""
+    """The join QR code as SVG (it carries the join secret): for the table's members and its
+    display, while joining is open, and only for the current join link (its first characters
+    in `k`), so a new join link makes the old image's address answer 404."""
     table = load_table(code)
+    w = who(table)
+    shown_to = w.member or tables.is_display(get_db(), table, request.args.get("key"))
+    k = request.args.get("k", "")
+    current = len(k) == 8 and secrets.compare_digest(k.encode(), table.join_secret[:8].encode())
+    if not shown_to or table.locked or not current:
+        abort(404)
     svg = qr.svg(invite_context(table)["join_url"])
-    return Response(
-        svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=300"}
-    )
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 @bp.route("/join", methods=["GET", "POST"])
@@ -475,7 +468,7 @@ def join(code: str):
         else:
             response = redirect(url_for("table.page", code=table.code))
             set_token_cookie(response, seat_cookie(table.code), token, table.code)
-            remember_table(response, table.code, "seat")
+            device.remember(table.code, "seat")
             return response
     elif request.method == "POST":
         error = Msg(N_("Pick one of the free seats."))
@@ -495,8 +488,6 @@ def join(code: str):
         ),
         status,
     )
-    if lost and w.seat is None:  # the seat was freed: off this device's list of tables
-        forget_table(response, table.code, "seat")
     return response
 
 
@@ -516,18 +507,10 @@ def _acting_seat(w: Who) -> int | None:
 
 def _require_member(w: Who) -> None:
     if not w.member:
-        abort(
-            make_response(
-                render_template(
-                    "error.html",
-                    error_kind="table",
-                    message=render_msg(
-                        Msg(N_("This device has no seat at this table. Join it first."))
-                    ),
-                    join_url=url_for("table.join", code=w.table.code),
-                ),
-                403,
-            )
+        refuse(
+            403,
+            Msg(N_("This device has no seat at this table. Join it first.")),
+            join_url=url_for("table.join", code=w.table.code),
         )
 
 

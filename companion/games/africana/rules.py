@@ -130,7 +130,15 @@ from companion.games.africana.views import (
     view,
 )
 
+# Actions whose values the table may not see when they are entered (a completed card's points,
+# a scoring sheet): one that is undone was never public, so even after the end it shows as
+# entered and undone, without them.
+SECRET_ACTIONS = frozenset(
+    {"complete_expedition", "complete_artifact", "complete_guide", "submit_sheet"}
+)
+
 __all__ = [
+    "SECRET_ACTIONS",
     # the Rules protocol
     "MIN_PLAYERS",
     "MAX_PLAYERS",

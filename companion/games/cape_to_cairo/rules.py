@@ -86,7 +86,12 @@ from companion.games.cape_to_cairo.state import marks_for, new, next_terrain
 from companion.games.cape_to_cairo.texts import CLARIFICATIONS, RULES
 from companion.games.cape_to_cairo.views import result, view
 
+# Actions whose values the table may not see when they are entered (a sealed bid): one that
+# is undone was never public, so even after the end it shows as entered and undone, without them.
+SECRET_ACTIONS = frozenset({"bid"})
+
 __all__ = [
+    "SECRET_ACTIONS",
     "BONUS_MAX",
     "CLARIFICATIONS",
     "INCOME_MAX",

@@ -1,0 +1,176 @@
+"""This device: its signed list of tables, its id for the wrong-code limit, and the one rule of
+who may see a finished play.
+
+The list ("Your tables" on the home page, and the plays /plays shows) is a cookie signed with the
+app's secret key (itsdangerous, as Flask signs its session): a device cannot add a table to it by
+hand, only the app can, when the device holds a seat or the host's token there. An entry that does
+not verify is ignored, at most LIST_KEPT entries are read, and the cookie is written at most once
+per response (an after_request hook writes what the request changed).
+
+The list of before the signing ("my_tables", unsigned) is never read: a device gets its entries
+back, signed, as it opens each of its tables with a valid seat or host token (companion.web.table
+writes the entry whenever it recognises a member).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+
+from flask import Flask, Response, current_app, g, request
+from itsdangerous import BadSignature, Signer
+
+LIST_COOKIE = "tables"  # "CODE:hs,CODE:s,..." signed; newest last
+LIST_KEPT = 100  # entries read and kept; the home page shows the newest few, /plays them all
+LIST_MAX = 2048  # characters: a longer cookie is not one the app wrote, and is ignored
+ROLES = "hs"  # h: the host's device, s: a seat's phone
+DEVICE_COOKIE = "device"  # a random id, signed: what the wrong-code limit counts per device
+COOKIE_AGE = 60 * 60 * 24 * 365  # a year: the record of plays should outlast a game season
+
+
+def _signer(salt: str) -> Signer:
+    return Signer(current_app.secret_key, salt=f"companion.{salt}", digest_method=hashlib.sha256)
+
+
+# --- the list of tables ----------------------------------------------------------------------------
+
+
+def listed() -> dict[str, str]:
+    """This device's tables (code -> roles, oldest first), read from its signed cookie once per
+    request. A cookie that is too long or does not verify counts as an empty list."""
+    found = g.get("device_tables")
+    if found is not None:
+        return found
+    found = {}
+    raw = request.cookies.get(LIST_COOKIE, "")
+    if raw and len(raw) <= LIST_MAX:
+        try:
+            value = _signer("tables").unsign(raw).decode()
+        except (BadSignature, UnicodeDecodeError):
+            value = ""
+        for entry in value.split(",", LIST_KEPT)[:LIST_KEPT]:
+            code, _, roles = entry.partition(":")
+            roles = "".join(r for r in ROLES if r in roles)
+            if code and roles:
+                found[code] = roles
+    g.device_tables = found
+    return found
+
+
+def remember(code: str, role: str) -> None:
+    """Add a table and this device's role there ("host" or "seat") to the list (written with the
+    response; at the end of the list: the newest)."""
+    found = listed()
+    old = found.get(code, "")
+    roles = "".join(r for r in ROLES if r in old + role[0])
+    if roles == old:
+        return
+    found.pop(code, None)
+    found[code] = roles
+    g.device_tables_changed = True
+
+
+def forget(code: str, role: str | None = None) -> None:
+    """Drop a table from the list, or only one role there."""
+    found = listed()
+    if code not in found:
+        return
+    roles = "" if role is None else found[code].replace(role[0], "")
+    if roles:
+        found[code] = roles
+    else:
+        del found[code]
+    g.device_tables_changed = True
+
+
+def holds(code: str) -> bool:
+    """Whether this device's signed list holds the table (as a seat or the host)."""
+    return code in listed()
+
+
+def _write_list(response: Response) -> Response:
+    if g.get("device_tables_changed"):
+        kept = list(listed().items())[-LIST_KEPT:]
+        value = ",".join(f"{code}:{roles}" for code, roles in kept)
+        response.set_cookie(
+            LIST_COOKIE,
+            _signer("tables").sign(value).decode(),
+            max_age=COOKIE_AGE,
+            path="/",
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure,
+        )
+    return response
+
+
+# --- the device's id (the wrong-code limit counts per device) -------------------------------------
+
+
+def device_id() -> str | None:
+    """This device's id from its signed cookie, or None (a first visit, a forged or no cookie).
+    A device without one is given one with this response."""
+    if "device_id" in g:
+        return g.device_id
+    raw = request.cookies.get(DEVICE_COOKIE, "")
+    found = None
+    if raw and len(raw) <= 200:
+        try:
+            found = _signer("device").unsign(raw).decode()
+        except (BadSignature, UnicodeDecodeError):
+            found = None
+    g.device_id = found
+    return found
+
+
+def _write_device(response: Response) -> Response:
+    # Whole pages only (not style sheets, scripts, fragments, polls or errors): a person reaches
+    # the code box or a table through a page, so by the time they type a code their device has
+    # its id, and a poll answers the same whether its code exists or not.
+    if (
+        response.status_code == 200
+        and response.mimetype == "text/html"
+        and not request.headers.get("HX-Request")
+        and device_id() is None
+    ):
+        response.set_cookie(
+            DEVICE_COOKIE,
+            _signer("device").sign(secrets.token_urlsafe(12)).decode(),
+            max_age=COOKIE_AGE,
+            path="/",
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure,
+        )
+    return response
+
+
+# --- who may see a finished play ------------------------------------------------------------------
+
+
+def open_stats() -> bool:
+    """Whether the server opens the record of plays to every device (COMPANION_OPEN_STATS)."""
+    value = current_app.config.get("OPEN_STATS")
+    if value is None:
+        value = os.environ.get("COMPANION_OPEN_STATS", "") not in ("", "0")
+    return bool(value)
+
+
+def visible_codes() -> set[str] | None:
+    """The tables whose plays this device may see (None: every table, the server says so)."""
+    return None if open_stats() else set(listed())
+
+
+def may_see_play(code: str, *, display: bool = False) -> bool:
+    """THE rule for a finished play (its summary, exports, replay, the record of plays and the
+    player pages): the devices whose signed list holds the table as a seat or the host, and the
+    table's display (display=True: the request carries a valid display key), unless the server
+    opens the record to everyone."""
+    return open_stats() or display or holds(code)
+
+
+def init_app(app: Flask) -> None:
+    """Write the device's cookies (list, id) at most once per response."""
+    app.after_request(_write_list)
+    app.after_request(_write_device)
