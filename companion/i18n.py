@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import importlib
 from pathlib import Path
+from urllib.parse import quote
 
 from babel import support
 from babel.lists import format_list
@@ -106,7 +107,9 @@ def language_return() -> str:
     if g.get("error_page"):
         return "/"
     path = request.full_path.rstrip("?")
-    return path if len(path) <= RETURN_MAX else "/"
+    # Measured as it will stand in the link (quoted: a "%" becomes "%25"), so that a page's two
+    # language links stay small whatever the address.
+    return path if len(quote(path, safe="/?=&")) <= RETURN_MAX else "/"
 
 
 def init_app(app: Flask) -> None:
