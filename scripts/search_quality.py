@@ -75,12 +75,12 @@ def ask(index, questions: list[dict], scoped: bool = True) -> list[Outcome]:
 
 def build_index():
     """The search index over the rules pages as the app renders them."""
-    from companion import create_app, search
-    from companion.web.rules import rules_pages
+    from companion import create_app
+    from companion.web.rules import build_index
 
     app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "quality"})
     with app.app_context():
-        return search.Index(rules_pages())
+        return build_index()
 
 
 def summary(outcomes: list[Outcome]) -> str:

@@ -9,15 +9,14 @@ import time
 import pytest
 
 from companion import search
-from companion.web.rules import rules_pages
+from companion.web.rules import build_index
 
 # (query, the page, anchors of which one must come first)
 ENGLISH = [
     ("can I bid 14 if I hold a 4", "serengeti", {"bid-digit"}),
     ("bonus track", "cape_to_cairo", {"cross-bonus", "river-bonus"}),
     ("Nuba", "serengeti", {"deck"}),
-    ("pot", "serengeti", {"don-pot"}),
-    ("Don", "serengeti", {"don"}),
+    ("pot", "serengeti", {"payout-don", "don-pot"}),
     ("Aloa", "kahuna", {"island-unknown"}),
     ("bridges removed", "kahuna", {"remove-opponent", "remove-cards"}),
     ("artifact sets", "africana", {"sets-best", "artifact-sets"}),
@@ -60,12 +59,12 @@ def index():
 
     app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "t"})
     with app.app_context():
-        return search.Index(rules_pages())
+        return build_index()
 
 
 @pytest.mark.parametrize("query, page, anchors", ENGLISH + JAPANESE + RUSSIAN)
 def test_a_known_question_finds_its_entry_first(index, query, page, anchors):
-    results = index.search(query, "en")
+    results = index.search(query, "en", page)
     assert results, f"{query!r} found nothing"
     first = results[0].entry
     assert (first.page, first.anchor) in {(page, a) for a in anchors}, [
@@ -79,12 +78,23 @@ def test_a_query_in_any_language_is_answered_in_the_readers(index):
         assert first.entry.lang == "ja" and "川" in first.title
 
 
-def test_the_tables_game_comes_first(index):
+@pytest.mark.parametrize(
+    "query, page, anchor",
+    [("Nuba", "serengeti", "deck"), ("Aloa", "kahuna", "island-unknown"),
+     ("bonus track", "cape_to_cairo", "cross-bonus"), ("川", "cape_to_cairo", "river-bonus"),
+     ("набор артефактов", "africana", "artifact-sets"), ("Don", "serengeti", "don")],
+)  # fmt: skip
+def test_a_games_own_word_finds_its_game_without_a_scope(index, query, page, anchor):
+    found = [(r.entry.page, r.entry.anchor) for r in index.search(query, "en")[:3]]
+    assert (page, anchor) in found, found
+
+
+def test_a_set_game_is_a_filter(index):
     anywhere = index.search("bonus", "en")
     assert {r.entry.page for r in anywhere} > {"serengeti"}
-    assert index.search("bonus", "en", first_page="cape_to_cairo")[0].entry.page == (
-        "cape_to_cairo"
-    )
+    for page in ("serengeti", "cape_to_cairo", "africana", "kahuna"):
+        scoped = index.search("tie at the end", "en", page)
+        assert scoped and {r.entry.page for r in scoped} == {page}
 
 
 def test_matched_words_are_marked_and_everything_else_escaped():
@@ -93,11 +103,29 @@ def test_matched_words_are_marked_and_everything_else_escaped():
     assert str(marked) == "Two &lt;b&gt;<mark>bids</mark>&lt;/b&gt; &amp; a <mark>bid</mark>"
 
 
-def test_japanese_particles_are_dropped_and_scripts_split():
-    assert search.query_terms("川のボーナスは何枚") == [
-        ("chars", "川"),
-        ("chars", "ボーナス"),
-        ("chars", "何枚"),
+def test_japanese_particles_and_question_words_are_dropped_and_scripts_split():
+    assert search.query_terms("川のボーナスは何枚") == [("ja", "川"), ("ja", "ボーナス")]
+    assert search.query_terms("5のカードを持ってたら15って入札できる？") == [
+        ("num", "5"),
+        ("num", "15"),
+        ("ja", "カード"),
+        ("ja", "持"),
+        ("ja", "入札"),
+    ]
+
+
+def test_question_words_are_dropped_and_numbers_kept():
+    assert search.query_terms("what happens if the winner cannot pay his bid?") == [
+        ("word", "winner"),
+        ("word", "not"),
+        ("word", "pay"),
+        ("word", "bid"),
+    ]
+    assert search.query_terms("можно поставить 15, если у меня есть пятёрка?") == [
+        ("word", "постав"),
+        ("num", "15"),
+        ("num", "5"),
+        ("word", "пятерк"),
     ]
 
 

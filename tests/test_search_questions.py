@@ -55,7 +55,6 @@ def test_the_question_set_covers_three_languages_and_four_rules_pages(index):
         assert q["ids"] and not missing, (q["q"], missing)
 
 
-@pytest.mark.xfail(reason="issue 25: the question-aware ranking is not built yet", strict=True)
 def test_at_least_95_in_100_questions_find_their_answer_in_the_top_3(outcomes):
     misses = [
         f"{o.question['q']} -> {[a for _, a in o.found[:3]]} (wanted {o.question['ids']})"
@@ -65,7 +64,6 @@ def test_at_least_95_in_100_questions_find_their_answer_in_the_top_3(outcomes):
     assert len(misses) <= len(outcomes) * 5 // 100, "\n".join(misses)
 
 
-@pytest.mark.xfail(reason="issue 25: a set game only comes first so far", strict=True)
 def test_a_table_search_shows_nothing_from_another_game(outcomes):
     leaks = [o.question["q"] for o in outcomes if o.leaks]
     assert not leaks, leaks

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from flask import Blueprint, abort, current_app, render_template, request
 from flask_babel import get_locale
 
@@ -52,6 +54,30 @@ def rules_pages() -> list[search.Entry]:
     return entries
 
 
+def vocabulary(info) -> search.Vocabulary:
+    """A rules page's search words: its game package's search_terms.py (PHRASES, READS and,
+    optionally, NUMBERS), and which of the page's ids are readings (CLARIFICATIONS that are not
+    RULES)."""
+    module = info.module
+    readings = frozenset(getattr(module, "CLARIFICATIONS", {})) - set(getattr(module, "RULES", {}))
+    try:
+        terms = importlib.import_module(f"{info.package}.search_terms")
+    except ModuleNotFoundError:
+        return search.Vocabulary(readings=readings)
+    return search.Vocabulary(
+        phrases=getattr(terms, "PHRASES", {}),
+        reads=getattr(terms, "READS", {}),
+        readings=readings,
+        numbers=getattr(terms, "NUMBERS", None),
+    )
+
+
+def build_index() -> search.Index:
+    """The search index: every rules page in every language, with each page's vocabulary."""
+    pages = {key: info for key, info in GAMES.items() if info.rules_page == key}
+    return search.Index(rules_pages(), {key: vocabulary(info) for key, info in pages.items()})
+
+
 @bp.get("/search")
 def search_rules():
     """Ask the rules: GET ?q=words[&game=key]. The whole page, or (htmx, as you type) only the
@@ -63,7 +89,7 @@ def search_rules():
     results = []
     if query.strip() and not too_long:
         lang = str(get_locale() or "en")
-        results = search.index(rules_pages).search(query, lang, first)
+        results = search.index(build_index).search(query, lang, first)
     context = {
         "query": query,
         "game": game if game in GAMES else None,
