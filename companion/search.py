@@ -443,6 +443,7 @@ class Result:
         self.entry = entry
         self.marks = marks
         self.related: Result | None = None  # the top result's rule or reading, shown with it
+        self.related_is_rule = False
 
     @cached_property
     def title(self) -> Markup:
@@ -672,6 +673,7 @@ class Index:
         results = [self._result(self.keys[key], lang, marks) for key in ranked[:LIMIT]]
         if results:
             results[0].related = self._related(ranked[0], score, lang, marks)
+            results[0].related_is_rule = self._rule_of(ranked[0]) is not None
         return results
 
     def _rule_of(self, key: int) -> int | None:
