@@ -75,7 +75,7 @@ STOP_WORDS = set(
     "then there these they this those to too us very was we were what whats when where which "
     "while who whom whose why will with would you your yours yourself anything something "
     "anyone someone somebody anybody happen happens happened happening get gets got getting "
-    "ok okay please tell know really also still about thing things way like want need needs "
+    "not ok okay please tell know really also still about thing things way like want need needs "
     "again mean means exactly actually else".split()
     # Russian: question words, pronouns, particles, prepositions, быть and its forms
     + "а в во и или как ли на не о об по с со у что чтобы это этот эта эти я мне меня мой моя "
