@@ -137,6 +137,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(records.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(rules.table_bp)
     for calculator in tools.game_calculators():
         app.register_blueprint(calculator)
     app.before_request(tools.use_calculator_part)

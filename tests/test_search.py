@@ -4,20 +4,20 @@ politely, and a query answers in well under 50 ms."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
 from companion import search
-from companion.web.rules import rules_pages
+from companion.web.rules import build_index
 
 # (query, the page, anchors of which one must come first)
 ENGLISH = [
     ("can I bid 14 if I hold a 4", "serengeti", {"bid-digit"}),
     ("bonus track", "cape_to_cairo", {"cross-bonus", "river-bonus"}),
     ("Nuba", "serengeti", {"deck"}),
-    ("pot", "serengeti", {"don-pot"}),
-    ("Don", "serengeti", {"don"}),
+    ("pot", "serengeti", {"payout-don", "don-pot"}),
     ("Aloa", "kahuna", {"island-unknown"}),
     ("bridges removed", "kahuna", {"remove-opponent", "remove-cards"}),
     ("artifact sets", "africana", {"sets-best", "artifact-sets"}),
@@ -60,12 +60,12 @@ def index():
 
     app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "t"})
     with app.app_context():
-        return search.Index(rules_pages())
+        return build_index()
 
 
 @pytest.mark.parametrize("query, page, anchors", ENGLISH + JAPANESE + RUSSIAN)
 def test_a_known_question_finds_its_entry_first(index, query, page, anchors):
-    results = index.search(query, "en")
+    results = index.search(query, "en", page)
     assert results, f"{query!r} found nothing"
     first = results[0].entry
     assert (first.page, first.anchor) in {(page, a) for a in anchors}, [
@@ -79,12 +79,23 @@ def test_a_query_in_any_language_is_answered_in_the_readers(index):
         assert first.entry.lang == "ja" and "川" in first.title
 
 
-def test_the_tables_game_comes_first(index):
+@pytest.mark.parametrize(
+    "query, page, anchor",
+    [("Nuba", "serengeti", "deck"), ("Aloa", "kahuna", "island-unknown"),
+     ("bonus track", "cape_to_cairo", "cross-bonus"), ("川", "cape_to_cairo", "river-bonus"),
+     ("набор артефактов", "africana", "artifact-sets"), ("Don", "serengeti", "don")],
+)  # fmt: skip
+def test_a_games_own_word_finds_its_game_without_a_scope(index, query, page, anchor):
+    found = [(r.entry.page, r.entry.anchor) for r in index.search(query, "en")[:3]]
+    assert (page, anchor) in found, found
+
+
+def test_a_set_game_is_a_filter(index):
     anywhere = index.search("bonus", "en")
     assert {r.entry.page for r in anywhere} > {"serengeti"}
-    assert index.search("bonus", "en", first_page="cape_to_cairo")[0].entry.page == (
-        "cape_to_cairo"
-    )
+    for page in ("serengeti", "cape_to_cairo", "africana", "kahuna"):
+        scoped = index.search("tie at the end", "en", page)
+        assert scoped and {r.entry.page for r in scoped} == {page}
 
 
 def test_matched_words_are_marked_and_everything_else_escaped():
@@ -93,11 +104,28 @@ def test_matched_words_are_marked_and_everything_else_escaped():
     assert str(marked) == "Two &lt;b&gt;<mark>bids</mark>&lt;/b&gt; &amp; a <mark>bid</mark>"
 
 
-def test_japanese_particles_are_dropped_and_scripts_split():
-    assert search.query_terms("川のボーナスは何枚") == [
-        ("chars", "川"),
-        ("chars", "ボーナス"),
-        ("chars", "何枚"),
+def test_japanese_particles_and_question_words_are_dropped_and_scripts_split():
+    assert search.query_terms("川のボーナスは何枚") == [("ja", "川"), ("ja", "ボーナス")]
+    assert search.query_terms("5のカードを持ってたら15って入札できる？") == [
+        ("num", "5"),
+        ("num", "15"),
+        ("ja", "カード"),
+        ("ja", "持"),
+        ("ja", "入札"),
+    ]
+
+
+def test_question_words_are_dropped_and_numbers_kept():
+    assert search.query_terms("what happens if the winner cannot pay his bid?") == [
+        ("word", "winner"),
+        ("word", "pay"),
+        ("word", "bid"),
+    ]
+    assert search.query_terms("можно поставить 15, если у меня есть пятёрка?") == [
+        ("word", "постав"),
+        ("num", "15"),
+        ("num", "5"),
+        ("word", "пятерк"),
     ]
 
 
@@ -139,7 +167,74 @@ def test_the_search_box_is_on_the_rules_pages_and_the_table_menu(client, make_ta
     for page in ("serengeti", "cape_to_cairo", "africana", "kahuna"):
         assert 'role="search"' in client.get(f"/rules/{page}").text
     t = make_table("kahuna", ("Ann", "Bo"), phones=False)
-    assert "/rules/search?game=kahuna" in t.page("host")
+    assert f'href="/t/{t.code}/rules"' in t.page("host")
+
+
+def test_the_top_result_shows_its_rule_in_full_with_its_link(client):
+    page = client.get("/rules/search?q=what+happens+if+the+winner+cannot+pay+his+bid%3F")
+    answer = page.text.split('class="answer"', 1)[1].split("</article>", 1)[0]
+    assert 'href="/rules/serengeti#cannot-pay"' in answer
+    # The whole summary, not a snippet: its last words are there.
+    assert "starts again without them." in answer
+
+
+def test_the_top_reading_comes_with_its_rule(client):
+    page = client.get("/rules/search?q=where+does+the+fine+go&game=serengeti")
+    answer = page.text.split('class="answer"', 1)[1].split("</article>", 1)[0]
+    assert "#penalty-destination" in answer and 'href="/rules/serengeti#penalty"' in answer
+
+
+def test_a_game_rules_page_asks_its_own_game_with_all_games_one_tap_away(client):
+    page = client.get("/rules/search?q=tie+at+the+end&game=serengeti")
+    hits = re.findall(r'href="/rules/(\w+)#', page.text)
+    assert hits and set(hits) == {"serengeti"}
+    assert 'href="/rules/search?q=tie+at+the+end"' in page.text  # search all games
+    everywhere = client.get("/rules/search?q=tie+at+the+end")
+    assert set(re.findall(r'href="/rules/(\w+)#', everywhere.text)) > {"serengeti"}
+
+
+def test_a_table_asks_the_rules_on_its_own_page_with_a_way_back(make_table):
+    t = make_table("serengeti", ("Ann", "Bo", "Cy"))
+    for who in ("host", "Bo"):
+        page = t.device(who).get(f"/t/{t.code}/rules?q=tie+at+the+end")
+        assert page.status_code == 200
+        assert 'id="table-menu"' in page.text  # the table's bar and menu
+        assert f'href="/t/{t.code}/"' in page.text  # back to the table
+        assert f'action="/t/{t.code}/rules"' in page.text
+        hits = re.findall(r'href="/rules/(\w+)#([\w-]+)"', page.text)
+        assert hits[0] == ("serengeti", "tie-break") and {p for p, _ in hits} == {"serengeti"}
+        assert f"/t/{t.code}/rules?q=tie+at+the+end&amp;all=1" in page.text
+
+
+def test_a_table_search_for_all_games_keeps_all_while_typing(make_table):
+    t = make_table("kahuna", ("Ann", "Bo"))
+    page = t.device("Ann").get(f"/t/{t.code}/rules?q=bonus&all=1")
+    assert len(set(re.findall(r'href="/rules/(\w+)#', page.text))) > 1
+    assert '<input type="hidden" name="all" value="1">' in page.text
+    assert f'href="/t/{t.code}/rules?q=bonus"' in page.text  # back to this game only
+    part = t.device("Ann").get(f"/t/{t.code}/rules?q=Aloa", headers={"HX-Request": "true"})
+    assert "<html" not in part.text and "/rules/kahuna#island-unknown" in part.text
+
+
+def test_a_table_search_keeps_the_hosts_seat_choice(make_table):
+    t = make_table("kahuna", ("Ann", "Bo"), phones=False)
+    page = t.host.get(f"/t/{t.code}/rules?as=1&q=bridge")
+    assert f'href="/t/{t.code}/?as=1"' in page.text
+    assert '<input type="hidden" name="as" value="1">' in page.text
+
+
+def test_a_stranger_cannot_ask_from_a_table(app, make_table):
+    t = make_table("kahuna", ("Ann", "Bo"), phones=False)
+    stranger = app.test_client()
+    page = stranger.get(f"/t/{t.code}/rules?q=bridge")
+    assert page.status_code == 302 and f"/t/{t.code}/join" in page.headers["Location"]
+    assert stranger.get("/t/NOSUCH/rules?q=bridge").status_code == 404
+
+
+def test_a_too_long_question_from_a_table_is_refused_politely(make_table):
+    t = make_table("kahuna", ("Ann", "Bo"), phones=False)
+    page = t.host.get(f"/t/{t.code}/rules?q=" + "bid " * 100)
+    assert page.status_code == 422 and "too long" in page.text
 
 
 def test_every_query_answers_in_under_50_ms(index):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, request
+import importlib
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
 from companion import htmx, search
 from companion.games import GAMES
-from companion.i18n import LANGUAGES, use_part
+from companion.i18n import LANGUAGES, game_label, use_part
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -52,27 +54,107 @@ def rules_pages() -> list[search.Entry]:
     return entries
 
 
-@bp.get("/search")
-def search_rules():
-    """Ask the rules: GET ?q=words[&game=key]. The whole page, or (htmx, as you type) only the
-    results region. The game of the table it was asked from comes first."""
-    query = request.args.get("q", "")
-    game = request.args.get("game")
-    first = GAMES[game].rules_page if game in GAMES else None
+def vocabulary(info) -> search.Vocabulary:
+    """A rules page's search words: its game package's search_terms.py (PHRASES, READS and,
+    optionally, NUMBERS), and which of the page's ids are readings (CLARIFICATIONS that are not
+    RULES)."""
+    module = info.module
+    readings = frozenset(getattr(module, "CLARIFICATIONS", {})) - set(getattr(module, "RULES", {}))
+    try:
+        terms = importlib.import_module(f"{info.package}.search_terms")
+    except ModuleNotFoundError:
+        return search.Vocabulary(readings=readings)
+    return search.Vocabulary(
+        phrases=getattr(terms, "PHRASES", {}),
+        reads=getattr(terms, "READS", {}),
+        readings=readings,
+        numbers=getattr(terms, "NUMBERS", None),
+    )
+
+
+def build_index() -> search.Index:
+    """The search index: every rules page in every language, with each page's vocabulary."""
+    pages = {key: info for key, info in GAMES.items() if info.rules_page == key}
+    return search.Index(rules_pages(), {key: vocabulary(info) for key, info in pages.items()})
+
+
+def search_context(query: str, page: str | None) -> tuple[dict, int]:
+    """What the search templates show for a query (scoped to one rules page, or to all), and
+    the status: 422 for a query over MAX_QUERY characters."""
     too_long = len(query) > search.MAX_QUERY
     results = []
     if query.strip() and not too_long:
         lang = str(get_locale() or "en")
-        results = search.index(rules_pages).search(query, lang, first)
+        results = search.index(build_index).search(query, lang, page)
     context = {
         "query": query,
-        "game": game if game in GAMES else None,
         "results": results,
         "too_long": too_long,
         "max_query": search.MAX_QUERY,
         "games": GAMES,
     }
-    status = 422 if too_long else 200
+    return context, 422 if too_long else 200
+
+
+def render_search(page_template: str, context: dict, status: int):
+    """The whole page, or (htmx, as you type) only the results region."""
     if htmx:
         return render_template("rules/_search_results.html", **context), status
-    return render_template("rules/search.html", **context), status
+    return render_template(page_template, **context), status
+
+
+@bp.get("/search")
+def search_rules():
+    """Ask the rules: GET ?q=words[&game=key]. With a game, only that game's rules page answers
+    ("search all games" drops it)."""
+    query = request.args.get("q", "")
+    game = request.args.get("game")
+    info = GAMES.get(game)
+    context, status = search_context(query, info.rules_page if info else None)
+    context.update(
+        game=game if info else None,
+        search_action=url_for("rules.search_rules"),
+        search_hidden={"game": game} if info else {},
+        all_games_url=url_for("rules.search_rules", q=query) if info else None,
+        scope_label=game_label(info) if info else None,
+    )
+    return render_search("rules/search.html", context, status)
+
+
+# --- from a table ----------------------------------------------------------------------------
+# Ask the rules inside a table: /t/<code>/rules, with the table's menu and a way back. The same
+# devices that may open the table page may open it; the table's game is set (a filter), "search
+# all games" is one tap away. Kept here, apart from companion/web/table.py, on purpose.
+
+table_bp = Blueprint("table_rules", __name__, url_prefix="/t/<code>")
+
+
+@table_bp.get("/rules", endpoint="search")
+def ask_from_table(code: str):
+    """GET ?q=words[&all=1]: the table's game answers (all=1: every game)."""
+    from companion.web.table import load_table, page_args, who
+
+    table = load_table(code)
+    w = who(table)
+    if not w.member:
+        return redirect(url_for("table.join", code=table.code))
+    query = request.args.get("q", "")
+    everywhere = request.args.get("all") == "1"
+    args = page_args(w)
+    context, status = search_context(query, None if everywhere else table.game.rules_page)
+    context.update(
+        table=table,
+        who=w,
+        args=args,
+        game=table.game.key,
+        search_action=url_for("table_rules.search", code=table.code),
+        search_hidden={**args, **({"all": "1"} if everywhere else {})},
+        all_games_url=None
+        if everywhere
+        else url_for("table_rules.search", code=table.code, q=query, all=1, **args),
+        this_game_url=url_for("table_rules.search", code=table.code, q=query, **args)
+        if everywhere
+        else None,
+        scope_label=None if everywhere else game_label(table.game),
+    )
+    return render_search("rules/table_search.html", context, status)

@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import SMALL_PHONE, dark, overflowing, serious_accessibility_problems, shot
+from tests.helpers import (
+    SMALL_PHONE,
+    dark,
+    open_table,
+    overflowing,
+    serious_accessibility_problems,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -23,9 +30,9 @@ def test_results_come_as_you_type_and_open_the_entry(server, phone, locale, quer
     page = phone(locale=locale, viewport=SMALL_PHONE)
     page.goto(f"{server.url}/rules/")
     page.locator("#rule-search-q").press_sequentially(query, delay=20)
-    first = page.locator(".search-hits li").first
+    first = page.locator(".answer")  # the best entry, in full
     expect(first).to_be_visible()
-    expect(first.locator(".hit-title")).to_contain_text(title, ignore_case=True)
+    expect(first.locator(".answer-title")).to_contain_text(title, ignore_case=True)
     assert page.url.endswith("/rules/")  # htmx: the results came into the page
     assert not overflowing(page)
     shot(page, f"search-{locale}")
@@ -33,8 +40,8 @@ def test_results_come_as_you_type_and_open_the_entry(server, phone, locale, quer
         dark(page)
         shot(page, "search-dark")
         assert not serious_accessibility_problems(page)
-    href = first.locator("a").get_attribute("href")
-    first.locator("a").click()
+    href = first.locator(".answer-title a").get_attribute("href")
+    first.locator(".answer-title a").click()
     page.wait_for_url(f"**{href}")
     anchor = href.split("#")[1]
     expect(page.locator(f"[id='{anchor}']")).to_be_in_viewport()
@@ -48,6 +55,58 @@ def test_without_javascript_the_form_still_answers(server, browser):
         page.fill("#rule-search-q", "Aloa")
         page.locator(".rule-search button[type=submit]").click()
         page.wait_for_url("**/rules/search?q=Aloa&game=kahuna")
-        expect(page.locator(".search-hits li").first).to_contain_text("island")
+        expect(page.locator(".answer")).to_contain_text("island")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    "locale, question, game, anchor, label",
+    [
+        ("en-US", "what happens if the winner cannot pay his bid?", "serengeti", "cannot-pay",
+         "Back to the table"),
+        ("ja-JP", "島を取るには橋が何本いる？", "kahuna", "control", "テーブルに戻る"),
+        ("ru-RU", "сколько стоит докупить рельс?", "cape_to_cairo", "cross-money",
+         "Вернуться к столу"),
+    ],
+)  # fmt: skip
+def test_a_table_asks_the_rules_from_its_menu_and_goes_back(
+    server, phone, locale, question, game, anchor, label
+):
+    page = phone(locale=locale, viewport=SMALL_PHONE)
+    players = "2" if game == "kahuna" else "3"
+    code = open_table(page, server, game=game, players=players)
+    table_url = page.url
+    page.locator("#table-menu summary").click()
+    page.locator(f'#table-menu a[href="/t/{code}/rules"]').click()
+    page.wait_for_url(f"**/t/{code}/rules")
+    expect(page.locator("#table-menu")).to_be_visible()  # the table's bar stays
+    page.locator("#rule-search-q").press_sequentially(question, delay=10)
+    answer = page.locator(".answer")
+    expect(answer.locator(f'a[href="/rules/{game}#{anchor}"]')).to_be_visible()
+    assert page.url.endswith(f"/t/{code}/rules")  # htmx: the results came into the page
+    pages = page.locator(".search-results a[href^='/rules/']").evaluate_all(
+        "links => links.map(a => a.getAttribute('href').split('/')[2].split('#')[0])"
+    )
+    assert set(pages) == {game}  # the table's game only
+    expect(page.get_by_role("link", name=label)).to_be_visible()
+    assert not overflowing(page)
+    shot(page, f"table-search-{locale}")
+    page.get_by_role("link", name=label).click()
+    page.wait_for_url(table_url)
+    expect(page.locator("#live")).to_be_visible()
+
+
+def test_a_table_search_of_all_games_is_one_tap_away(server, phone):
+    page = phone(viewport=SMALL_PHONE)
+    code = open_table(page, server, game="kahuna", players="2")
+    page.goto(f"{server.url}/t/{code}/rules?q=tie")
+    expect(page.locator(".answer")).to_be_visible()
+    page.get_by_role("link", name="Search all games").click()
+    page.wait_for_url(f"**/t/{code}/rules?q=tie&all=1")
+    page.locator("#rule-search-q").fill("")
+    page.locator("#rule-search-q").press_sequentially("bonus track", delay=10)
+    expect(page.locator('.answer a[href^="/rules/cape_to_cairo#"]')).to_be_visible()
+    dark(page)
+    shot(page, "table-search-all-dark")
+    assert not serious_accessibility_problems(page)
