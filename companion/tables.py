@@ -732,10 +732,15 @@ def act(
     seat: int | None,
     host: bool,
     expected_version: int | None,
+    by: int | None = None,
     follow_up: FollowUp | None = None,
     key: str | None = None,
 ) -> dict:
     """Apply one game action for a seat; returns the new state.
+
+    by is the seat of the phone that entered it (None: the host's device): a public event a
+    phone enters for the table or for another seat is written as that phone's (so it may undo
+    it), and its history line says who entered it.
 
     Raises Conflict when the table moved on since expected_version, RuleError when the rules
     refuse the action. A refused action stores nothing, except what follow_up(state, action,
@@ -768,10 +773,17 @@ def act(
             action = extra
         _remember(db, table, key)
         lines = list(module.describe(before, action, after))
+        about = module.concerns(before, action)
+        if by is not None and about != by and lines:
+            # "Борис turns up a card: 1 (entered by Кирилл)": the table sees who typed it
+            lines[-1] = Msg.core(
+                N_("%(line)s (entered by %(seat)s)"), line=lines[-1], seat=Seat(by)
+            )
         # Decided once, here: may the acting seat take this back (not a revealed secret)?
         may = getattr(module, "seat_may_undo", None)
         seat_may = may(before, action, after) if may is not None else True
-        seq = _append(db, table, seat, host, "game", action, lines, seat_may)
+        writer = seat if seat is not None else by
+        seq = _append(db, table, writer, host, "game", action, lines, seat_may)
         db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(after), table.id])
         _checkpoint(db, table, seq, after)
         _mark_end(db, table, after)

@@ -60,6 +60,10 @@ def _result(state):
 
 
 race.new, race.apply, race.result = _new, _apply, _result
+race.turn = lambda state: [state["turn"]] if race.result(state) is None else []
+race.entry = lambda kind: "on_turn"
+race.concerns = lambda state, action: action.get("seat")
+race.may_enter = lambda state, kind, *, seat, host: seat in race.turn(state)
 race.view = lambda state, seat, reveal=False: state
 race.describe = lambda before, action, after: [
     Msg(N_("%(who)s runs %(n)s."), who=Seat(action["seat"]), n=action["n"])

@@ -27,7 +27,7 @@ import pytest
 
 from companion.forms import VersionedForm
 from companion.games import GAMES, INSTALLED, PACKAGES
-from companion.games.base import GameInfo, RuleError
+from companion.games.base import ENTRY_KINDS, ON_TURN, GameInfo, RuleError
 from companion.web.adapter import GameAdapter
 from tests.helpers import rule_ids_in
 
@@ -147,6 +147,44 @@ def test_a_random_game_raises_only_rule_errors_and_reaches_its_end(key, seed):
     assert result is not None, f"no end after {STEPS} actions"
     json.dumps(result)
     assert refused < STEPS // 2
+
+
+@pytest.mark.parametrize("key", ENTRIES)
+def test_whose_move_it_is_is_the_games_own_and_checked_once(key):
+    """Every action type says who may enter it; the seats the game waits for (turn) are the only
+    ones whose turn entries apply, whoever sends them; what the rules accept, may_enter allows."""
+    info = GAMES[key]
+    rules, generator = info.module, _generator(info.name)
+    moves = rules.MOVES
+    assert set(moves.handlers) >= set(moves.entries)
+    assert {rules.entry(kind) for kind in moves.handlers} <= ENTRY_KINDS
+    rng = random.Random(f"turn-{key}")
+    players = info.max_players
+    state = rules.new(dict(info.options), players)
+    checked = refused_off_turn = 0
+    for _ in range(STEPS):
+        if rules.result(state) is not None:
+            break
+        turn = rules.turn(state)
+        assert len(set(turn)) == len(turn) and all(0 <= s < players for s in turn)
+        action = generator.next_action(state, rng)
+        try:
+            after = rules.apply(state, action)
+        except RuleError:
+            continue
+        kind, seat, host = action["type"], action.get("seat"), bool(action.get("host"))
+        assert rules.may_enter(state, kind, seat=seat, host=host), (kind, seat, host, turn)
+        if rules.entry(kind) == ON_TURN:
+            assert seat in turn, (kind, seat, turn)
+            for other in set(range(players)) - set(turn):
+                for as_host in (False, True):
+                    with pytest.raises(RuleError):
+                        rules.apply(state, {**action, "seat": other, "host": as_host})
+                    assert not rules.may_enter(state, kind, seat=other, host=as_host)
+                    refused_off_turn += 1
+        checked += 1
+        state = json.loads(json.dumps(after))
+    assert checked > 20 and refused_off_turn > 0
 
 
 @pytest.mark.parametrize("page", RULES_PAGES)

@@ -49,6 +49,10 @@ counter.new, counter.apply, counter.describe = _new, _apply, _describe
 counter.seat_may_undo = _seat_may_undo
 counter.view = lambda state, seat, reveal=False: state
 counter.result = lambda state: None
+counter.turn = lambda state: [state["turn"]]
+counter.entry = lambda kind: "on_turn"
+counter.concerns = lambda state, action: action.get("seat")
+counter.may_enter = lambda state, kind, *, seat, host: seat == state["turn"]
 
 
 @pytest.fixture(autouse=True)

@@ -190,6 +190,18 @@ def _short(value: Any, limit: int = 24) -> str:
 
 Handler = Callable[[dict, Mapping[str, Any]], None]
 
+# Who may enter an action type (Moves.entries). The web layer asks the game (Moves.may_enter)
+# instead of working it out again, and Moves.apply checks it once, for every game the same way.
+ON_TURN = "on_turn"  # a seat the game waits for now (Moves.turn): its phone, or the host for it
+OWN = "own"  # a seat, for itself, whenever the rules allow it: its phone, or the host for it
+HOST = "host"  # the host's device only: the table's options, or entering for any seat
+ANYONE = "anyone"  # anyone at the table: a public event everybody sees (a card turned up)
+ENTRY_KINDS = frozenset({ON_TURN, OWN, HOST, ANYONE})
+
+
+def _no_turn(state: dict) -> list[int]:
+    return []
+
 
 @dataclass(frozen=True)
 class Moves:
@@ -200,7 +212,9 @@ class Moves:
     an action is a mapping with a known "type" and a true/false "host" flag (rule "action"),
     nothing is entered once the game is over (rule "game-over", with the game's own sentence;
     except the moves in open_after_end, such as scoring sheets handed in after the last turn),
-    and the caller's state is never changed.
+    the device may enter it (entries: ON_TURN, OWN, HOST or ANYONE per action type; ON_TURN is
+    checked against turn(state), the seats the game waits for, and refused with the game's own
+    not_on_turn sentence), and the caller's state is never changed.
     """
 
     handlers: Mapping[str, Handler]
@@ -208,6 +222,68 @@ class Moves:
     over_message: Callable[[dict], Msg]
     prepare: Callable[[dict], None] | None = None  # runs on the copy first, e.g. clear scratch
     open_after_end: frozenset[str] = frozenset()  # moves still allowed once play is over
+    #: the seats the game waits for now ("Your turn" on their phones); [] when it waits for an
+    #: entry anyone may make (a card to turn up) or for nobody
+    turn: Callable[[dict], list[int]] = _no_turn
+    #: action type -> who may enter it (ON_TURN when not listed)
+    entries: Mapping[str, str] = field(default_factory=dict)
+    #: the refusal of an ON_TURN entry for a seat the game does not wait for (the game's words:
+    #: "It is Anna's turn", "You have already bid"); None: a plain "not your turn"
+    not_on_turn: Callable[[dict, Mapping[str, Any]], RuleError] | None = None
+    #: the seat a public (ANYONE) event concerns, e.g. the player whose card is turned up; None
+    #: for the whole table
+    about: Callable[[dict, Mapping[str, Any]], int | None] | None = None
+    #: the rule id of "only the host's device" (an anchor on the game's rules page)
+    host_rule: str = "action"
+
+    def entry(self, kind: str) -> str:
+        """Who may enter this action type: ON_TURN, OWN, HOST or ANYONE."""
+        return self.entries.get(kind, ON_TURN)
+
+    def may_enter(self, state: dict, kind: str, *, seat: int | None, host: bool) -> bool:
+        """Whether a device may enter this action type now (whether the rules then accept its
+        values is another matter): seat is the phone's seat, or the seat the host acts for."""
+        if kind not in self.handlers:
+            return False
+        if kind not in self.open_after_end and self.is_over(state):
+            return False
+        who = self.entry(kind)
+        if who == ANYONE:
+            return True
+        if who == HOST:
+            return host
+        if seat is None:
+            return False
+        return who == OWN or seat in self.turn(state)
+
+    def concerns(self, state: dict, action: Mapping[str, Any]) -> int | None:
+        """The seat an action concerns: its own seat, or for a public event the seat the game
+        says it is about (None: the whole table)."""
+        if self.entry(str(action.get("type"))) == ANYONE:
+            return self.about(state, action) if self.about is not None else None
+        seat = action.get("seat")
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+    def _check_who(self, state: dict, kind: str, action: Mapping[str, Any]) -> None:
+        who = self.entry(kind)
+        if who == ANYONE:
+            return
+        if who == HOST:
+            if action.get("host") is not True:
+                raise RuleError(self.host_rule, N_("Only the host's device can enter this."))
+            return
+        seat = action.get("seat")
+        players = state.get("players")
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or (isinstance(players, int) and not 0 <= seat < players)
+        ):
+            raise RuleError("action", N_("This entry must say which player it is for."))
+        if who == ON_TURN and seat not in self.turn(state):
+            if self.not_on_turn is not None:
+                raise self.not_on_turn(state, action)
+            raise RuleError("action", N_("It is not your turn."))
 
     def apply(self, state: dict, action: Mapping[str, Any], *, copy: bool = True) -> dict:
         """The state after the action (a new object), or a RuleError.
@@ -225,6 +301,7 @@ class Moves:
             raise RuleError("action", N_("The host flag must be true or false."))
         if kind not in self.open_after_end and self.is_over(state):
             raise RuleError.of("game-over", self.over_message(state))
+        self._check_who(state, kind, action)
         after = copy_state(state) if copy else state
         if self.prepare is not None:
             self.prepare(after)
@@ -257,6 +334,19 @@ class Rules(Protocol):
 
     def describe(self, before: dict, action: dict, after: dict) -> list[Msg]:
         """History lines for an accepted action."""
+
+    def turn(self, state: dict) -> list[int]:
+        """The seats the game waits for now (their phones say "Your turn")."""
+
+    def may_enter(self, state: dict, kind: str, *, seat: int | None, host: bool) -> bool:
+        """Whether a device (a seat's phone, or the host's device acting for `seat` or for the
+        table) may enter this action type now: Moves.may_enter."""
+
+    def concerns(self, state: dict, action: dict) -> int | None:
+        """The seat an action concerns (a public event: the seat it is about): Moves.concerns."""
+
+    def entry(self, kind: str) -> str:
+        """Who may enter this action type: ON_TURN, OWN, HOST or ANYONE (Moves.entry)."""
 
 
 @dataclass(frozen=True)

@@ -66,11 +66,6 @@ class GameAdapter:
         """Extra template variables for the panel, beyond state, view, seat, names and forms."""
         return {}
 
-    def turn_seats(self, view: dict) -> list[int]:
-        """The seats the game waits for now (from the table's view: public), e.g. the bidder on
-        turn, or every seat that has not sent its sealed bid. Their phones show "Your turn"."""
-        return []
-
     def score_table(self, state: dict, result: dict) -> ScoreTable | None:
         """The final result as a ScoreTable (None: the game shows its result its own way)."""
         return None

@@ -27,7 +27,7 @@ from flask_babel import get_locale
 
 from companion import get_db, htmx, i18n, qr, tables
 from companion.forms import NoteForm, TakeSeatForm, UndoForm, VersionedForm
-from companion.games.base import N_, Msg, RuleError, Seat
+from companion.games.base import ANYONE, N_, Msg, RuleError, Seat
 from companion.i18n import render_msg
 from companion.web import device
 from companion.web.adapter import Panel
@@ -207,7 +207,7 @@ def live_context(
     history = tables.recent_events(db, table, HISTORY_SHOWN)
     view = module.view(state, seat, reveal=w.reveal)
     adapter = table.game.adapter
-    turn = [s for s in adapter.turn_seats(view) if 0 <= s < len(names)]
+    turn = [s for s in module.turn(state) if 0 <= s < len(names)]
     forms = FormsOnDemand(adapter.forms, table.version, bound_forms or {})
     extra = adapter.panel_context(
         Panel(
@@ -534,22 +534,43 @@ def act(code: str, action_type: str):
         first = next(iter(e for errors in form.errors.values() for e in errors), "")
         return render_live(w, error=Msg(str(first)), bound_forms={action_type: form})
     action = {"type": action_type, **form.to_action()}
+    module = table.game.module
+    public = module.entry(action_type) == ANYONE
     try:
         tables.act(
             get_db(),
             table,
             action,
-            seat=_acting_seat(w),
+            # a public event is the table's (the game says whom it concerns); anything else is
+            # for the phone's own seat, or the seat the host acts for
+            seat=(w.acting_for if w.host else None) if public else _acting_seat(w),
             host=w.host,
+            by=None if w.host else w.seat,
             expected_version=form.expected_version(),
             follow_up=table.game.adapter.follow_up,
             key=submission_key(),
         )
     except tables.Conflict as conflict:
-        return render_live(w, error=conflict.msg, bound_forms={action_type: form}, status=409)
+        message = already_entered(table, action_type) if public else None
+        return render_live(
+            w, error=message or conflict.msg, bound_forms={action_type: form}, status=409
+        )
     except RuleError as refusal:
         return render_live(w, error=refusal.msg, rule=refusal.rule, bound_forms={action_type: form})
     return _after_change(w)
+
+
+def already_entered(table: tables.Table, action_type: str) -> Msg | None:
+    """A public event someone else entered while this device was entering it too (two phones
+    turning up the same card): who entered it and what, instead of "the table changed"."""
+    for event in tables.recent_events(get_db(), table, 5):
+        if event.kind != "game" or event.undone:
+            continue
+        if event.action.get("type") != action_type or not event.lines:
+            return None
+        who_ = Seat(event.seat) if event.seat is not None else Msg.core(N_("Host"))
+        return Msg.core(N_("%(who)s already entered this: %(line)s"), who=who_, line=event.lines[0])
+    return None
 
 
 def _note_key(w: Who, form: NoteForm) -> str | None:

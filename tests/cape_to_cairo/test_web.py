@@ -36,7 +36,10 @@ class Table(TableDriver):
 
     def refused(self, *args, **kwargs):
         response = super().refused(*args, **kwargs)
-        conflict = "The table changed while you were entering this" in response.text
+        conflict = (
+            "The table changed while you were entering this" in response.text
+            or "already entered this" in response.text
+        )
         assert response.status_code == (409 if conflict else 422)
         return response
 
@@ -290,7 +293,7 @@ def test_bad_bids_are_refused(t):
     t.refused(anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount="12.5")
     t.refused(anna, "bid", "A bid is a whole number of pounds, 0 or more.", amount=-5)
     t.refused(anna, "bid", "Type your bid in pounds (0 is allowed).", amount="")
-    t.refused("host", "bid", "This action must say which player it is for.", amount=5)
+    t.refused("host", "bid", "This entry must say which player it is for.", amount=5)
     # The refused form keeps what was typed, with the field marked.
     kept = t.refused(anna, "bid", "You hold 100 pounds", amount=150).text
     assert 'value="150"' in kept and 'aria-invalid="true"' not in kept  # a rule, not a shape
@@ -310,8 +313,18 @@ def test_stale_forms_and_missing_csrf_tokens_store_nothing(t):
     anna = "Anna"
     old = version_of(t.page(anna))
     t.act("Ben", "card", terrain="river", marks=1, income=5)
-    # The same card entered from a second phone at the same moment is not entered twice.
-    t.refused(anna, "card", "The table changed", version=old, terrain="river", marks=1, income=5)
+    # The same card entered from a second phone at the same moment is not entered twice, and
+    # the second phone is told who entered it and what.
+    t.refused(
+        anna,
+        "card",
+        "Ben already entered this: Turned up for bidding: river",
+        status=409,
+        version=old,
+        terrain="river",
+        marks=1,
+        income=5,
+    )
     # Without its CSRF token the app refuses the post before the game sees it (the htmx
     # configuration swaps that error page into the main area).
     before = t.snapshot()

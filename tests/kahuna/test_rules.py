@@ -416,8 +416,8 @@ def test_reveal_refuses_a_third_copy_and_extra_cards():
 def test_only_the_player_on_turn_plays():
     state = started()
     refused(state, 1, "place", "turn-order", site="Aloa-Bari", card="Aloa")
-    refused(state, True, "place", "turn-order", site="Aloa-Bari", card="Aloa")
-    refused(state, None, "place", "turn-order", site="Aloa-Bari", card="Aloa")
+    refused(state, True, "place", "action", site="Aloa-Bari", card="Aloa")
+    refused(state, None, "place", "action", site="Aloa-Bari", card="Aloa")
 
 
 def test_place_through_apply_uses_one_card_naming_an_end():

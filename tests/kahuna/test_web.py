@@ -193,7 +193,7 @@ def test_building_taking_an_island_highlights_and_writes_the_history(table):
         (
             "set_option",
             {"arabana": "on"},
-            "Only the host's device can change the table options.",
+            "Only the host's device can enter this.",
             "arabana",
         ),
     ],

@@ -270,7 +270,7 @@ def test_illegal_bid_is_refused_with_the_reason_and_costs_a_chip_the_host_can_wa
     assert "Anna paid a 1-chip fine to the bank for an illegal bid." in visible(game.page("Chris"))
     # Only the host sees the waive buttons.
     assert "Waive this fine" not in game.page("Ben")
-    game.refused("Ben", "waive", "Only the host can waive a fine.", player="0")
+    game.refused("Ben", "waive", "Only the host's device can enter this.", player="0")
     host = game.page()
     assert "Waive this fine" in host and "Waive Anna's latest fine (1 chip back)" in host
     game.act("host", "waive", player="0")
@@ -358,7 +358,7 @@ def test_friendly_table_switches_fines_off_and_illegal_bids_cost_nothing(game):
     game.act("Anna", "bid", amount="1")
     game.act("Ben", "pass")
     game.act("Chris", "pass")  # Anna owns Nuba 4
-    game.refused("Anna", "fines", "Only the host can switch fines on or off.", on="off")
+    game.refused("Anna", "fines", "Only the host's device can enter this.", on="off")
     assert "Play friendly: switch fines off" in game.page()
     game.act("host", "fines", on="off")
     assert "Fines are off: an illegal bid is only refused." in visible(game.page())
@@ -467,7 +467,7 @@ def test_bid_and_pass_forms_refuse_bad_input_wrong_seat_and_wrong_phase(game):
     )
     assert 'href="/rules/serengeti#turn"' in response.text
     game.refused("Chris", "pass", "It is not your turn")
-    game.refused("host", "bid", "Choose a seat from 1 to 3.", amount="3")  # the table has no seat
+    game.refused("host", "bid", "This entry must say which player it is for.", amount="3")
     assert game.state()["penalties"] == []
 
 
@@ -506,7 +506,7 @@ def test_host_only_forms_refuse_bad_input_and_phones(game):
     for bad in ["maybe", ""]:
         game.refused("host", "fines", "Choose fines on or off.", on=bad)
     game.refused("host", "start", "Choose a seat from 1 to 3.", player="4")  # 5 seats max, 3 here
-    game.refused("Ben", "start", "Only the host can choose the start player.", player="1")
+    game.refused("Ben", "start", "Only the host's device can enter this.", player="1")
     game.refused("host", "fines", "Fines are already on.", on="on")
     game.refused("host", "waive", "Ben has no fine to waive.", player="1")
 

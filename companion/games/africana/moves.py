@@ -43,14 +43,16 @@ from companion.games.africana.turn import (
     book,
     charge,
     check_adventure_limit,
+    not_on_turn,
     over_message,
     refill_row,
     require_action,
     require_playing,
     require_turn,
     seat_of,
+    turn,
 )
-from companion.games.base import N_, Moves, Msg, Plural, RuleError
+from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, Plural, RuleError
 
 
 def _slot(state: dict, action: Mapping, rule: str = "action") -> int:
@@ -383,8 +385,6 @@ def _submit_sheet(state: dict, action: Mapping) -> None:
 
 
 def _correct_coins(state: dict, action: Mapping) -> None:
-    if action.get("host") is not True:
-        raise RuleError("host-only", N_("Only the host can correct a ledger."))
     require_playing(state)
     seat = seat_of(state, action)
     amount = int_field(action, "amount", -MAX_COINS, MAX_COINS)
@@ -401,8 +401,6 @@ def _correct_coins(state: dict, action: Mapping) -> None:
 
 
 def _finish_game(state: dict, action: Mapping) -> None:
-    if action.get("host") is not True:
-        raise RuleError("host-only", N_("Only the host can end the game early."))
     require_playing(state)
     state["phase"] = "over"
     state["ended_by"] = "host"
@@ -437,5 +435,16 @@ MOVES = Moves(
     is_over=play_is_over,
     over_message=over_message,
     open_after_end=frozenset({"submit_sheet", "rename_kinds"}),
+    turn=turn,
+    # A turn's entries are the seat's on turn; a scoring sheet is each seat's own; naming the
+    # artifact kinds is the table's (anyone); a ledger correction and ending early, the host's.
+    entries={
+        "submit_sheet": OWN,
+        "rename_kinds": ANYONE,
+        "correct_coins": HOST,
+        "finish_game": HOST,
+    },
+    not_on_turn=not_on_turn,
+    host_rule="host-only",
 )
 apply = MOVES.apply

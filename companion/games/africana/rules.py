@@ -137,7 +137,17 @@ SECRET_ACTIONS = frozenset(
     {"complete_expedition", "complete_artifact", "complete_guide", "submit_sheet"}
 )
 
+# Whose move it is and who may enter what (the Rules protocol): from the moves' declaration.
+turn = MOVES.turn
+may_enter = MOVES.may_enter
+concerns = MOVES.concerns
+entry = MOVES.entry
+
 __all__ = [
+    "concerns",
+    "entry",
+    "may_enter",
+    "turn",
     "SECRET_ACTIONS",
     # the Rules protocol
     "MIN_PLAYERS",

@@ -67,17 +67,27 @@ def require_playing(state: dict) -> None:
         raise refusal("game-over", over_message(state))
 
 
+def turn(state: dict) -> list[int]:
+    """The seat whose turn it is while play goes on (the sheets come all at once after it)."""
+    return [state["turn"]["seat"]] if state["phase"] == "playing" else []
+
+
+def not_on_turn(state: dict, action: Mapping) -> RuleError:
+    """Only the player whose turn it is acts (rule "turn-order"; the moves' dispatcher checks
+    it, companion.games.base.Moves)."""
+    if state["phase"] != "playing":
+        return refusal("game-over", over_message(state))
+    return RuleError(
+        "turn-order",
+        N_("It is %(current)s's turn, not %(seat)s's."),
+        current=Seat(state["turn"]["seat"]),
+        seat=Seat(action["seat"]),
+    )
+
+
 def require_turn(state: dict, seat: int) -> None:
-    """Only the player whose turn it is acts (rule "turn-order")."""
+    """A turn's entry: play goes on (whose turn it is, the dispatcher has checked)."""
     require_playing(state)
-    current = state["turn"]["seat"]
-    if seat != current:
-        raise RuleError(
-            "turn-order",
-            N_("It is %(current)s's turn, not %(seat)s's."),
-            current=Seat(current),
-            seat=Seat(seat),
-        )
 
 
 def require_action(state: dict, seat: int, needed: str) -> None:

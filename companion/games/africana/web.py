@@ -362,10 +362,6 @@ class AfricanaAdapter(GameAdapter):
             category_label=translate(N_("Part of the score")),
         )
 
-    def turn_seats(self, view: dict) -> list[int]:
-        """The player whose turn it is, while play goes on (sheets come all at once after)."""
-        return [view["turn"]["seat"]] if view["phase"] == "playing" else []
-
     def panel_context(self, panel: Panel) -> dict:
         """Kinds, the spaces to join or complete, the sheet to pre-fill and the entry limits."""
         state, view, seat = panel.state, panel.view, panel.seat

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import N_, Moves, Msg, Plural, RuleError, Seat
+from companion.games.base import ANYONE, N_, Moves, Msg, Plural, RuleError, Seat
 from companion.games.cape_to_cairo.bid_order import acquisition_order, tie_draws_needed
 from companion.games.cape_to_cairo.crossing import crossing_cost, crossing_plan, track_plan
 from companion.games.cape_to_cairo.facts import (
@@ -121,9 +121,6 @@ def _bid(state: dict, action: Action) -> None:
             "acquisition phase."
         ),
     )
-    if state["bids"][seat] is not None:
-        # a refusal speaks to the player who acted (on their phone, or the host acting for them)
-        raise RuleError("bid-once", N_("You have already bid in this phase."))
     typed_for = action.get("round")
     if typed_for is not None and typed_for != state["round"]:
         # a bid form left open on a phone since an earlier phase: never carry it over
@@ -190,8 +187,6 @@ def _settle_order(state: dict) -> None:
 def _draw(state: dict, action: Action) -> None:
     _require_phase(state, "draw", "tie-draw", N_("Nobody needs to draw a card now."))
     seat = _seat(state, action)
-    if seat not in state["must_draw"]:
-        raise RuleError("tie-draw", N_("You do not need to draw a card now."))
     value = int_in(
         action.get("value"),
         INCOME_MIN,
@@ -217,9 +212,6 @@ def _draw(state: dict, action: Action) -> None:
 def _take(state: dict, action: Action) -> None:
     _require_phase(state, "taking", "take-card", N_("No terrain cards are being handed out now."))
     seat = _seat(state, action)
-    turn = state["order"][state["take_index"]]
-    if seat != turn:
-        raise RuleError("take-card", N_("It is %(seat)s's turn to choose a card."), seat=Seat(turn))
     card_id = action.get("card")
     free = [i for i, c in enumerate(state["pool"]) if c["taken_by"] is None]
     if not is_int(card_id) or card_id not in free:
@@ -264,8 +256,6 @@ def _require_active(state: dict, action: Action) -> int:
         state, "building", "turn", N_("Nobody builds now: this is not a building phase.")
     )
     seat = _seat(state, action)
-    if seat != state["active"]:
-        raise RuleError("turn", N_("It is %(seat)s's turn to build."), seat=Seat(state["active"]))
     if state["step"] != "decide":
         raise RuleError(
             "turn-up", N_("First turn up a card from the deck and enter its track symbols.")
@@ -370,6 +360,69 @@ def _start_acquisition(state: dict) -> None:
     )
 
 
+def turn(state: dict) -> list[int]:
+    """The seats the game waits for: those whose sealed bid or tie-break draw is awaited, the
+    seat choosing a card, the seat building (also while its card is being turned up)."""
+    phase = state["phase"]
+    if phase == "bidding":
+        return [s for s, b in enumerate(state["bids"]) if b is None]
+    if phase == "draw":
+        return list(state["must_draw"])
+    if phase == "taking":
+        return [state["order"][state["take_index"]]]
+    if phase == "building":
+        return [state["active"]]
+    return []
+
+
+def not_on_turn(state: dict, action: Action) -> RuleError:
+    """The refusal of a bid, draw, choice or building move for a seat the game does not wait for
+    (the player who acted reads it: on their phone, or the host acting for them)."""
+    kind, phase = action.get("type"), state["phase"]
+    if kind == "bid":
+        if phase == "cards":
+            return CountedRuleError(
+                "bid-sealed",
+                Plural(
+                    "Bidding opens once the %(num)s card is turned up (%(entered)s so far).",
+                    "Bidding opens once all %(num)s cards are turned up (%(entered)s so far).",
+                    "num",
+                    num=state["players"],
+                    entered=len(state["pool"]),
+                ),
+            )
+        if phase != "bidding":
+            return RuleError(
+                "bid-sealed",
+                N_(
+                    "The bids of this phase are already revealed: no more bids until the next "
+                    "acquisition phase."
+                ),
+            )
+        return RuleError("bid-once", N_("You have already bid in this phase."))
+    if kind == "draw":
+        if phase != "draw":
+            return RuleError("tie-draw", N_("Nobody needs to draw a card now."))
+        return RuleError("tie-draw", N_("You do not need to draw a card now."))
+    if kind == "take":
+        if phase != "taking":
+            return RuleError("take-card", N_("No terrain cards are being handed out now."))
+        return RuleError(
+            "take-card",
+            N_("It is %(seat)s's turn to choose a card."),
+            seat=Seat(state["order"][state["take_index"]]),
+        )
+    if phase != "building":
+        return RuleError("turn", N_("Nobody builds now: this is not a building phase."))
+    return RuleError("turn", N_("It is %(seat)s's turn to build."), seat=Seat(state["active"]))
+
+
+def about(state: dict, action: Action) -> int | None:
+    """A card turned up while building is the building seat's; a terrain card of the acquisition
+    phase is the whole table's."""
+    return state["active"] if action.get("type") == "turn_up" else None
+
+
 def _is_over(state: dict) -> bool:
     return state["phase"] == "over"
 
@@ -390,6 +443,12 @@ MOVES = Moves(
     },
     is_over=_is_over,
     over_message=_over_message,
+    turn=turn,
+    # Cards turned up (the acquisition phase's, the building seat's) are seen by everyone, so
+    # anyone at the table may enter them; bids, draws, choices and building are the seat's own.
+    entries={"card": ANYONE, "turn_up": ANYONE},
+    not_on_turn=not_on_turn,
+    about=about,
 )
 apply = MOVES.apply
 

@@ -90,7 +90,17 @@ from companion.games.cape_to_cairo.views import result, view
 # is undone was never public, so even after the end it shows as entered and undone, without them.
 SECRET_ACTIONS = frozenset({"bid"})
 
+# Whose move it is and who may enter what (the Rules protocol): from the moves' declaration.
+turn = MOVES.turn
+may_enter = MOVES.may_enter
+concerns = MOVES.concerns
+entry = MOVES.entry
+
 __all__ = [
+    "concerns",
+    "entry",
+    "may_enter",
+    "turn",
     "SECRET_ACTIONS",
     "BONUS_MAX",
     "CLARIFICATIONS",

@@ -241,10 +241,6 @@ class CapeToCairoAdapter(GameAdapter):
         """The race, the crossings per round and the money, round by round."""
         return course_charts(states, names)
 
-    def turn_seats(self, view: dict) -> list[int]:
-        """Every seat whose sealed bid or draw is awaited, or the seat taking or building."""
-        return list(view["waiting_for"])
-
     def panel_context(self, panel: Panel) -> dict:
         """The race to 8, the seat's own bid (on its own phone only) and the seats in order."""
         view = panel.view

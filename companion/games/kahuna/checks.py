@@ -7,6 +7,7 @@ legal_cards_for() asks them for each card choice a tapped site allows (the table
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import N_, Msg, Plural, RuleError, Seat
@@ -25,13 +26,18 @@ from companion.games.kahuna.phrases import comma_list, counted_refusal
 from companion.games.kahuna.state import accounted, is_over, over_message
 
 
-def acting_seat(state: dict, action: dict) -> int:
-    """The seat whose turn it is, checked against the action; RuleError otherwise."""
-    seat = action.get("seat")
-    if type(seat) is not int or seat not in (0, 1):
-        raise RuleError("turn-order", N_("Say which seat acts: 0 for White or 1 for Black."))
+def turn(state: dict) -> list[int]:
+    """The seat on turn, once the face-up cards are entered and while the game goes on."""
+    if is_over(state) or state["pending_reveals"]:
+        return []
+    return [state["turn"]]
+
+
+def not_on_turn(state: dict, action: Mapping) -> RuleError:
+    """The refusal of a turn's entry for a seat that is not on turn (or before the face-up cards
+    just turned over are entered)."""
     if state["pending_reveals"]:
-        raise counted_refusal(
+        return counted_refusal(
             "reveal",
             Plural(
                 "First enter the face-up card just turned over (%(number)s still to enter).",
@@ -40,10 +46,19 @@ def acting_seat(state: dict, action: dict) -> int:
                 number=state["pending_reveals"],
             ),
         )
-    if seat != state["turn"]:
-        raise RuleError(
-            "turn-order", N_("It is not your turn: %(seat)s plays now."), seat=Seat(state["turn"])
-        )
+    return RuleError(
+        "turn-order", N_("It is not your turn: %(seat)s plays now."), seat=Seat(state["turn"])
+    )
+
+
+def acting_seat(state: dict, action: Mapping) -> int:
+    """The seat whose turn it is, checked against the action as the moves' dispatcher checks it
+    (for questions asked outside a move, such as what a tapped site offers); RuleError else."""
+    seat = action.get("seat")
+    if type(seat) is not int or seat not in (0, 1):
+        raise RuleError("turn-order", N_("Say which seat acts: 0 for White or 1 for Black."))
+    if seat not in turn(state):
+        raise not_on_turn(state, action)
     return seat
 
 

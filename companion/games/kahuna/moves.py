@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import N_, Moves, Plural, RuleError, Seat
+from companion.games.base import ANYONE, HOST, N_, Moves, Plural, RuleError, Seat
 from companion.games.kahuna.bridges import bridges_from_json, bridges_to_json, control
-from companion.games.kahuna.checks import acting_seat, check_place, check_remove
+from companion.games.kahuna.checks import check_place, check_remove, not_on_turn, turn
 from companion.games.kahuna.facts import (
     CARDS_PER_ISLAND,
     COLOURS,
@@ -73,8 +73,6 @@ def _record_changes(
 
 
 def _do_set_option(state: dict, action: Action) -> None:
-    if action.get("host") is not True:
-        raise RuleError("arabana", N_("Only the host's device can change the table options."))
     if not options_open(state):
         raise RuleError(
             "arabana",
@@ -108,7 +106,7 @@ def _do_reveal(state: dict, action: Action) -> None:
 
 
 def _do_place(state: dict, action: Action) -> None:
-    seat = acting_seat(state, action)
+    seat = action["seat"]  # on turn: the dispatcher checked it (Moves.entries)
     site = parse_site(action.get("site"))
     card = parse_island(action.get("card"))
     before = bridges_from_json(state["bridges"])
@@ -119,7 +117,7 @@ def _do_place(state: dict, action: Action) -> None:
 
 
 def _do_remove(state: dict, action: Action) -> None:
-    seat = acting_seat(state, action)
+    seat = action["seat"]  # on turn: the dispatcher checked it (Moves.entries)
     site = parse_site(action.get("site"))
     raw = action.get("cards")
     if not isinstance(raw, (list, tuple)) or len(raw) != 2:
@@ -133,7 +131,7 @@ def _do_remove(state: dict, action: Action) -> None:
 
 
 def _do_discard(state: dict, action: Action) -> None:
-    seat = acting_seat(state, action)
+    seat = action["seat"]  # on turn: the dispatcher checked it (Moves.entries)
     if state["played"]:
         raise RuleError(
             "discard",
@@ -164,7 +162,7 @@ def _do_discard(state: dict, action: Action) -> None:
 
 
 def _do_draw(state: dict, action: Action) -> None:
-    seat = acting_seat(state, action)
+    seat = action["seat"]  # on turn: the dispatcher checked it (Moves.entries)
     if not drawable(state):
         raise RuleError("final-turns", N_("There is nothing left to draw: end your turn."))
     if state["hands"][seat] >= HAND_LIMIT:
@@ -206,7 +204,7 @@ def _do_draw(state: dict, action: Action) -> None:
 
 
 def _do_end_turn(state: dict, action: Action) -> None:
-    seat = acting_seat(state, action)
+    seat = action["seat"]  # on turn: the dispatcher checked it (Moves.entries)
     if state["must_draw"] and drawable(state):
         if state["hands"][seat] >= HAND_LIMIT:
             raise RuleError(
@@ -279,6 +277,12 @@ MOVES = Moves(
     },
     is_over=is_over,
     over_message=over_message,
+    turn=turn,
+    # A card turned face up is seen by everyone: anyone at the table may enter it. The options
+    # are the host's; every other entry is the turn's.
+    entries={"reveal": ANYONE, "set_option": HOST},
+    not_on_turn=not_on_turn,
+    host_rule="arabana",
 )
 apply = MOVES.apply
 

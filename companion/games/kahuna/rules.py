@@ -123,7 +123,17 @@ from companion.games.kahuna.views import (
     view,
 )
 
+# Whose move it is and who may enter what (the Rules protocol): from the moves' declaration.
+turn = MOVES.turn
+may_enter = MOVES.may_enter
+concerns = MOVES.concerns
+entry = MOVES.entry
+
 __all__ = [
+    "concerns",
+    "entry",
+    "may_enter",
+    "turn",
     "BOARD",
     "BRIDGES_PER_COLOUR",
     "CARDS_PER_ISLAND",

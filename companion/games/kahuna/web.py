@@ -237,12 +237,6 @@ class KahunaAdapter(GameAdapter):
     rules_template = "kahuna/rules.html"
     calculator_module = "companion.games.kahuna.calculator"
 
-    def turn_seats(self, view: dict) -> list[int]:
-        """The player on turn, once the face-up cards are entered and while the game goes on."""
-        if view["over"] or view["pending_reveals"]:
-            return []
-        return [view["turn"]]
-
     def score_table(self, state: dict, result: dict) -> ScoreTable:
         """The final result as a comparison table (see final_scores)."""
         return final_scores(result)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.base import N_, Moves, Msg, RuleError, Seat
+from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, RuleError, Seat
 from companion.games.serengeti.auction import advance, drop_out, open_auction
 from companion.games.serengeti.bids import bid_problem
 from companion.games.serengeti.facts import (
@@ -26,6 +26,7 @@ from companion.games.serengeti.state import (
     digits,
     pass_bonus_is_due,
     seen_cards,
+    to_act,
     waiting_for,
 )
 
@@ -69,14 +70,37 @@ def _need_phase(state: dict, *phases: str) -> None:
         raise RuleError("phase", N_("Not now: %(waiting)s"), waiting=waiting_for(state))
 
 
-def _need_turn(state: dict, seat: int) -> None:
-    turn = state["auction"]["turn"]
-    if seat != turn:
-        raise RuleError(
-            "turn",
-            N_("It is not your turn: %(turn)s bids or passes now."),
-            turn=Seat(turn),
+def turn(state: dict) -> list[int]:
+    """The seat the game waits for: the bidder on turn, or the winner who cannot pay and must
+    discard; none while the table enters a card or once the game is over."""
+    seat = to_act(state)
+    return [] if seat is None else [seat]
+
+
+def not_on_turn(state: dict, action: Mapping) -> RuleError:
+    """The refusal of a bid, pass, fine or discard for a seat the game does not wait for."""
+    kind = action.get("type")
+    if kind == "discard" and state["phase"] == "discard":
+        return RuleError(
+            "cannot-pay",
+            N_("Only %(seat)s, who cannot pay, discards a card now."),
+            seat=Seat(state["auction"]["defaulter"]),
         )
+    if kind == "penalty" and not state["penalty_on"]:
+        return RuleError("penalty", N_("This table plays without fines for illegal bids."))
+    if state["phase"] != "auction" or kind == "discard":
+        return RuleError("phase", N_("Not now: %(waiting)s"), waiting=waiting_for(state))
+    if kind == "penalty":
+        return RuleError(
+            "penalty",
+            N_("Only the player on turn (%(turn)s) can be fined now."),
+            turn=Seat(state["auction"]["turn"]),
+        )
+    return RuleError(
+        "turn",
+        N_("It is not your turn: %(turn)s bids or passes now."),
+        turn=Seat(state["auction"]["turn"]),
+    )
 
 
 def _check_deck(state: dict, card: dict) -> None:
@@ -133,7 +157,6 @@ def _act_bid(state: dict, action: Mapping) -> None:
     _need_phase(state, "auction")
     seat = _seat_of(state, action)
     auction = state["auction"]
-    _need_turn(state, seat)
     amount = int_field(action.get("amount"))
     problem = bid_problem(
         amount if amount is not None else action.get("amount"),
@@ -154,7 +177,6 @@ def _act_pass(state: dict, action: Mapping) -> None:
     _need_phase(state, "auction")
     seat = _seat_of(state, action)
     auction = state["auction"]
-    _need_turn(state, seat)
     due = pass_bonus_is_due(state, seat)
     auction["passed"].append(seat)
     bonus = 0
@@ -170,13 +192,6 @@ def _act_pass(state: dict, action: Mapping) -> None:
 def _act_discard(state: dict, action: Mapping) -> None:
     _need_phase(state, "discard")
     seat = _seat_of(state, action)
-    defaulter = state["auction"]["defaulter"]
-    if seat != defaulter:
-        raise RuleError(
-            "cannot-pay",
-            N_("Only %(seat)s, who cannot pay, discards a card now."),
-            seat=Seat(defaulter),
-        )
     card = _owned_card(state, seat, action)
     state["cards"][seat].remove(card)
     state["out"].append(card)
@@ -210,11 +225,6 @@ def _act_penalty(state: dict, action: Mapping) -> None:
         raise RuleError("penalty", N_("This table plays without fines for illegal bids."))
     _need_phase(state, "auction")
     seat = _seat_of(state, action)
-    turn = state["auction"]["turn"]
-    if seat != turn:
-        raise RuleError(
-            "penalty", N_("Only the player on turn (%(turn)s) can be fined now."), turn=Seat(turn)
-        )
     bid = action.get("bid")
     bid = int_field(bid) if bid is not None else None
     paid = 1 if state["chips"][seat] >= 1 else 0
@@ -232,8 +242,6 @@ def _act_penalty(state: dict, action: Mapping) -> None:
 
 
 def _act_waive(state: dict, action: Mapping) -> None:
-    if action.get("host") is not True:
-        raise RuleError("host", N_("Only the host can waive a fine."))
     if action.get("player") is not None:
         seat = _seat_of(state, {"seat": action.get("player")})
     else:
@@ -257,8 +265,6 @@ def _act_waive(state: dict, action: Mapping) -> None:
 
 
 def _act_fines(state: dict, action: Mapping) -> None:
-    if action.get("host") is not True:
-        raise RuleError("host", N_("Only the host can switch fines on or off."))
     on = action.get("on")
     if not isinstance(on, bool):
         raise RuleError("waive", N_("Fines are either on or off."))
@@ -271,8 +277,6 @@ def _act_fines(state: dict, action: Mapping) -> None:
 
 
 def _act_start(state: dict, action: Mapping) -> None:
-    if action.get("host") is not True:
-        raise RuleError("host", N_("Only the host can choose the start player."))
     if state["round"] != 1 or state["phase"] != "reveal" or state["lot"]:
         raise RuleError(
             "setup", N_("The start player can only be chosen before the first card is turned up.")
@@ -307,5 +311,18 @@ MOVES = Moves(
     is_over=lambda state: state["phase"] == "over",
     over_message=lambda state: Msg(N_("The game is over.")),
     prepare=_clear_events,
+    turn=turn,
+    # Bids, passes, fines and discards are the waited-for seat's; a card turned up is seen by
+    # everyone, so anyone at the table may enter it; a Don sale is any seat's own; the options
+    # and a waived fine are the host's.
+    entries={
+        "card": ANYONE,
+        "sell": OWN,
+        "waive": HOST,
+        "fines": HOST,
+        "start": HOST,
+    },
+    not_on_turn=not_on_turn,
+    host_rule="host",
 )
 apply = MOVES.apply

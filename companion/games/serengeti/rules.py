@@ -115,7 +115,17 @@ from companion.games.serengeti.texts import (
 )
 from companion.games.serengeti.views import bid_warning, result, view
 
+# Whose move it is and who may enter what (the Rules protocol): from the moves' declaration.
+turn = MOVES.turn
+may_enter = MOVES.may_enter
+concerns = MOVES.concerns
+entry = MOVES.entry
+
 __all__ = [
+    "concerns",
+    "entry",
+    "may_enter",
+    "turn",
     "CARDS_PER_DIGIT",
     "CARDS_PER_TRIBE",
     "CHIP_BONUS",

@@ -267,10 +267,6 @@ class SerengetiAdapter(GameAdapter):
         """See summary_chart(): chips round by round, and each player's cards by tribe."""
         return summary_chart(states, names)
 
-    def turn_seats(self, view: dict) -> list[int]:
-        """The bidder on turn, or the winner who must pick a card to discard."""
-        return [] if view["to_act"] is None else [view["to_act"]]
-
     def repeatable_action(self, state: dict) -> tuple[str, dict]:
         """Switching fines off or on: the host may do it at any time, as often as wanted."""
         return "fines", {"on": "off" if state["penalty_on"] else "on"}
