@@ -7,13 +7,12 @@ import secrets
 import time
 from pathlib import Path
 
-import click
 from flask import Blueprint, Flask, g
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 
+from companion import cli, i18n, security
 from companion import db as database
-from companion import i18n, security
 from companion.games import PACKAGES
 from companion.web import assets, device, errors
 from companion.web.fastpath import UnchangedPolls
@@ -117,7 +116,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         if g.pop("db", None) is not None:
             app.extensions["companion.db"].release()
 
-    from companion.web import after, display, host, lobby, records, rules, table, tools  # noqa: F401
+    from companion.web import after, display, lobby, records, rules, table, tools  # noqa: F401
 
     for name, package in PACKAGES.items():
         # A game package's own templates/ and static/ (served at /static/games/<name>/).
@@ -142,38 +141,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.register_blueprint(calculator)
     app.before_request(tools.use_calculator_part)
 
-    @app.cli.command("purge")
-    @click.option(
-        "--unfinished-days",
-        type=float,
-        default=None,
-        help="Remove unfinished tables untouched for this many days "
-        "(default: COMPANION_KEEP_UNFINISHED_DAYS, or 30).",
-    )
-    @click.option(
-        "--finished-days",
-        type=float,
-        default=None,
-        help="Remove finished tables older than this (default: "
-        "COMPANION_KEEP_FINISHED_DAYS, or keep them). Their plays stay.",
-    )
-    def purge_command(unfinished_days, finished_days):
-        """Remove old tables to keep the database small and private (the plays stay)."""
-        from companion import plays
-        from companion.web.after import ensure_all_plays
-
-        if unfinished_days is None:
-            unfinished_days = float(os.environ.get("COMPANION_KEEP_UNFINISHED_DAYS", "30"))
-        if finished_days is None and os.environ.get("COMPANION_KEEP_FINISHED_DAYS"):
-            finished_days = float(os.environ["COMPANION_KEEP_FINISHED_DAYS"])
-        with app.test_request_context():
-            ensure_all_plays()  # the record of plays keeps what /plays needs
-            counts = plays.purge(
-                get_db(), unfinished_days=unfinished_days, finished_days=finished_days
-            )
-        click.echo(
-            f"removed {counts['unfinished']} unfinished and {counts['finished']} finished tables"
-        )
+    cli.init_app(app)
 
     # Unchanged polls are answered before Flask (see companion/web/fastpath.py).
     app.wsgi_app = UnchangedPolls(app.wsgi_app, app.extensions["companion.db"], security.headers)

@@ -315,10 +315,12 @@ def join(db: Store, table: Table, seat: int, name: str | None = None) -> str:
                 "UPDATE seats SET name = ?, named = 1 WHERE table_id = ? AND seat = ?",
                 [name, table.id, seat],
             )
+        now = time.time()
         db.execute(
-            "UPDATE seats SET token_hash = ?, joined = ?, host_looked = 0 "
+            # seen: the phone that just joined is at the table (not "away" until it first polls)
+            "UPDATE seats SET token_hash = ?, joined = ?, seen = ?, host_looked = 0 "
             "WHERE table_id = ? AND seat = ?",
-            [hash_token(token), time.time(), table.id, seat],
+            [hash_token(token), now, now, table.id, seat],
         )
         _bump(db, table)
     return token

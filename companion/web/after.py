@@ -32,40 +32,19 @@ from companion import get_db, i18n, plays, tables
 from companion.games.base import N_, Msg
 from companion.i18n import render_msg, translate_in
 from companion.web import device
-from companion.web.host import _require_host
 from companion.web.table import (
     Who,
     guesser,
     host_cookie,
-    load_table,
     refuse,
     seat_cookie,
     set_token_cookie,
+    table_route,
     unknown_code,
-    who,
 )
 
 bp = Blueprint("after", __name__, url_prefix="/t/<code>")
 NAMESPACE = uuid.UUID("6f1d7c1e-3a55-4c9b-9a57-1c2f0e0a7b42")  # stable ids for BG Stats
-
-
-# --- who may look ---------------------------------------------------------------------------------
-
-
-def _viewer(code: str) -> tuple[tables.Table, Who]:
-    """The table and the device asking: while the game goes on, a member or the table display
-    (its link's key); once it is over, the one rule of a finished play (device.may_see_play)."""
-    table = load_table(code)
-    w = who(table)  # a member gets the table (back) on its signed list here
-    display = tables.is_display(get_db(), table, request.args.get("key"))
-    allowed = (
-        device.may_see_play(table.code, display=display)
-        if table.ended is not None
-        else w.member or display
-    )
-    if not allowed:
-        abort(404)
-    return table, w
 
 
 # --- the record of a finished game ----------------------------------------------------------------
@@ -125,9 +104,10 @@ def ensure_all_plays() -> None:
 
 
 @bp.get("/summary")
-def summary(code: str):
+@table_route("viewer")
+def summary(w: Who):
     """How the game went: duration, the winner and why, and a picture per game."""
-    table, w = _viewer(code)
+    table = w.table
     db = get_db()
     state = tables.state_of(db, table)
     result = table.game.module.result(state)
@@ -157,12 +137,11 @@ def summary(code: str):
 
 
 @bp.post("/rematch")
-def rematch(code: str):
+@table_route("host")
+def rematch(w: Who):
     """The host starts the same game again with the same people, in the same seats or each one
     seat on; every phone seated here is shown the way to its person's new seat."""
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
+    table = w.table
     db = get_db()
     if table.ended is None:
         refuse(409, Msg.core(N_("A rematch starts once this game is over.")))
@@ -194,21 +173,21 @@ def rematch(code: str):
 
 
 @bp.get("/rematch/follow")
-def follow(code: str):
+@table_route("open")
+def follow(w: Who):
     """The way from a finished table to its rematch, for the devices that were at it: a seated
     phone takes its person's seat there, the host's device goes to the new table (its host
     token is there), the table display gets a display link of the new table (the same one
     however often it follows). Anyone else gets the answer of an unknown table, so the link
     never tells a stranger the rematch's code."""
-    table = load_table(code)
-    w = who(table)
+    table = w.table
     db = get_db()
     key = request.args.get("key")
-    display = tables.is_display(db, table, key)
+    display = w.display
     if not (w.member or display):
         try:
             tables.count_unknown_code(db, *guesser())
-            raise unknown_code(code)
+            raise unknown_code(table.code)
         except tables.TableError as refused:
             refuse(refused.status, refused.msg)
     if not table.rematch_code:
@@ -266,10 +245,11 @@ def _english_lines(event: tables.Event, names: list[str]) -> list[str]:
 
 
 @bp.get("/export.json")
-def export_json(code: str):
+@table_route("viewer")
+def export_json(w: Who):
     """Everything of the table, losslessly: its events, and the result once the game is over.
     Before the end, game actions are left out (a sealed bid or a private point is in one)."""
-    table, _ = _viewer(code)
+    table = w.table
     db = get_db()
     seat_rows = tables.seats(db, table)
     names = [s.name for s in seat_rows]
@@ -328,10 +308,11 @@ def _finished(table: tables.Table):
 
 
 @bp.get("/export.csv")
-def export_csv(code: str):
+@table_route("viewer")
+def export_csv(w: Who):
     """One row per player: date, game, duration, seat, name, score, rank, winner, and the
     game's own breakdown columns."""
-    table, _ = _viewer(code)
+    table = w.table
     found = _finished(table)
     db = get_db()
     state = tables.state_of(db, table)
@@ -366,9 +347,10 @@ def export_csv(code: str):
 
 
 @bp.get("/export.bgsplay")
-def export_bgstats(code: str):
+@table_route("viewer")
+def export_bgstats(w: Who):
     """The play as a BG Stats import file (JSON): its players, its game and one play."""
-    table, _ = _viewer(code)
+    table = w.table
     found = _finished(table)
     db = get_db()
     started = tables.started_at(db, table)
@@ -428,9 +410,10 @@ def export_bgstats(code: str):
 
 
 @bp.get("/export.txt")
-def export_text(code: str):
+@table_route("viewer")
+def export_text(w: Who):
     """A plain summary to paste into a chat, in the reader's language."""
-    table, _ = _viewer(code)
+    table = w.table
     db = get_db()
     names = [s.name for s in tables.seats(db, table)]
     state = tables.state_of(db, table)

@@ -5,24 +5,19 @@ acts on nothing, and follows the table live."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request
+from dataclasses import replace
 
-from companion import get_db, tables
-from companion.web.table import Who, live_context, load_table
+from flask import Blueprint, Response, render_template, request
+
+from companion.web.table import Who, live_context, table_route
 
 bp = Blueprint("display", __name__, url_prefix="/t/<code>/display")
 LINES_SHOWN = 5
 
 
-def _display_who(code: str) -> Who:
-    table = load_table(code)
-    if not tables.is_display(get_db(), table, request.args.get("key")):
-        abort(404)
-    return Who(table, seat=None, host=False, acting_for=None, reveal=False)
-
-
 def _context(w: Who) -> dict:
-    context = live_context(w)
+    # The display shows the table's view, whatever else the device may hold (a seat, the host).
+    context = live_context(replace(w, seat=None, host=False, acting_for=None, reveal=False))
     context.update(
         display=True, key=request.args.get("key"), history=context["history"][:LINES_SHOWN]
     )
@@ -30,15 +25,16 @@ def _context(w: Who) -> dict:
 
 
 @bp.get("/")
-def page(code: str):
+@table_route("display")
+def page(w: Who):
     """The display page."""
-    return render_template("table/display.html", **_context(_display_who(code)))
+    return render_template("table/display.html", **_context(w))
 
 
 @bp.get("/live")
-def live(code: str):
+@table_route("display")
+def live(w: Who):
     """The display's poll: empty while the table is unchanged, else the new display region."""
-    w = _display_who(code)
     if request.args.get("v", type=int) == w.table.version:
         return Response(b"", headers={"HX-Reswap": "none", "Cache-Control": "no-store"})
     return render_template("table/_display_live.html", **_context(w))

@@ -10,6 +10,7 @@ from flask_babel import get_locale
 from companion import htmx, search
 from companion.games import GAMES
 from companion.i18n import LANGUAGES, game_label, use_part
+from companion.web.table import Who, page_args, table_route
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -124,20 +125,16 @@ def search_rules():
 # --- from a table ----------------------------------------------------------------------------
 # Ask the rules inside a table: /t/<code>/rules, with the table's menu and a way back. The same
 # devices that may open the table page may open it; the table's game is set (a filter), "search
-# all games" is one tap away. Kept here, apart from companion/web/table.py, on purpose.
+# all games" is one tap away. Kept here, with the rest of the search.
 
 table_bp = Blueprint("table_rules", __name__, url_prefix="/t/<code>")
 
 
 @table_bp.get("/rules", endpoint="search")
-def ask_from_table(code: str):
+@table_route("member", otherwise=lambda w: redirect(url_for("table.join", code=w.table.code)))
+def ask_from_table(w: Who):
     """GET ?q=words[&all=1]: the table's game answers (all=1: every game)."""
-    from companion.web.table import load_table, page_args, who
-
-    table = load_table(code)
-    w = who(table)
-    if not w.member:
-        return redirect(url_for("table.join", code=table.code))
+    table = w.table
     query = request.args.get("q", "")
     everywhere = request.args.get("all") == "1"
     args = page_args(w)

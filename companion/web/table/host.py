@@ -1,5 +1,5 @@
 """The host's tools: lock joining, "show all", free or rename a seat, hand the host role to
-another device, and make a link for the table display. Routes of the table blueprint
+another device, and make a link for the table display. Part of the table's routes
 (/t/<code>/host/...): the host's device only, except taking over with a hand-over link."""
 
 from __future__ import annotations
@@ -11,20 +11,9 @@ from companion import get_db, qr, tables
 from companion.forms import RenameSeatForm
 from companion.games.base import N_, Msg
 from companion.web import device
-from companion.web.table import (
-    Who,
-    _after_change,
-    base_url,
-    bp,
-    host_cookie,
-    load_table,
-    page_args,
-    refuse,
-    render_live,
-    set_token_cookie,
-    submission_key,
-    who,
-)
+from companion.web.table import bp
+from companion.web.table.access import Who, host_cookie, page_args, set_token_cookie, table_route
+from companion.web.table.live import after_change, base_url, render_live, submission_key
 
 
 def _switch_to(now: bool) -> bool:
@@ -34,33 +23,26 @@ def _switch_to(now: bool) -> bool:
     return wanted == "1" if wanted in ("0", "1") else not now
 
 
-def _require_host(w: Who) -> None:
-    if not w.host:
-        refuse(403, Msg(N_("Only the host's device can do this.")))
-
-
 @bp.post("/host/lock")
-def lock(code: str):
+@table_route("host")
+def lock(w: Who):
     """Lock or unlock joining."""
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
+    table = w.table
     if not FlaskForm().validate_on_submit():  # the CSRF token is all this form carries
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     tables.set_locked(get_db(), table, _switch_to(table.locked), key=submission_key())
-    return _after_change(w)
+    return after_change(w)
 
 
 @bp.post("/host/reveal")
-def reveal(code: str):
+@table_route("host")
+def reveal(w: Who):
     """Switch "show all" (everyone's private values on the host's screen) on or off.
 
     A POST stored with the table, not a link: each switch-on is written in the history, so the
     players know when the host's device (often a player's phone) showed their secrets.
     """
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
+    table = w.table
     line = table.game.adapter.show_all_line
     if line is None:
         return render_live(
@@ -77,40 +59,37 @@ def reveal(code: str):
     on = _switch_to(table.reveal)
     tables.set_reveal(get_db(), table, on, Msg(line), key=submission_key())
     w.reveal = on
-    return _after_change(w)
+    return after_change(w)
 
 
 @bp.post("/host/free/<int:seat>")
-def free(code: str, seat: int):
+@table_route("host")
+def free(w: Who, seat: int):
     """Free a seat: the phone that held it is sent back to the join page."""
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
+    table = w.table
     if not FlaskForm().validate_on_submit() or not 0 <= seat < table.players:
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     tables.free_seat(get_db(), table, seat, key=submission_key())
-    return _after_change(w)
+    return after_change(w)
 
 
 @bp.post("/host/rename/<int:seat>")
-def rename(code: str, seat: int):
+@table_route("host")
+def rename(w: Who, seat: int):
     """Rename a seat (the host types the names of players without phones)."""
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
+    table = w.table
     form = RenameSeatForm()
     if not form.validate_on_submit() or not 0 <= seat < table.players:
         return render_live(w, error=Msg(N_("Type a name of at most 24 characters.")))
     tables.rename_seat(get_db(), table, seat, form.name.data.strip(), key=submission_key())
-    return _after_change(w)
+    return after_change(w)
 
 
 @bp.post("/host/handover")
-def handover(code: str):
+@table_route("host")
+def handover(w: Who):
     """Make a one-time link (and QR code) with which another device becomes the host."""
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
+    table = w.table
     if not FlaskForm().validate_on_submit():
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     token = tables.start_handover(get_db(), table)
@@ -119,9 +98,10 @@ def handover(code: str):
 
 
 @bp.route("/host/take", methods=["GET", "POST"])
-def take_host(code: str):
+@table_route("open")
+def take_host(w: Who):
     """The device that opened a hand-over link confirms, and becomes the host."""
-    table = load_table(code)
+    table = w.table
     token = request.values.get("token", "")
     error = None
     if request.method == "POST":
@@ -142,17 +122,16 @@ def take_host(code: str):
                 set_token_cookie(response, host_cookie(table.code), host_token, table.code)
                 device.remember(table.code, "host")
                 return response
-    return render_template(
-        "table/take_host.html", table=table, token=token, error=error, who=who(table)
-    ), (200 if error is None else 403)
+    return render_template("table/take_host.html", table=table, token=token, error=error, who=w), (
+        200 if error is None else 403
+    )
 
 
 @bp.post("/host/display")
-def display_link(code: str):
+@table_route("host")
+def display_link(w: Who):
     """A new link (and QR code) for the table display; the previous link stops working."""
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
+    table = w.table
     if not FlaskForm().validate_on_submit():
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     token = tables.new_display_token(get_db(), table)
@@ -161,12 +140,11 @@ def display_link(code: str):
 
 
 @bp.post("/host/join-link")
-def join_link(code: str):
+@table_route("host")
+def join_link(w: Who):
     """A new secret in the QR code's join link: phones that scanned the old one must type the
     code (or scan again) to join. The page reloads to show the new QR code."""
-    table = load_table(code)
-    w = who(table)
-    _require_host(w)
+    table = w.table
     if FlaskForm().validate_on_submit():
         tables.new_join_secret(get_db(), table)
     return redirect(url_for("table.page", code=table.code, **page_args(w)) + "#invite")

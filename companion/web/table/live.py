@@ -1,0 +1,192 @@
+"""The live region of a table page: what it is rendered from (state, view, seats, history, forms,
+undo), rendered whole or alone for htmx, and what every change answers with.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from babel.lists import format_list
+from flask import current_app, redirect, render_template, request, url_for
+from flask_babel import get_locale
+
+from companion import get_db, htmx, qr, tables
+from companion.forms import NoteForm, UndoForm, VersionedForm
+from companion.games.base import Msg, Seat
+from companion.web.adapter import Panel
+from companion.web.table.access import Who, page_args
+
+HISTORY_SHOWN = 5  # the newest lines on the table page; the rest on the history page
+
+
+def mark_presence(w: Who, table: tables.Table, seat_rows: list[tables.SeatRow]) -> None:
+    """This device is at the table: note it for the seats list's online/away marks."""
+    db = get_db()
+    if w.host:
+        tables.mark_seen(db, table.id, None, table.host_seen)
+    if w.seat is not None:
+        tables.mark_seen(db, table.id, w.seat, seat_rows[w.seat].seen)
+
+
+def trace_host_look(w: Who, seat_rows: list[tables.SeatRow]) -> None:
+    """The host's first look at the private view of a seat that has its own phone is written in
+    the history (a seat without a phone is run from the host's device anyway)."""
+    line = w.table.game.adapter.look_line
+    seat = w.acting_for
+    if line is None or seat is None or not w.host:
+        return
+    row = seat_rows[seat]
+    if row.taken and not row.host_looked:
+        tables.record_host_look(get_db(), w.table, seat, Msg(line, seat=Seat(seat)))
+
+
+def live_context(
+    w: Who,
+    *,
+    error: Msg | None = None,
+    rule: str | None = None,
+    bound_forms: dict | None = None,
+    link_box: dict | None = None,
+) -> dict:
+    """Everything the live region needs: state, view, seats, history, forms, undo."""
+    db = get_db()
+    trace_host_look(w, tables.seats(db, w.table))
+    table = tables.get_table(db, w.table.code)  # fresh version
+    w.table = table
+    state = tables.state_of(db, table)
+    module = table.game.module
+    seat = w.seat_shown
+    seat_rows = tables.seats(db, table)
+    mark_presence(w, table, seat_rows)
+    names = [s.name for s in seat_rows]
+    history = tables.recent_events(db, table, HISTORY_SHOWN)
+    view = module.view(state, seat, reveal=w.reveal)
+    adapter = table.game.adapter
+    turn = [s for s in module.turn(state) if 0 <= s < len(names)]
+    forms = FormsOnDemand(adapter.forms, table.version, bound_forms or {})
+    extra = adapter.panel_context(
+        Panel(
+            code=table.code,
+            state=state,
+            view=view,
+            seat=seat,
+            host=w.host,
+            names=names,
+            args=page_args(w),
+            query=request.args.to_dict(),
+        )
+    )
+    undoable = tables.may_undo(db, table, seat=w.seat_shown if not w.host else None, host=w.host)
+    return dict(
+        table=table,
+        who=w,
+        seat=seat,
+        names=names,
+        state=state,
+        view=view,
+        result=module.result(state),
+        seats=seat_rows,
+        history=history,
+        history_total=tables.count_events(db, table),
+        forms=forms,
+        panel=adapter.panel_template,
+        note_form=versioned(NoteForm, table, (bound_forms or {}).get("note")),
+        undo_form=versioned(UndoForm, table),
+        undoable=undoable,
+        error=error,
+        rule=rule,
+        args=page_args(w),
+        look_traced=w.host and adapter.look_line is not None,
+        link_box=link_box,
+        turn_seats=turn,
+        waiting_names=format_list(
+            [names[s] for s in turn if s != seat], locale=get_locale() or "en"
+        )
+        if turn
+        else "",
+        now=time.time(),
+        **extra,
+    )
+
+
+class FormsOnDemand(Mapping):
+    """The game's forms by action type, each made when the panel first asks for it (a panel
+    shows a few of a game's forms at a time, and making a form costs more than rendering it)."""
+
+    def __init__(self, classes: Mapping[str, type], version: int, bound: Mapping[str, Any]):
+        self.classes, self.version, self.made = classes, version, dict(bound)
+        for form in self.made.values():
+            form.version.data = version
+
+    def __getitem__(self, action_type: str) -> VersionedForm:
+        form = self.made.get(action_type)
+        if form is None:
+            form = self.made[action_type] = self.classes[action_type](formdata=None)
+            form.version.data = self.version
+        return form
+
+    def __iter__(self):
+        return iter(self.classes)
+
+    def __len__(self) -> int:
+        return len(self.classes)
+
+
+def versioned(
+    form_class: type[VersionedForm], table: tables.Table, bound: VersionedForm | None = None
+) -> VersionedForm:
+    form = bound or form_class(formdata=None)
+    form.version.data = table.version
+    return form
+
+
+def render_live(w: Who, *, status: int | None = None, **kwargs) -> tuple[str, int]:
+    """The live region alone (htmx) or the whole page (plain form posts, first load).
+
+    Its status says what happened, so that monitoring can tell: 200, or 422 when the page shows
+    a refusal (the rules, a form), or 409 when the table changed under the form (a conflict).
+    """
+    context = live_context(w, **kwargs)
+    template = "table/_live.html" if htmx else "table/page.html"
+    if not htmx:
+        context.update(invite_context(w.table))
+    if status is None:
+        status = 422 if kwargs.get("error") is not None else 200
+    return render_template(template, **context), status
+
+
+def refusal_status(error: tables.TableError) -> int:
+    """409 for a conflict (the table changed under the form), else 422 (a refusal)."""
+    return 409 if isinstance(error, tables.Conflict) else 422
+
+
+def base_url() -> tuple[str, str | None]:
+    """The address phones use (QR codes, links), and a problem with it to show, if any."""
+    config = current_app.config
+    port = config.get("BIND_PORT") or request.environ.get("SERVER_PORT")
+    return qr.join_base(config["PUBLIC_URL"], config.get("BIND_HOST", "0.0.0.0"), port)
+
+
+def invite_context(table: tables.Table) -> dict:
+    base, problem = base_url()
+    join_url = f"{base}/t/{table.code}/join?s={table.join_secret}"
+    return dict(join_url=join_url, address_problem=problem)
+
+
+def submission_key() -> str | None:
+    """The key the phone gave this submission (its script adds one to every form it sends), so
+    that a resend after a lost connection is applied once; None without a script."""
+    return tables.valid_key(request.form.get("key"))
+
+
+def acting_seat(w: Who) -> int | None:
+    """Whom an action is for: a phone acts for its own seat, the host for the chosen seat."""
+    return w.acting_for if w.host else w.seat
+
+
+def after_change(w: Who):
+    if htmx:
+        return render_live(w)
+    return redirect(url_for("table.page", code=w.table.code, **page_args(w)))
