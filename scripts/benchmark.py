@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import datetime
 import http.client
-import importlib
 import os
 import platform
 import random
@@ -576,7 +575,7 @@ def decode_body(body: bytes) -> bytes:
 def figure_replay(report, rounds: int) -> None:
     worst, details = 0.0, []
     for key, info in GAMES.items():
-        generator = importlib.import_module(f"tests.{info.name}.legal")
+        generator = info.random_play
         rules = info.module
         rng = random.Random(f"bench-{key}")
         players = info.max_players

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import http.client
-import importlib
 import json
 import os
 import platform
@@ -544,10 +543,13 @@ class Store:
             db.conn.close()
 
 
-def advance(store: Store, code: str, game: str, steps: int, rng: random.Random, until=None) -> int:
+def advance(
+    store: Store, code: str, game: str, steps: int, rng: random.Random, until=None, steer=None
+) -> int:
     """Play up to `steps` actions of the game's random-game generator on the table (refusals
-    skipped), stopping early when until(state) is true or the game is over. Returns how many
-    were applied."""
+    skipped), stopping early when until(state) is true or the game is over; steer(state, rng)
+    may give an action to play instead (leading toward a position). Returns how many were
+    applied."""
     legal = generator(game)
     module = GAMES[game].module
     applied = 0
@@ -555,7 +557,7 @@ def advance(store: Store, code: str, game: str, steps: int, rng: random.Random, 
         state = store.state(code)
         if applied >= steps or module.result(state) is not None or (until and until(state)):
             break
-        action = legal.next_action(state, rng)
+        action = (steer(state, rng) if steer is not None else None) or legal.next_action(state, rng)
         if action is None:
             break
         try:
@@ -569,7 +571,7 @@ def advance(store: Store, code: str, game: str, steps: int, rng: random.Random, 
 
 def generator(game: str):
     """The game's random-game generator module (tests/<package>/legal.py)."""
-    return importlib.import_module(f"tests.{GAMES[game].name}.legal")
+    return GAMES[game].random_play
 
 
 # --- actions as form posts -----------------------------------------------------------------------

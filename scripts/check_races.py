@@ -155,16 +155,20 @@ class Races:
             data = {"csrf_token": csrf, "version": version, **fields}
             return table, client, f"/t/{table.code}/act/{action['type']}{query}", data, "game"
         if kind == "fine":
-            game = rng.choice([g for g, info in GAMES.items() if info.name == "serengeti"])
-            table = self.table(game)
-            bid = self.illegal_bid(table)
-            if bid is None:
+            # A game whose generator knows an entry the rules answer with a fine (Serengeti's
+            # illegal bid): exactly one fine must be applied, however the pair races.
+            games = [g for g, info in GAMES.items() if hasattr(info.random_play, "fined_entry")]
+            if not games:
                 return None
-            seat, amount = bid
-            client, query = table.device(seat, False)
+            table = self.table(rng.choice(games))
+            made = self.fined_entry(table)
+            if made is None:
+                return None
+            client, query = table.device(made["seat"], False)
             csrf, version = self.page(client, table.code, query)
-            data = {"csrf_token": csrf, "version": version, "amount": amount}
-            return table, client, f"/t/{table.code}/act/bid{query}", data, "penalty"
+            fields = {k: v for k, v in made.items() if k not in ("type", "seat", "host")}
+            data = {"csrf_token": csrf, "version": version, **fields}
+            return table, client, f"/t/{table.code}/act/{made['type']}{query}", data, "penalty"
         if kind == "undo by the host":
             table = self.table(rng.choice(list(GAMES)))
             if self.undoable(table, None) is None:
@@ -202,12 +206,19 @@ class Races:
         if kind in ("lock", "show all"):
             games = [g for g, info in GAMES.items() if kind == "lock" or info.adapter.show_all_line]
             table = self.table(rng.choice(games))
-            if kind == "show all" and table.game == "africana":
-                self.sheets_phase(table)  # its switch is on the page once the sheets are due
             page = table.host.get(f"/t/{table.code}/").text
             switch = "lock" if kind == "lock" else "reveal"
             found = re.search(rf'action="([^"]*/host/{switch}[^"]*)"', page)
             if found is None:
+                # Not on the page at this point of the game (Africana shows "show all" once the
+                # sheets are due): play on toward where the game keeps something private.
+                positions = GAMES[table.game].privacy.positions
+                if positions:
+                    last = positions[-1]
+                    advance(
+                        self.store, table.code, table.game, 50, rng,
+                        until=last.reached, steer=last.steer,
+                    )  # fmt: skip
                 return None
             # The address the page's button posts to, as the browser reads it.
             path = html.unescape(found.group(1))
@@ -215,33 +226,23 @@ class Races:
             return table, table.host, path, {"csrf_token": csrf_from(page)}, what
         raise ValueError(kind)
 
-    def illegal_bid(self, table: TableAt) -> tuple[int, int] | None:
-        """(seat on turn, a bid that breaks the digit rule) once the table's auction allows one;
-        fines switched on if they are off."""
-        from companion.games.serengeti.state import digits
-
+    def fined_entry(self, table: TableAt) -> dict | None:
+        """An entry the rules will refuse with a fine, once the table allows one (the host's
+        set-up entries, e.g. fines switched on, applied first)."""
+        generator_ = GAMES[table.game].random_play
         for _ in range(200):
             state = self.store.state(table.code)
             if GAMES[table.game].module.result(state) is not None:
                 self.tables.pop(table.game)
                 return None
-            if state["phase"] == "auction":
-                seat = state["auction"]["turn"]
-                forbidden = set(digits(state, seat))
-                high = state["auction"]["high"] or 0
-                amount = next((b for b in range(high + 1, high + 11) if b % 10 in forbidden), None)
-                if amount is not None and amount <= 999:
-                    if not state["penalty_on"]:
-                        self.store.act(table.code, {"type": "fines", "on": True, "host": True})
-                    return seat, amount
+            made = generator_.fined_entry(state, self.rng)
+            if made is not None:
+                setup, entry = made
+                for action in setup:
+                    self.store.act(table.code, action)
+                return entry
             advance(self.store, table.code, table.game, 1, self.rng)
         return None
-
-    def sheets_phase(self, table: TableAt) -> None:
-        """Africana: the host ends play, so the scoring sheets (and their switch) are shown."""
-        state = self.store.state(table.code)
-        if state["phase"] == "playing":
-            self.store.act(table.code, {"type": "finish_game", "host": True})
 
     def undoable(self, table: TableAt, seat: int | None):
         db = self.store.db()

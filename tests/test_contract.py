@@ -7,8 +7,11 @@ it, so a fifth game is covered the moment its name is added to the registry:
 - the rules are pure: no Flask, database, clock or randomness anywhere in the package but its web
   modules;
 - every player count in the game's limits starts, and new/apply/view/result speak JSON;
-- a random game from the game's own generator (tests/<name>/legal.py: next_action(state, rng))
-  raises nothing but RuleError and reaches its end;
+- a random game from the game's own generator (<package>/random_play.py: next_action(state,
+  rng)) raises nothing but RuleError and reaches its end;
+- whose move it is: what the rules accept, may_enter allows, and a seat not on turn is refused;
+- what the game keeps private is declared (<package>/privacy.py: PRIVACY) and holds in its view():
+  a seat's private values changed, nobody who may not see them sees a difference;
 - every rule id a refusal can carry has an entry (an anchor) on the game's rules page;
 - the adapter's forms, templates and calculators exist.
 """
@@ -27,7 +30,16 @@ import pytest
 
 from companion.forms import VersionedForm
 from companion.games import GAMES, INSTALLED, PACKAGES
-from companion.games.base import ENTRY_KINDS, ON_TURN, GameInfo, RuleError
+from companion.games.base import (
+    DISPLAY,
+    ENTRY_KINDS,
+    HOST_DEVICE,
+    ON_TURN,
+    PHONE,
+    GameInfo,
+    Privacy,
+    RuleError,
+)
 from companion.web.adapter import GameAdapter
 from tests.helpers import rule_ids_in
 
@@ -65,8 +77,13 @@ def package_dir(name: str) -> Path:
 
 
 def imported_modules(path: Path) -> set[str]:
+    """The modules a file imports, except under `if TYPE_CHECKING:` (for annotations only)."""
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            node.body = []
     names = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -115,7 +132,66 @@ def test_every_player_count_starts_and_speaks_json(key):
 
 
 def _generator(name: str):
-    return importlib.import_module(f"tests.{name}.legal")
+    return GAMES[next(k for k, i in GAMES.items() if i.name == name)].random_play
+
+
+@pytest.mark.parametrize("key", ENTRIES)
+def test_what_the_game_keeps_private_is_declared_and_its_view_keeps_it(key):
+    """The declaration against the pure view: at every position it names, each seat's private
+    values changed (mutate) must change nothing any viewer without the right sees (the other
+    phones, the table, the host's device with and without "show all"), and must show somewhere
+    (or the declaration would describe nothing)."""
+    info = GAMES[key]
+    privacy = info.privacy
+    assert isinstance(privacy, Privacy) and privacy.what
+    if not privacy.keeps_anything:
+        return
+    assert privacy.mutate is not None
+    rules, generator = info.module, info.random_play
+    rng = random.Random(f"privacy-{key}")
+    players = info.max_players
+    state = rules.new(dict(info.options), players)
+    looked = shown = 0
+    # The seats' phones and the table's view (the display; the host's table view with and without
+    # "show all"). The host acting for a seat is the adapter's to filter further (a sealed bid is
+    # never on the host's screen): the privacy check (scripts/check_privacy.py) sees its pages.
+    viewers = [(PHONE, s, False) for s in range(players)]
+    viewers += [(HOST_DEVICE, None, False), (HOST_DEVICE, None, True), (DISPLAY, None, False)]
+    for _ in range(STEPS):
+        if rules.result(state) is not None or (looked > 400 and shown > 0):
+            break
+        for position in privacy.positions:
+            if not position.reached(state):
+                continue
+            for seat in range(players):
+                changed = privacy.mutate(state, seat)
+                if changed is None:
+                    continue
+                for kind, viewer_seat, reveal in viewers:
+                    view_seat = None if kind == DISPLAY else viewer_seat
+                    old = rules.view(state, view_seat, reveal=reveal)
+                    new = rules.view(changed, view_seat, reveal=reveal)
+                    if privacy.may_see(kind, viewer_seat, seat, reveal):
+                        shown += old != new
+                    else:
+                        assert old == new, (position.label, kind, viewer_seat, reveal, seat)
+                    looked += 1
+        action = (position_steer(privacy, state, rng)) or generator.next_action(state, rng)
+        try:
+            state = json.loads(json.dumps(rules.apply(state, action)))
+        except RuleError:
+            continue
+    assert looked > 0, "no position of the declaration was reached"
+    assert shown > 0, "no change was ever shown to a viewer allowed to see it"
+
+
+def position_steer(privacy: Privacy, state: dict, rng: random.Random) -> dict | None:
+    for position in privacy.positions:
+        if position.steer is not None:
+            action = position.steer(state, rng)
+            if action is not None:
+                return action
+    return None
 
 
 @pytest.mark.parametrize("key", ENTRIES)

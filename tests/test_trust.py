@@ -13,8 +13,8 @@ import time
 import pytest
 
 from companion import get_db, tables
+from companion.games.cape_to_cairo.random_play import legal_action
 from companion.web import device
-from tests.cape_to_cairo.legal import legal_action
 from tests.helpers import HX, csrf_from, post_from, start_table, take_seat
 
 CODE_IN_LIST = re.compile(r'class="my-table" href="/t/(\w+)/"')

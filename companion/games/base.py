@@ -309,6 +309,56 @@ class Moves:
         return after
 
 
+# Who looks at a table (the privacy declarations' viewers; the privacy check plays each one).
+PHONE = "phone"  # a seat's own phone (viewer seat: its seat)
+HOST_DEVICE = "host"  # the host's device (viewer seat: the seat it acts for, or None)
+DISPLAY = "display"  # the table display (and the table device): the table's public view
+STRANGER = "stranger"  # any other device
+
+
+def _sees_nothing(kind: str, viewer_seat: int | None, seat: int, reveal: bool) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Position:
+    """A point of a game where private values exist, which random play reaches."""
+
+    label: str  # in words, for the check's report
+    reached: Callable[[dict], bool]
+    #: an action that leads play toward it (given the state and the random source), or None
+    steer: Callable[[dict, Any], dict | None] | None = None
+
+
+@dataclass(frozen=True)
+class Privacy:
+    """What a game keeps private, declared in its package (<package>/privacy.py: PRIVACY).
+
+    The contract test requires it of every installed game and checks it against the game's view();
+    the privacy check (scripts/check_privacy.py) plays every page as every viewer with it; the
+    exports withhold the values of secret actions that were undone. A game that keeps nothing
+    private says so: Privacy("nothing: ...") with no positions.
+    """
+
+    what: str  # in words: whose what, seen by whom
+    positions: tuple[Position, ...] = ()
+    #: a copy of the state with one seat's private values changed (None: nothing to change there)
+    mutate: Callable[[dict, int], dict | None] | None = None
+    #: whether a viewer (PHONE/HOST_DEVICE/DISPLAY/STRANGER, its seat) sees a seat's private
+    #: values, with the host's "show all" on or off
+    may_see: Callable[[str, int | None, int, bool], bool] = _sees_nothing
+    #: for twin tables: the same private action with another private value (None: not this one)
+    private_action: Callable[[dict, dict], dict | None] | None = None
+    twin_kinds: tuple[str, ...] = ()  # the private actions twin tables are played to
+    #: action types whose values the table may not see when entered (an undone one is shown,
+    #: even after the end, as entered and undone, without them)
+    secret_actions: frozenset[str] = frozenset()
+
+    @property
+    def keeps_anything(self) -> bool:
+        return bool(self.positions)
+
+
 class Rules(Protocol):
     """What a game's pure rules module provides (no Flask, no database, no clock, no randomness).
 
@@ -382,6 +432,17 @@ class GameInfo:
         """The game's web adapter (a companion.web.adapter.GameAdapter), imported lazily so the
         pure rules never pull in Flask."""
         return importlib.import_module(f"{self.package}.web").ADAPTER
+
+    @property
+    def random_play(self) -> ModuleType:
+        """The game's random-game generator (<package>.random_play: next_action(state, rng)),
+        which the contract test, the property tests and the robustness checks play with."""
+        return importlib.import_module(f"{self.package}.random_play")
+
+    @property
+    def privacy(self) -> Privacy:
+        """What the game keeps private (<package>.privacy: PRIVACY)."""
+        return importlib.import_module(f"{self.package}.privacy").PRIVACY
 
     @property
     def rules_page(self) -> str:

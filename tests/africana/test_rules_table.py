@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.games.africana import random_play as legal
 from companion.games.africana import rules as af
 from companion.games.base import Msg, RuleError
-from tests.africana import legal
 from tests.africana.helpers import sheet
 
 

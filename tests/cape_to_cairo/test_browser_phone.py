@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from companion import create_app, get_db
 from companion import tables as store
-from tests.cape_to_cairo.legal import legal_action
+from companion.games.cape_to_cairo.random_play import legal_action
 from tests.helpers import PHONE, SMALL_PHONE, dark, in_first_screen, open_table, overflowing, shot
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.games.base import Msg, RuleError
 from companion.games.cape_to_cairo import rules as g
-from tests.cape_to_cairo.legal import legal_action, nonsense_action
+from companion.games.cape_to_cairo.random_play import legal_action, nonsense_action
 
 
 class Ledger:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from companion.games.base import RuleError
 from companion.games.kahuna import rules as k
-from tests.kahuna.legal import STRAY, Table, next_action
+from tests.kahuna.physical_table import STRAY, Table, next_action
 
 
 @settings(max_examples=30, deadline=None)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.games.base import Msg, RuleError, copy_state
 from companion.games.serengeti import rules as g
-from tests.serengeti.legal import (
+from companion.games.serengeti.random_play import (
     auction_action,
     discard,
     junk_action,

@@ -16,6 +16,12 @@ from companion.games.base import N_, Msg, RuleError
 
 bp = Blueprint("tools_africana", __name__, url_prefix="/tools/africana")
 CALCULATORS = [(N_("Africana: final scoring"), "tools_africana.calculator")]
+#: the forms each endpoint reads beyond this module's own (form class, its arguments): what the
+#: robustness checks post to it (scripts/check_fuzz.py)
+FORMS_READ = {
+    "tools_africana.calculator": [(SheetForm, {"prefix": "p0"}), (SheetForm, {})],
+    "tools_africana.preview": [(SheetForm, {"prefix": "p0"}), (SheetForm, {})],
+}
 DEFAULT_PLAYERS = 3
 NAME_MAX = 24
 

@@ -130,13 +130,6 @@ from companion.games.africana.views import (
     view,
 )
 
-# Actions whose values the table may not see when they are entered (a completed card's points,
-# a scoring sheet): one that is undone was never public, so even after the end it shows as
-# entered and undone, without them.
-SECRET_ACTIONS = frozenset(
-    {"complete_expedition", "complete_artifact", "complete_guide", "submit_sheet"}
-)
-
 # Whose move it is and who may enter what (the Rules protocol): from the moves' declaration.
 turn = MOVES.turn
 may_enter = MOVES.may_enter
@@ -148,7 +141,6 @@ __all__ = [
     "entry",
     "may_enter",
     "turn",
-    "SECRET_ACTIONS",
     # the Rules protocol
     "MIN_PLAYERS",
     "MAX_PLAYERS",

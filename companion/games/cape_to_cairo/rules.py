@@ -86,10 +86,6 @@ from companion.games.cape_to_cairo.state import marks_for, new, next_terrain
 from companion.games.cape_to_cairo.texts import CLARIFICATIONS, RULES
 from companion.games.cape_to_cairo.views import result, view
 
-# Actions whose values the table may not see when they are entered (a sealed bid): one that
-# is undone was never public, so even after the end it shows as entered and undone, without them.
-SECRET_ACTIONS = frozenset({"bid"})
-
 # Whose move it is and who may enter what (the Rules protocol): from the moves' declaration.
 turn = MOVES.turn
 may_enter = MOVES.may_enter
@@ -101,7 +97,6 @@ __all__ = [
     "entry",
     "may_enter",
     "turn",
-    "SECRET_ACTIONS",
     "BONUS_MAX",
     "CLARIFICATIONS",
     "INCOME_MAX",

@@ -8,10 +8,13 @@ an illegal bid.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from companion.games.serengeti import rules as g
+
+if TYPE_CHECKING:  # the random source is always an argument: the rules stay pure
+    import random
 
 JUNK_TYPES = ["bid", "pass", "discard", "penalty", "waive", "sell", "dance", None, 7]
 JUNK_VALUES = [None, -1, 0, 1, 3, 9, 10, 99, "4", "x", "", 2.5, True, [], {}, "nuba", "Tonga"]
@@ -156,3 +159,21 @@ def next_action(state: dict, rng: random.Random) -> dict | None:
     if fined and rng.random() < 0.03:
         return {"type": "waive", "seat": None, "player": rng.choice(fined), "host": True}
     return auction_action(state, rng)[0]
+
+
+def fined_entry(state: dict, rng: random.Random) -> tuple[list[dict], dict] | None:
+    """An entry the rules refuse and answer with a fine (the adapter's follow_up): the bidder on
+    turn bidding a number that ends in a digit they own. Returns the host's entries that make it
+    possible first (fines switched on) and the bid; None when no auction allows one now."""
+    if state["phase"] != "auction":
+        return None
+    seat = state["auction"]["turn"]
+    forbidden = {c["digit"] for c in state["cards"][seat]}
+    high = state["auction"]["high"] or 0
+    amount = next((b for b in range(high + 1, high + 11) if b % 10 in forbidden), None)
+    if amount is None:
+        return None
+    setup = (
+        [] if state["penalty_on"] else [{"type": "fines", "on": True, "seat": None, "host": True}]
+    )
+    return setup, {"type": "bid", "seat": seat, "amount": amount}

@@ -14,10 +14,12 @@ st.randoms()) decides the whole game.
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from companion.games.africana import rules as af
-from tests.africana.helpers import sheet
+
+if TYPE_CHECKING:  # the random source is always an argument: the rules stay pure
+    import random
 
 NOISE = 0.1  # share of next_action's actions drawn from random_action (legal or not)
 RENAME = 0.01  # chance that the table names the artifact kinds, while it has not yet
@@ -40,6 +42,19 @@ ACTION_TYPES = [
     "rename_kinds",
 ]
 KIND_NAMES = ["Mask", "Idol", "Vase", "Drum", "Bow"]
+
+
+def sheet(**changes) -> dict:
+    """A scoring sheet with nothing on it (coins as their value in silver), changed by `changes`."""
+    return {
+        "expedition_points": [],
+        "artifact_cards": [],
+        "guide_adventures": 0,
+        "coins": 0,
+        "movement_cards": 0,
+        "unfinished_artifacts": 0,
+        **changes,
+    }
 
 
 def next_action(state: dict, rng: random.Random) -> dict | None:

@@ -6,9 +6,12 @@ a random, mostly illegal one; next_action() mixes the two, as the contract test 
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from companion.games.cape_to_cairo import rules as g
+
+if TYPE_CHECKING:  # the random source is always an argument: the rules stay pure
+    import random
 
 NONSENSE_SHARE = 0.05  # of next_action's actions; the contract test allows fewer than half
 TYPES = ["card", "bid", "draw", "take", "turn_up", "cross", "pass"]
