@@ -207,3 +207,33 @@ def test_plural_entries_have_every_form():
         for part, m in _entries(lang):
             if isinstance(m.id, tuple):
                 assert len(m.string) == forms and all(m.string), (part, lang, m.id)
+
+
+# --- code causes of translation defects: one msgid for one meaning --------------------------
+
+
+def _label_of(page: str, field: str) -> str:
+    found = re.search(rf'<label[^>]*for="{field}"[^>]*>(.*?)</label>', page, re.S)
+    assert found, field
+    return re.sub(r"<[^>]+>", "", found.group(1)).strip()
+
+
+def test_the_player_count_box_and_the_seat_list_have_words_of_their_own(app, make_table):
+    """The home page's number box says how many play ("Number of players": 人数, число игроков);
+    the table page's seat list is headed "Players". One msgid for both forced one translation
+    on two meanings."""
+    table = make_table("serengeti", phones=False)
+    seen = {}
+    for lang in ("en", *i18n.LANGS):
+        client = app.test_client()
+        client.set_cookie("lang", lang)
+        box = _label_of(client.get("/").text, "players")
+        table.host.set_cookie("lang", lang)
+        heading = re.search(
+            r'<section class="card">\s*<h2>([^<]+)</h2>\s*<div id="seats-region"', table.page()
+        )
+        assert heading, lang
+        seen[lang] = (box, heading.group(1))
+    assert seen["en"] == ("Number of players", "Players")
+    assert seen["ja"] == ("プレイ人数", "プレイヤー")
+    assert seen["ru"] == ("Число игроков", "Игроки")
