@@ -237,3 +237,18 @@ def test_the_player_count_box_and_the_seat_list_have_words_of_their_own(app, mak
     assert seen["en"] == ("Number of players", "Players")
     assert seen["ja"] == ("プレイ人数", "プレイヤー")
     assert seen["ru"] == ("Число игроков", "Игроки")
+
+
+def test_a_text_that_opens_a_paragraph_begins_with_a_capital_in_russian():
+    """English may open a paragraph with a number ("3 games played" on /stats) where Russian opens
+    with a word («Сыграно 3 партии»): such a text carries a note for translators (extracted into
+    the catalogue), and every Russian form of it begins with a capital letter."""
+    noted = []
+    for part, m in _entries("ru"):
+        if not any("opens a paragraph" in c for c in m.auto_comments):
+            continue
+        noted.append(m.id if isinstance(m.id, str) else m.id[0])
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            first = text.lstrip("«")[:1]
+            assert first == "%" or first.isupper() or first.isdigit(), (part, text)
+    assert "%(num)s game played" in noted
