@@ -252,3 +252,14 @@ def test_a_text_that_opens_a_paragraph_begins_with_a_capital_in_russian():
             first = text.lstrip("«")[:1]
             assert first == "%" or first.isupper() or first.isdigit(), (part, text)
     assert "%(num)s game played" in noted
+
+
+def test_the_apps_name_is_the_one_the_style_guides_give():
+    """docs/style-ja.md and docs/style-ru.md name the app; the core catalogue says the same."""
+    for lang in i18n.LANGS:
+        guide = (ROOT / "docs" / f"style-{lang}.md").read_text(encoding="utf-8")
+        named = re.search(
+            r'The app\'s name \(the English "Table companion"\) is\s+[「«]([^」»]+)[」»]', guide
+        )
+        assert named, f"style-{lang}.md names no app"
+        assert _catalogue("core", lang)[("Table companion", None)] == named.group(1), lang
