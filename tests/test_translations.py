@@ -69,6 +69,37 @@ def test_a_game_shares_no_english_text_with_the_core_unless_they_read_the_same()
     assert clashes == []
 
 
+# The same English text in two games' catalogues that names different things, so it may read
+# differently: (language, msgid) -> why. Everything else a game shares with another reads the same.
+MEANS_ANOTHER_THING_PER_GAME = {
+    ("ja", "Bid"): "Serengeti's button (入札する), Cape to Cairo's column of amounts (入札額)",
+    ("ru", "Bid"): "Serengeti's button (Поставить), Cape to Cairo's column of amounts (Ставка)",
+    ("ja", "Points"): "each game's own rule text: Africana's 勝利点 (000), Kahuna's 得点",
+    ("ru", "Place"): "Cape to Cairo's narrow bid table numbers the order of choosing (№), "
+    "Africana's result names the place (Место)",
+    ("ru", "nobody"): "Serengeti pays «никому» (to nobody), Kahuna's island is «ничей»",
+    ("ru", "white"): "Africana's seat colour (белый), Kahuna's «мост белых» (of White)",
+}
+
+
+def test_the_same_text_reads_the_same_in_every_game():
+    """A UI phrase every game uses ("Why?", "Our reading:", "Act for %(name)s", "The game is
+    over") lives in each game's catalogue; translated separately, the copies drift apart. Every
+    text two games share reads the same in both, unless it names another thing in each game
+    (MEANS_ANOTHER_THING_PER_GAME)."""
+    drift = []
+    for lang in i18n.LANGS:
+        seen: dict = {}
+        for part in i18n.INSTALLED:
+            for key, text in _catalogue(part, lang).items():
+                if not text or (lang, key[0]) in MEANS_ANOTHER_THING_PER_GAME:
+                    continue
+                first = seen.setdefault(key, (part, text))
+                if first[1] != text:
+                    drift.append(f"{lang}: {key[0]!r}: {first[0]} {first[1]!r}, {part} {text!r}")
+    assert drift == []
+
+
 def test_a_games_page_never_reads_another_games_catalogue(app):
     """Every text of every other game, looked up on each game's pages, comes from this game's
     catalogue or the core's, never from the other game's: their catalogues cannot collide."""
