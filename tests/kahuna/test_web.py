@@ -447,7 +447,7 @@ def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
         "Arabana",
         "obliges the opponent to draw",
         "one more turn",
-        "then the player with more bridges on the board",
+        "if neither did, the player with more bridges on the board",
     ):
         assert phrase in unescape(page), phrase
 
@@ -481,6 +481,10 @@ def test_the_winner_tie_break_is_the_rule_texts_not_an_unconfirmed_guess(
     assert unsure not in winner.lower()
     positions = [winner.find(word) for word in order]
     assert -1 not in positions and positions == sorted(positions), (winner, positions)
+    # Printed rule text, so stated as the rule (its summary), not as one of our readings.
+    assert "k-reading" not in winner and "winner" not in k.CLARIFICATIONS
+    readings = page[page.index("<nav") : page.index("</nav>")]
+    assert 'href="#winner"' not in readings
 
 
 def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
