@@ -221,6 +221,17 @@ def test_japanese_uses_japanese_punctuation_between_japanese_text():
     assert wrong == []
 
 
+def test_japanese_ranges_use_the_wave_dash():
+    """A range is 「2〜4人」 with the wave dash U+301C in every catalogue, never the full-width
+    tilde U+FF5E that some entries had (docs/style-ja.md)."""
+    tildes = []
+    for part, m in _entries("ja"):
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            if text and "\uff5e" in text:
+                tildes.append(f"{part}: {text}")
+    assert tildes == []
+
+
 def test_russian_counts_that_vary_are_plural_entries():
     wrong = []
     for part, m in _entries("ru"):
