@@ -82,8 +82,10 @@ class NewTableForm(FlaskForm):
     """Home page: which game, how many players, and (optionally) their names."""
 
     game = SelectField(_l("Game"), validators=[InputRequired()])
+    # "Number of players", not "Players": the table page's seat list is headed "Players", and a
+    # number box needs another word in Japanese (人数) and Russian (число игроков).
     players = WholeNumber(
-        _l("Players"),
+        _l("Number of players"),
         validators=[InputRequired(_l("Enter how many play."))],
         message=_l("Enter how many play."),
     )

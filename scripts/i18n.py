@@ -95,6 +95,9 @@ def extract(files: list[Path], pot: Path) -> None:
         "-F",
         str(ROOT / "babel.cfg"),
         *KEYWORDS,
+        # A note for translators: {# Translators: ... #} or # Translators: ... just before the text.
+        "--add-comments",
+        "Translators:",
         "--no-location",
         "--sort-output",
         "-o",

@@ -69,6 +69,37 @@ def test_a_game_shares_no_english_text_with_the_core_unless_they_read_the_same()
     assert clashes == []
 
 
+# The same English text in two games' catalogues that names different things, so it may read
+# differently: (language, msgid) -> why. Everything else a game shares with another reads the same.
+MEANS_ANOTHER_THING_PER_GAME = {
+    ("ja", "Bid"): "Serengeti's button (入札する), Cape to Cairo's column of amounts (入札額)",
+    ("ru", "Bid"): "Serengeti's button (Поставить), Cape to Cairo's column of amounts (Ставка)",
+    ("ja", "Points"): "each game's own rule text: Africana's 勝利点 (000), Kahuna's 得点",
+    ("ru", "Place"): "Cape to Cairo's narrow bid table numbers the order of choosing (№), "
+    "Africana's result names the place (Место)",
+    ("ru", "nobody"): "Serengeti pays «никому» (to nobody), Kahuna's island is «ничей»",
+    ("ru", "white"): "Africana's seat colour (белый), Kahuna's «мост белых» (of White)",
+}
+
+
+def test_the_same_text_reads_the_same_in_every_game():
+    """A UI phrase every game uses ("Why?", "Our reading:", "Act for %(name)s", "The game is
+    over") lives in each game's catalogue; translated separately, the copies drift apart. Every
+    text two games share reads the same in both, unless it names another thing in each game
+    (MEANS_ANOTHER_THING_PER_GAME)."""
+    drift = []
+    for lang in i18n.LANGS:
+        seen: dict = {}
+        for part in i18n.INSTALLED:
+            for key, text in _catalogue(part, lang).items():
+                if not text or (lang, key[0]) in MEANS_ANOTHER_THING_PER_GAME:
+                    continue
+                first = seen.setdefault(key, (part, text))
+                if first[1] != text:
+                    drift.append(f"{lang}: {key[0]!r}: {first[0]} {first[1]!r}, {part} {text!r}")
+    assert drift == []
+
+
 def test_a_games_page_never_reads_another_games_catalogue(app):
     """Every text of every other game, looked up on each game's pages, comes from this game's
     catalogue or the core's, never from the other game's: their catalogues cannot collide."""
@@ -190,6 +221,17 @@ def test_japanese_uses_japanese_punctuation_between_japanese_text():
     assert wrong == []
 
 
+def test_japanese_ranges_use_the_wave_dash():
+    """A range is 「2〜4人」 with the wave dash U+301C in every catalogue, never the full-width
+    tilde U+FF5E that some entries had (docs/style-ja.md)."""
+    tildes = []
+    for part, m in _entries("ja"):
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            if text and "\uff5e" in text:
+                tildes.append(f"{part}: {text}")
+    assert tildes == []
+
+
 def test_russian_counts_that_vary_are_plural_entries():
     wrong = []
     for part, m in _entries("ru"):
@@ -207,3 +249,59 @@ def test_plural_entries_have_every_form():
         for part, m in _entries(lang):
             if isinstance(m.id, tuple):
                 assert len(m.string) == forms and all(m.string), (part, lang, m.id)
+
+
+# --- code causes of translation defects: one msgid for one meaning --------------------------
+
+
+def _label_of(page: str, field: str) -> str:
+    found = re.search(rf'<label[^>]*for="{field}"[^>]*>(.*?)</label>', page, re.S)
+    assert found, field
+    return re.sub(r"<[^>]+>", "", found.group(1)).strip()
+
+
+def test_the_player_count_box_and_the_seat_list_have_words_of_their_own(app, make_table):
+    """The home page's number box says how many play ("Number of players": 人数, число игроков);
+    the table page's seat list is headed "Players". One msgid for both forced one translation
+    on two meanings."""
+    table = make_table("serengeti", phones=False)
+    seen = {}
+    for lang in ("en", *i18n.LANGS):
+        client = app.test_client()
+        client.set_cookie("lang", lang)
+        box = _label_of(client.get("/").text, "players")
+        table.host.set_cookie("lang", lang)
+        heading = re.search(
+            r'<section class="card">\s*<h2>([^<]+)</h2>\s*<div id="seats-region"', table.page()
+        )
+        assert heading, lang
+        seen[lang] = (box, heading.group(1))
+    assert seen["en"] == ("Number of players", "Players")
+    assert seen["ja"] == ("プレイ人数", "プレイヤー")
+    assert seen["ru"] == ("Число игроков", "Игроки")
+
+
+def test_a_text_that_opens_a_paragraph_begins_with_a_capital_in_russian():
+    """English may open a paragraph with a number ("3 games played" on /stats) where Russian opens
+    with a word («Сыграно 3 партии»): such a text carries a note for translators (extracted into
+    the catalogue), and every Russian form of it begins with a capital letter."""
+    noted = []
+    for part, m in _entries("ru"):
+        if not any("opens a paragraph" in c for c in m.auto_comments):
+            continue
+        noted.append(m.id if isinstance(m.id, str) else m.id[0])
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            first = text.lstrip("«")[:1]
+            assert first == "%" or first.isupper() or first.isdigit(), (part, text)
+    assert "%(num)s game played" in noted
+
+
+def test_the_apps_name_is_the_one_the_style_guides_give():
+    """docs/style-ja.md and docs/style-ru.md name the app; the core catalogue says the same."""
+    for lang in i18n.LANGS:
+        guide = (ROOT / "docs" / f"style-{lang}.md").read_text(encoding="utf-8")
+        named = re.search(
+            r'The app\'s name \(the English "Table companion"\) is\s+[「«]([^」»]+)[」»]', guide
+        )
+        assert named, f"style-{lang}.md names no app"
+        assert _catalogue("core", lang)[("Table companion", None)] == named.group(1), lang

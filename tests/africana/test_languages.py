@@ -12,7 +12,7 @@ from companion import i18n
 from companion.games.africana import rules as af
 from companion.games.africana.history import EARLIER_LINES
 from companion.games.africana.views import payment_arithmetic
-from companion.games.base import Msg, RuleError, Seat
+from companion.games.base import Msg, Plural, RuleError, Seat
 from tests.africana.helpers import choose, sheet_data
 from tests.helpers import alert_text, visible
 
@@ -66,8 +66,29 @@ def test_a_price_of_one_silver_takes_the_accusative(app):
     assert render(app, "ru", line) == (
         "Анна перелистывает 2 страницы за 1 серебряную (осталась 1 серебряная)."
     )
-    assert render(app, "ja", line, ["アンナ"]) == (
-        "アンナが銀貨1枚で本のページを2ページめくりました（残り銀貨1枚）。"
+    assert (
+        render(app, "ja", line, ["アンナ"])
+        == "アンナが本を2ページ銀貨1枚でめくりました（残り銀貨1枚）。"
+    )
+
+
+def test_a_free_first_page_reads_free_not_a_price_of_nothing(app):
+    """The first page of a turn costs nothing: "for free", 無料で, бесплатно (not "for 0
+    silver"); a row stored with the price of 0 still reads as it did."""
+    line = history_line({"type": "turn_pages", "pages": 1}, coins=3)
+    assert render(app, "en", line, ["Anna"]) == "Anna turned 1 page for free (3 silver left)."
+    assert (
+        render(app, "ja", line, ["アンナ"])
+        == "アンナが本を1ページ無料でめくりました（残り銀貨3枚）。"
+    )
+    assert render(app, "ru", line) == (
+        "Анна перелистывает 1 страницу бесплатно (остались 3 серебряные)."
+    )
+    stored = line.to_json()  # a row written before "for free": the price phrase with 0
+    old_price = Plural("for %(num)s silver", "for %(num)s silver", "num", num=0)
+    stored["p"]["cost"] = {"msg": old_price.to_json()}
+    assert render(app, "ru", Msg.from_json(stored)) == (
+        "Анна перелистывает 1 страницу за 0 серебряных (остались 3 серебряные)."
     )
 
 

@@ -12,9 +12,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 from companion import i18n as app_i18n
-from companion.games.base import Msg, RuleError, Seat
+from companion.games.base import N_, Msg, RuleError, Seat
 from companion.games.cape_to_cairo import history
 from companion.games.cape_to_cairo import rules as g
+from companion.games.cape_to_cairo.facts import pounds, terrain_name
 from tests.helpers import TableDriver, visible
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,6 +71,39 @@ def test_a_refused_bid_counts_the_money_held(app, n):
     russian = render(app, "ru", refusal.msg)
     assert russian.endswith(f"до суммы ваших денег ({n} {RUSSIAN_POUNDS[n]}).")
     assert f"（{n}ポンド）" in render(app, "ja", refusal.msg)
+
+
+# --- money: one form in Russian everywhere ------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", sorted(RUSSIAN_POUNDS))
+def test_money_inside_a_sentence_counts_its_pounds(app, n):
+    """English writes "£5" inside a history line, a refusal or the price's arithmetic; Russian
+    always counts the pounds («5 фунтов», never «£5» beside «88 фунтов» on the same screen), and
+    Japanese writes 5ポンド."""
+    line = Msg(
+        N_("%(seat)s takes the %(terrain)s (track symbols: %(marks)s, income: %(income)s)."),
+        seat=Seat(0),
+        terrain=terrain_name("river"),
+        marks=1,
+        income=pounds(n),
+    )
+    assert render(app, "en", line) == f"Anna takes the river (track symbols: 1, income: £{n})."
+    assert render(app, "ru", line).endswith(f"доход: {n} {RUSSIAN_POUNDS[n]}).")
+    assert render(app, "ja", line).endswith(f"収入{n}ポンド）。")
+
+
+def test_no_russian_entry_writes_money_with_the_pound_sign(app):
+    """«£» in a Russian entry is the second form that mixed with «88 фунтов»; rows stored before
+    the pounds() phrases keep their msgids and read without it («доход в фунтах: 5»)."""
+    with open(CATALOGUE / "ru" / "LC_MESSAGES" / "messages.po", "rb") as fh:
+        signs = [m.id for m in read_po(fh) if m.id and "£" in str(m.string)]
+    assert signs == []
+    for msgid in history.STORED_BEFORE_MONEY_PHRASES:
+        row = {"id": msgid, "p": {"seat": {"seat": 0}, "terrain": "x", "income": 5, "pounds": 0}}
+        row["p"] |= {"marks": 1, "symbols": 1, "bonus": 0, "bought": 0}
+        shown = render(app, "ru", Msg.from_json(row))
+        assert "£" not in shown and "фунт" in shown, shown
 
 
 @pytest.mark.parametrize(

@@ -601,7 +601,7 @@ def test_choosing_money_over_bonus_tracks():
     refused(s, "cross-bonus", "cross", 0, bonus="2")
     s["money"][0] = 55
     err = refused(s, "cross-money", "cross", 0, bonus=0)  # 6 bought = 60 pounds > 55
-    assert "cheapest way costs 30 pounds" in str(err)  # 3 bonus + 3 bought
+    assert "cheapest way costs £30" in str(err)  # 3 bonus + 3 bought
     s["money"][0] = 70
     s2 = act(s, "cross", 0, bonus=1)  # 1 bonus + 5 bought = 50 pounds
     assert s2["money"][0] == 70 - 50 + 5 and s2["bonus"][0] == 2

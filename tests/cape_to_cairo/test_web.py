@@ -666,7 +666,7 @@ def test_the_crossing_cost_lists_every_way_with_the_cheapest_marked(client):
         "bought tracks: 6"
     ) in text
     text = visible(calc(client, terrain="river", marks=3, bonus=2, money=40))
-    assert "buy tracks for 50 pounds, 10 more than you hold" in text
+    assert "buy tracks for £50, £10 more than you hold" in text
     assert "What happens when nobody can afford to cross?" in text
 
 

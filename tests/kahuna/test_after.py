@@ -181,7 +181,7 @@ def test_the_score_table_orders_the_winner_first_and_says_the_tie_break():
         ("Round 3 points", [1, 0]),
     ]
     assert table.decided_by == Msg(
-        "Equal points: %(seat)s scored in round 3 and wins the tie", seat=Seat(0)
+        "Equal points: %(seat)s scored in round 3 and wins the tie.", seat=Seat(0)
     )
     black = final_scores({**base, "winner": 1, "tie_break": "bridges"})
     assert (black.seats, black.ranks, black.winners) == ([1, 0], [1, 2], [1])

@@ -125,10 +125,10 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
     for key in ("Elai-Faaa", "Elai-Jojo"):
         expect(white.locator(f'[data-site="{key}"] .k-fx-destroyed')).to_have_count(1)
     expect(white.locator(".k-last")).to_contain_text(
-        "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed"
+        "White took Elai: black bridges Elai–Faaa and Elai–Jojo destroyed."
     )
     expect(white.locator(".log")).to_contain_text(
-        "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed"
+        "White took Elai: black bridges Elai–Faaa and Elai–Jojo destroyed."
     )
     white.wait_for_timeout(600)  # mid-flash
     shot(white, "kahuna-3-white-takes-elai")

@@ -86,7 +86,7 @@ def test_the_turn_fits_the_first_screen_and_undo_brings_it_back(server, phone):
     tap_site(white, "Elai-Huna")
     white.locator("#k-sheet").get_by_role("button", name="Card Elai").tap()
     undo = white.locator("#undo-here button")
-    expect(undo).to_have_text("Undo: White built a bridge on Elai-Huna (card Elai)")
+    expect(undo).to_have_text("Undo: White built a bridge on Elai–Huna (card Elai).")
     gap = white.evaluate(
         """() => document.getElementById('game-panel').getBoundingClientRect().top
                  - document.getElementById('undo-here').getBoundingClientRect().bottom"""

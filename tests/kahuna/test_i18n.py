@@ -49,11 +49,11 @@ def started() -> dict:
 @pytest.mark.parametrize(
     "count,russian",
     [
-        (1, "Анна сбрасывает 1 карту рубашкой вверх"),
-        (2, "Анна сбрасывает 2 карты рубашкой вверх"),
-        (5, "Анна сбрасывает 5 карт рубашкой вверх"),
-        (21, "Анна сбрасывает 21 карту рубашкой вверх"),
-        (22, "Анна сбрасывает 22 карты рубашкой вверх"),
+        (1, "Анна сбрасывает 1 карту рубашкой вверх."),
+        (2, "Анна сбрасывает 2 карты рубашкой вверх."),
+        (5, "Анна сбрасывает 5 карт рубашкой вверх."),
+        (21, "Анна сбрасывает 21 карту рубашкой вверх."),
+        (22, "Анна сбрасывает 22 карты рубашкой вверх."),
     ],
 )
 def test_a_history_count_takes_the_russian_form_of_its_number(app, count, russian):
@@ -62,7 +62,9 @@ def test_a_history_count_takes_the_russian_form_of_its_number(app, count, russia
     assert render(app, "ru", line, RU_NAMES) == russian
     assert render(app, "ja", line, JA_NAMES) == f"アンナがカードを{count}枚伏せて捨てました。"
     english = "card" if count == 1 else "cards"
-    assert render(app, "en", line, ["Anna", "Ben"]) == f"Anna discarded {count} {english} face down"
+    assert (
+        render(app, "en", line, ["Anna", "Ben"]) == f"Anna discarded {count} {english} face down."
+    )
 
 
 def test_a_refusal_with_a_count_keeps_its_plural_forms(app):
@@ -146,6 +148,38 @@ def test_history_rows_stored_before_the_plurals_still_read_in_every_language(app
         "Elai-Faaa, Elai-Jojo и Iffi-Jojo"
     )
     assert render(app, "en", old_discard, ["Anna", "Ben"]) == "Anna discarded face down: 2 cards"
+
+
+def test_history_lines_end_with_a_full_stop_and_name_sites_with_a_dash(app):
+    """Kahuna's history lines are sentences with a full stop, like the other games' lines, and
+    name a site as the board does ("Aloa–Bari"). The lines of before keep their msgids
+    (EARLIER_LINES): a stored row still reads in Japanese and Russian."""
+    import random
+
+    from companion.games.kahuna.history import EARLIER_LINES, EARLIER_PLURAL_LINES
+    from tests.kahuna.legal import next_action
+
+    rng, state, seen = random.Random(7), k.new({}, 2), {}
+    while not state["over"]:
+        action = next_action(state, rng)
+        try:
+            after = k.apply(state, action)
+        except RuleError:
+            continue
+        for line in k.describe(state, action, after):
+            seen[line.msgid] = line
+        state = after
+    assert len(seen) >= 10
+    assert [m for m in seen if not m.endswith(".")] == []
+    sites = [str(m) for m in seen.values() if "site" in m.params or "sites" in m.params]
+    assert sites and all("–" in text and not re.search(r"[a-z]-[A-Z]", text) for text in sites)
+    for old in (*EARLIER_LINES, *(m.msgid for m in EARLIER_PLURAL_LINES)):
+        assert not old.endswith(".")
+        row = {"id": old, "p": {"seat": {"seat": 0}, "island": "Aloa", "site": "Aloa-Bari"}}
+        row["p"] |= {n: 2 for n in re.findall(r"%\((\w+)\)s", old) if n not in row["p"]}
+        english = render(app, "en", row, ["Anna", "Ben"])
+        for lang, names in (("ja", JA_NAMES), ("ru", RU_NAMES)):
+            assert render(app, lang, row, names) != english, (lang, old)
 
 
 def test_lists_of_islands_use_the_languages_own_commas(app):

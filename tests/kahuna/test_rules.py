@@ -509,10 +509,10 @@ def test_chain_through_apply_records_changes_and_history():
         before, {"type": "place", "seat": 0, "site": "Elai-Iffi", "card": "Elai"}, after
     )
     assert [str(m) for m in lines] == [
-        "Player 1 built a bridge on Elai-Iffi (card Elai)",
-        "Player 1 took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed",
-        "Player 2 lost Faaa",
-        "Player 2 lost Jojo",
+        "Player 1 built a bridge on Elai–Iffi (card Elai).",
+        "Player 1 took Elai: black bridges Elai–Faaa and Elai–Jojo destroyed.",
+        "Player 2 lost Faaa.",
+        "Player 2 lost Jojo.",
     ]
     # The messages keep their msgids and parameters for translation, and survive JSON.
     assert all(Msg.from_json(json.loads(json.dumps(m.to_json()))) == m for m in lines)
@@ -524,8 +524,8 @@ def test_history_for_one_destroyed_bridge_and_for_a_quiet_capture():
     after = act(before, 0, "place", site="Aloa-Huna", card="Huna")
     lines = [str(m) for m in k.describe(before, {"type": "place", "seat": 0}, after)]
     assert lines[1:] == [
-        "Player 1 took Aloa: black bridge Aloa-Duda destroyed",
-        "Player 1 took Huna",
+        "Player 1 took Aloa: black bridge Aloa–Duda destroyed.",
+        "Player 1 took Huna.",
     ]
 
 
@@ -652,10 +652,10 @@ def test_round_one_scores_at_once_and_the_discards_become_the_deck():
         )
     ]
     assert lines == [
-        "Player 1 took Lale from the face-up cards",
-        "Round 1 scored: islands held: White 1, Black 0",
-        "Player 1 scored 1 point",
-        "Round 2 begins: turn up 3 cards; Player 2 plays first",
+        "Player 1 took Lale from the face-up cards.",
+        "Round 1 scored: islands held: White 1, Black 0.",
+        "Player 1 scored 1 point.",
+        "Round 2 begins: turn up 3 cards; Player 2 plays first.",
     ]
     assert not k.seat_may_undo(before, {"type": "draw", "source": "display"}, state)
 
@@ -699,8 +699,8 @@ def test_round_three_gives_each_player_one_more_turn_then_scores_the_difference(
     assert final["bridges"] == [4, 3] and final["islands"] == [2, 1]
     lines = [str(m) for m in k.describe(before, {"type": "end_turn", "seat": 0}, state)]
     assert lines[-2:] == [
-        "Game over: Player 1 wins with 2 points to 2",
-        "Equal points: Player 1 scored in round 3 and wins the tie",
+        "Game over: Player 1 wins with 2 points to 2.",
+        "Equal points: Player 1 scored in round 3 and wins the tie.",
     ]
     err = refused(state, 1, "end_turn", "game-over")
     assert str(err) == "The game is over: nothing more can be entered."
@@ -867,9 +867,9 @@ def test_every_rule_id_used_is_listed_and_every_string_is_marked():
         "arabana",
         "must-draw",
         "final-turns",
-        "winner",
         "double-capture",
     } <= set(k.CLARIFICATIONS)
+    assert "winner" in k.RULES and "winner" not in k.CLARIFICATIONS  # the tie-breaks are printed
     assert k.SEAT_LABELS == ("White", "Black")
 
 

@@ -124,7 +124,7 @@ def test_building_taking_an_island_highlights_and_writes_the_history(table):
     table.act(WHITE, "place", site="Bari-Elai", card="Bari")
     response = table.act(WHITE, "place", site="Elai-Iffi", card="Iffi")
     page = response.text
-    assert "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed" in page
+    assert "White took Elai: black bridges Elai–Faaa and Elai–Jojo destroyed." in page
     assert 'class="k-island gained white"' in page
     for key in ("Elai-Faaa", "Elai-Jojo"):
         assert re.search(rf'data-site="{key}">.*?k-fx-destroyed', page, re.S)
@@ -137,10 +137,10 @@ def test_building_taking_an_island_highlights_and_writes_the_history(table):
     assert "Cards Elai + Huna" in question and "Cards Huna + Huna" in question
     assert "Not Elai + Elai:" in question
     response = table.act(BLACK, "remove", site="Elai-Huna", first="Elai", second="Huna")
-    assert "Black removed the white bridge on Elai-Huna (cards Elai and Huna)" in response.text
+    assert "Black removed the white bridge on Elai–Huna (cards Elai and Huna)." in response.text
     assert "White lost Elai" in response.text and 'class="k-island lost"' in response.text
     # Every phone's history says the same.
-    assert "White took Elai: black bridges Elai-Faaa and Elai-Jojo destroyed" in table.page("host")
+    assert "White took Elai: black bridges Elai–Faaa and Elai–Jojo destroyed." in table.page("host")
 
 
 @pytest.mark.parametrize(
@@ -166,7 +166,7 @@ def test_building_taking_an_island_highlights_and_writes_the_history(table):
         (
             "remove",
             {"site": "Aloa-Bari", "first": "Aloa", "second": "Bari"},
-            "Site Aloa-Bari is free",
+            "Site Aloa–Bari is free",
             "remove-opponent",
         ),
         (
@@ -285,7 +285,7 @@ def test_plain_form_posts_work_without_htmx(table):
     response = table.post(WHITE, "place", htmx=False, site="Aloa-Bari", card="Aloa")
     assert response.status_code == 302
     page = table.device(WHITE).get(response.headers["Location"]).text
-    assert "White built a bridge on Aloa-Bari (card Aloa)" in page
+    assert "White built a bridge on Aloa–Bari (card Aloa)." in page
     # Tapping a site without htmx is an ordinary link to the whole page with the question.
     page = table.page(WHITE, "?site=Aloa-Duda")
     assert "<html" in page and "Which card did you play" in page
@@ -370,9 +370,9 @@ def test_the_state_stored_for_a_table_keeps_translatable_lines(table):
             "SELECT lines FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", [stored.id]
         ).fetchone()[0]
     assert json.loads(raw)["last_changes"]["site"] == "Aloa-Bari"
-    assert json.loads(lines)[0]["id"] == "%(seat)s built a bridge on %(site)s (card %(card)s)"
+    assert json.loads(lines)[0]["id"] == "%(seat)s built a bridge on %(site)s (card %(card)s)."
     page = table.device(WHITE).get(f"/t/{table.code}/", headers={"Accept-Language": "ja"}).text
-    assert "Aloa-Bari" in page and "built a bridge" not in page
+    assert "Aloa–Bari" in page and "built a bridge" not in page
 
 
 # --- the control checker --------------------------------------------------------------------------
@@ -411,7 +411,7 @@ def test_the_checker_reports_control_and_round_points(client):
         ("white=Atlantis-Bari", "Atlantis is not an island"),
         ("white=Aloa-Lale", "No bridge site joins Aloa and Lale"),
         ("black=Aloa", "Aloa is not a bridge site"),
-        ("white=Aloa-Bari&black=Bari-Aloa", "Site Aloa-Bari was given both colours"),
+        ("white=Aloa-Bari&black=Bari-Aloa", "Site Aloa–Bari was given both colours"),
         ("white=" + "Aloa-Bari," * 300, "The list of white bridges is too long."),
         ("white=%00%ff", "is not a bridge site"),
     ],
@@ -447,7 +447,7 @@ def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
         "Arabana",
         "obliges the opponent to draw",
         "one more turn",
-        "then the player with more bridges on the board",
+        "if neither did, the player with more bridges on the board",
     ):
         assert phrase in unescape(page), phrase
 
@@ -481,6 +481,10 @@ def test_the_winner_tie_break_is_the_rule_texts_not_an_unconfirmed_guess(
     assert unsure not in winner.lower()
     positions = [winner.find(word) for word in order]
     assert -1 not in positions and positions == sorted(positions), (winner, positions)
+    # Printed rule text, so stated as the rule (its summary), not as one of our readings.
+    assert "k-reading" not in winner and "winner" not in k.CLARIFICATIONS
+    readings = page[page.index("<nav") : page.index("</nav>")]
+    assert 'href="#winner"' not in readings
 
 
 def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
@@ -495,7 +499,7 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
     question = sheet(table.page("host", "?as=0&site=Aloa-Bari"))
     assert "Card Aloa" in question and f"/t/{code}/act/place?as=0" in question
     response = table.act("host", "place", "?as=0", site="Aloa-Bari", card="Bari")
-    assert "White built a bridge on Aloa-Bari (card Bari)" in response.text
+    assert "White built a bridge on Aloa–Bari (card Bari)." in response.text
     assert table.state()["bridges"] == {"Aloa-Bari": "white"}
 
 

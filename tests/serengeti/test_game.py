@@ -578,6 +578,12 @@ def test_complete_game_where_nobody_ever_bids():
                 assert g.describe(before, {}, state)[0] == (
                     "Player 3 passes at once; the bank has only 1 chip to give."
                 )
+            if round_number == 7 and seat == 0:
+                # the bank is empty: the line says so, not "only 0 chips to give"
+                assert state["bank"] == 0 and state["chips"][0] == 22
+                assert g.describe(before, {}, state)[0] == (
+                    "Player 1 passes at once, but the bank is empty: no chips to take."
+                )
         if round_number < 15:
             assert g.result(state) is None and state["phase"] == "reveal"
     # rounds 1-5 pay 6 each (bank 35 -> 5); round 6 pays 2, 2, 1; then the bank is empty.

@@ -82,8 +82,13 @@ def test_a_short_bank_is_said_with_the_right_form_too(app):
     short = _line({"e": "pass", "seat": 2, "due": True, "bonus": 1})
     assert _render(app, "ru", short).endswith("бонус — 1 фишка.")
     assert "受け取ったのは1枚です。" in _render(app, "ja", short)
-    empty = _line({"e": "pass", "seat": 2, "due": True, "bonus": 0})
-    assert _render(app, "ru", empty).endswith("бонус — 0 фишек.")
+    empty = _line({"e": "pass", "seat": 2, "due": True, "bonus": 0})  # no "only 0 chips"
+    assert (
+        _render(app, "en", empty)
+        == "Chris passes at once, but the bank is empty: no chips to take."
+    )
+    assert _render(app, "ru", empty) == "Chris сразу пасует, но банк пуст: бонуса нет."
+    assert "0" not in _render(app, "ja", empty)
 
 
 @pytest.mark.parametrize("msgid", legacy.STORED_BEFORE_PLURALS)

@@ -278,7 +278,13 @@ def test_payout_line_reads_plainly():
     assert g.payout_line("Anna", 7, pay) == "Anna paid 7: Ben 7"
     pay = g.payout(13, "Anna", {"Anna": [], "Ben": [3], "Chris": []}, variant="don", pot=2)
     line = g.payout_line("Anna", 13, pay, variant="don", pot=2)
-    assert line == "Anna paid 13, plus 2 from the pot: Ben 15, 0 in the pot"
+    assert line == "Anna paid 13, plus 2 from the pot: Ben 15"
+    assert "pot" not in str(g.payout_line("Anna", 13, pay, variant="don"))  # an empty pot unlisted
+    pay = g.payout(13, "Anna", {"Anna": [], "Ben": [3], "Chris": [3]}, variant="don")
+    assert (
+        g.payout_line("Anna", 13, pay, variant="don")
+        == "Anna paid 13: Ben 6, Chris 6, 1 in the pot"
+    )
     assert isinstance(line, Msg) and line.msgid.startswith("%(winner)s")
     pay = g.payout(1, "Anna", {"Anna": [], "Ben": [1], "Chris": [1]})
     assert g.payout_line(Seat(0), 1, pay) == "Player 1 paid 1: 1 to the bank"

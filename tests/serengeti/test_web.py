@@ -553,7 +553,8 @@ def test_don_shows_the_pot_and_no_pass_bonus_and_a_sale_pays_the_seller(don):
     don.act("Anna", "pass")
     don.act("Ben", "bid", amount="2")
     don.act("Chris", "pass")  # Ben pays 2: nobody owns a 2, Anna and Chris get 1 each
-    assert "Ben paid 2: Anna 1, Chris 1, 0 in the pot" in visible(don.page())
+    text = visible(don.page())
+    assert "Ben paid 2: Anna 1, Chris 1" in text and not re.search(r"\b0 in the pot", text)
     # Round 2, before the first card: Ben may sell his card.
     ben = don.page("Ben")
     assert "Don: sell one of your cards" in visible(ben)
@@ -773,7 +774,7 @@ def test_calculator_is_listed_and_answers_empty(client):
         # Don: the most matching cards take it all; the old pot is added; odd chips to the pot.
         (
             dict(variant="don", players="4", bid="6", winner="2", digits_0="6 6", digits_3="6"),
-            "Player 3 paid 6: Player 1 6, 0 in the pot",
+            "Player 3 paid 6: Player 1 6",
             [6, 0, 0, 0],
             0,
         ),
@@ -794,7 +795,7 @@ def test_calculator_is_listed_and_answers_empty(client):
                 digits_2="5",
                 digits_4="0",
             ),
-            "Player 5 paid 10: Player 1 5, Player 2 5, 0 in the pot",
+            "Player 5 paid 10: Player 1 5, Player 2 5",
             [5, 5, 0, 0, 0],
             0,
         ),
@@ -811,6 +812,7 @@ def test_calculator_shares_the_bid(client, args, line, shares, remainder):
     assert page.status_code == 200, visible(page.text)[:2000]
     text = visible(page.text)
     assert line in text, text[:1500]
+    assert not re.search(r"\b0 in the pot", text)  # an empty pot is not listed
     for seat, amount in enumerate(shares):
         row = visible(
             re.search(rf'<tr id="share-{seat}">.*?</tr>', page.text, re.S).group(0)

@@ -21,7 +21,10 @@ def silver(n: int) -> Msg:
 
 
 def for_silver(n: int) -> Msg:
-    """The price paid for something, "for 5 silver"."""
+    """The price paid for something, "for 5 silver"; "for free" when nothing was paid (a turn's
+    first page is free: not "for 0 silver")."""
+    if n == 0:
+        return Msg(N_("for free"))
     return Plural("for %(num)s silver", "for %(num)s silver", "num", num=n)
 
 

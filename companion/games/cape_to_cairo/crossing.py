@@ -14,6 +14,7 @@ from companion.games.cape_to_cairo.facts import (
     CountedRuleError,
     check_terrain,
     int_in,
+    pounds,
     terrain_name,
 )
 
@@ -176,10 +177,10 @@ def explain_plan(plan: dict, marks: int) -> list[Msg]:
     if bought:
         lines.append(
             Msg(
-                N_("Tracks bought: %(bought)s × £%(price)s = £%(pounds)s."),
+                N_("Tracks bought: %(bought)s × %(price)s = %(pounds)s."),
                 bought=bought,
-                price=TRACK_PRICE,
-                pounds=plan["pounds"],
+                price=pounds(TRACK_PRICE),
+                pounds=pounds(plan["pounds"]),
             )
         )
     else:

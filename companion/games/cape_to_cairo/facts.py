@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Msg, RuleError
+from companion.games.base import N_, Msg, Plural, RuleError
 
 TRACKS_NEEDED = {"river": 10, "mountain": 9, "desert": 8, "village": 7, "savanna": 6}
 TERRAIN_NAMES = {
@@ -70,3 +70,10 @@ def check_terrain(value: Any) -> str:
 def terrain_name(terrain: str) -> Msg:
     """The terrain as a translatable message parameter."""
     return Msg(TERRAIN_NAMES[terrain])
+
+
+def pounds(n: int) -> Msg:
+    """An amount of money as a message parameter: "£5" in English, and a plural message so that
+    every language writes money one way (Russian «5 фунтов», Japanese 「5ポンド」) wherever a
+    sentence holds more than one amount or a count of something else."""
+    return Plural("£%(num)s", "£%(num)s", "num", num=n)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.games.base import N_, Msg, Plural, Seat
 from companion.games.cape_to_cairo.crossing import track_plan
-from companion.games.cape_to_cairo.facts import terrain_name
+from companion.games.cape_to_cairo.facts import pounds, terrain_name
 from companion.games.cape_to_cairo.state import marks_for, next_terrain
 from companion.games.cape_to_cairo.views import tie_breaks
 
@@ -20,6 +20,16 @@ STORED_BEFORE_PLURALS = (
     N_("%(seat)s bid %(bid)s pounds and has %(money)s left."),
     N_("%(first)s before %(second)s: higher bid (%(a)s to %(b)s pounds)"),
     N_("%(first)s before %(second)s: same bid, less money left (%(a)s to %(b)s pounds)"),
+)
+# Lines stored before their amounts of money became pounds() phrases (English "£5", Russian
+# «5 фунтов»): old rows still name these msgids.
+STORED_BEFORE_MONEY_PHRASES = (
+    N_("%(seat)s takes the %(terrain)s (track symbols: %(marks)s, income: £%(income)s)."),
+    N_("Turned up for bidding: %(terrain)s, track symbols: %(marks)s, income: £%(income)s."),
+    N_(
+        "%(seat)s crosses the %(terrain)s (symbols: %(symbols)s, bonus tracks: %(bonus)s, "
+        "bought tracks: %(bought)s for £%(pounds)s) and earns £%(income)s."
+    ),
 )
 
 
@@ -64,12 +74,12 @@ def _describe_taking(before: dict, after: dict) -> list[Msg]:
                 Msg(
                     N_(
                         "%(seat)s takes the %(terrain)s (track symbols: %(marks)s, "
-                        "income: £%(income)s)."
+                        "income: %(income)s)."
                     ),
                     seat=Seat(card["taken_by"]),
                     terrain=terrain_name(card["terrain"]),
                     marks=card["marks"],
-                    income=card["income"],
+                    income=pounds(card["income"]),
                 )
             )
     if before["phase"] != "building" and after["phase"] == "building":
@@ -89,11 +99,11 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
             Msg(
                 N_(
                     "Turned up for bidding: %(terrain)s, track symbols: %(marks)s, "
-                    "income: £%(income)s."
+                    "income: %(income)s."
                 ),
                 terrain=terrain_name(card["terrain"]),
                 marks=card["marks"],
-                income=card["income"],
+                income=pounds(card["income"]),
             )
         ]
     if kind == "bid":
@@ -151,16 +161,16 @@ def _describe_cross(before: dict, seat: int, after: dict) -> list[Msg]:
         Msg(
             N_(
                 "%(seat)s crosses the %(terrain)s (symbols: %(symbols)s, bonus tracks: "
-                "%(bonus)s, bought tracks: %(bought)s for £%(pounds)s) and earns "
-                "£%(income)s."
+                "%(bonus)s, bought tracks: %(bought)s for %(pounds)s) and earns "
+                "%(income)s."
             ),
             seat=Seat(seat),
             terrain=terrain_name(card["terrain"]),
             symbols=plan["symbols"],
             bonus=used_bonus,
             bought=plan["bought"],
-            pounds=plan["pounds"],
-            income=card["income"],
+            pounds=pounds(plan["pounds"]),
+            income=pounds(card["income"]),
         )
     ]
     if after["phase"] == "over":

@@ -26,6 +26,7 @@ from companion.games.cape_to_cairo.facts import (
     check_terrain,
     int_in,
     is_int,
+    pounds,
     terrain_name,
 )
 from companion.games.cape_to_cairo.state import keyed, marks_for, next_terrain
@@ -294,25 +295,25 @@ def _cross(state: dict, action: Action) -> None:
                 "cross-money",
                 N_(
                     "Crossing the %(terrain)s needs %(needed)s tracks: the symbols (%(marks)s), "
-                    "all bonus tracks (%(bonus)s) and all money (£%(money)s) are not enough. "
+                    "all bonus tracks (%(bonus)s) and all money (%(money)s) are not enough. "
                     "Pass."
                 ),
                 terrain=terrain_name(terrain),
                 needed=TRACKS_NEEDED[terrain],
                 marks=marks,
                 bonus=state["bonus"][seat],
-                money=state["money"][seat],
+                money=pounds(state["money"][seat]),
             )
         raise RuleError(
             "cross-money",
             N_(
-                "With %(used)s bonus tracks you would pay %(pounds)s pounds but hold %(money)s: "
-                "spend more bonus tracks (the cheapest way costs %(best)s pounds)."
+                "With %(used)s bonus tracks you would pay %(pounds)s but hold %(money)s: "
+                "spend more bonus tracks (the cheapest way costs %(best)s)."
             ),
             used=bonus,
-            pounds=track_plan(terrain, marks, bonus)["pounds"],
-            money=state["money"][seat],
-            best=best,
+            pounds=pounds(track_plan(terrain, marks, bonus)["pounds"]),
+            money=pounds(state["money"][seat]),
+            best=pounds(best),
         )
     card = state["rows"][seat][state["crossed"][seat]]
     state["money"][seat] += card["income"] - plan["pounds"]  # bought tracks leave the game

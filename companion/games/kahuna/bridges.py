@@ -24,6 +24,7 @@ from companion.games.kahuna.facts import (
     parse_colour,
     parse_site,
     site_key,
+    site_name,
 )
 from companion.games.kahuna.phrases import counted_refusal
 
@@ -99,7 +100,7 @@ def place(bridges: Mapping[Site, str], site: Any, colour: str) -> tuple[dict, li
         raise RuleError(
             "site-free",
             N_("Site %(site)s already holds a %(colour)s bridge."),
-            site=site_key(site),
+            site=site_name(site),
             colour=Msg(COLOUR_WORDS[board[site]]),
         )
     if bridge_counts(board)[colour] >= BRIDGES_PER_COLOUR:
@@ -155,13 +156,13 @@ def remove(bridges: Mapping[Site, str], site: Any, colour: str) -> dict:
                 "Site %(site)s is free: there is no bridge to remove; "
                 "one card builds a bridge there."
             ),
-            site=site_key(site),
+            site=site_name(site),
         )
     if owner == colour:
         raise RuleError(
             "remove-opponent",
             N_("The bridge on %(site)s is your own: only %(rival)s bridges can be removed."),
-            site=site_key(site),
+            site=site_name(site),
             rival=Msg(COLOUR_WORDS[other(colour)]),
         )
     after = dict(board)

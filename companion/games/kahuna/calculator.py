@@ -55,7 +55,10 @@ def parse_position(args) -> tuple[dict[str, str], list[tuple[Msg, str]]]:
         del bridges[key]
         errors.append(
             (
-                Msg(N_("Site %(site)s was given both colours, so it is shown free."), site=key),
+                Msg(
+                    N_("Site %(site)s was given both colours, so it is shown free."),
+                    site=k.site_name(key),
+                ),
                 "site-free",
             )
         )

@@ -21,6 +21,7 @@ from companion.games.kahuna.facts import (
     other,
     parse_site,
     site_key,
+    site_name,
 )
 from companion.games.kahuna.phrases import comma_list, counted_refusal
 from companion.games.kahuna.state import accounted, is_over, over_message
@@ -146,7 +147,7 @@ def check_place(state: dict, seat: int, site: Site, card: str) -> tuple[dict, li
         raise RuleError(
             "site-free",
             N_("Site %(site)s already holds a %(colour)s bridge."),
-            site=site_key(site),
+            site=site_name(site),
             colour=Msg(COLOUR_WORDS[bridges[site]]),
         )
     if card not in site:
@@ -157,7 +158,7 @@ def check_place(state: dict, seat: int, site: Site, card: str) -> tuple[dict, li
                 "for %(site)s play a %(a)s or a %(b)s card."
             ),
             card=card,
-            site=site_key(site),
+            site=site_name(site),
             a=site[0],
             b=site[1],
         )
@@ -193,7 +194,7 @@ def check_remove(state: dict, seat: int, site: Site, cards: list[str]) -> dict:
                     "Each card must name an end of the bridge: for %(site)s "
                     "play %(a)s+%(a)s, %(a)s+%(b)s or %(b)s+%(b)s."
                 ),
-                site=site_key(site),
+                site=site_name(site),
                 a=site[0],
                 b=site[1],
             )
@@ -237,7 +238,7 @@ def legal_cards_for(state: dict, seat: int | None, site: Any) -> dict:
             raise RuleError(
                 "remove-opponent",
                 N_("The bridge on %(site)s is your own: only %(rival)s bridges can be removed."),
-                site=site_key(site),
+                site=site_name(site),
                 rival=Msg(COLOUR_WORDS[other(COLOURS[seat])]),
             )
         kind = "place" if owner is None else "remove"

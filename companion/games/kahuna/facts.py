@@ -84,6 +84,13 @@ def site_key(site: Site) -> str:
     return f"{site[0]}-{site[1]}"
 
 
+def site_name(site: Site | str) -> str:
+    """A site as people read it: "Aloa–Bari", with an en dash, in the history, the refusals, the
+    board and the calculator alike. Its JSON and address form (site_key) keeps the hyphen."""
+    a, b = site.split("-") if isinstance(site, str) else site
+    return f"{a}–{b}"
+
+
 def short(value: Any) -> str:
     """A bounded printable form of a bad input, for refusal messages."""
     text = value if isinstance(value, str) else repr(value)
@@ -103,14 +110,15 @@ def parse_island(value: Any) -> str:
 
 
 def parse_site(value: Any) -> Site:
-    """A site from "Aloa-Bari", ("Aloa", "Bari") or either order; RuleError when no such site."""
+    """A site from "Aloa-Bari" (or "Aloa–Bari", as the app writes it), ("Aloa", "Bari") or either
+    order; RuleError when no such site."""
     parts: Any = value
     if isinstance(value, str):
-        parts = value.split("-")
+        parts = value.replace("–", "-").split("-")
     if not isinstance(parts, (list, tuple)) or len(parts) != 2:
         raise RuleError(
             "site-unknown",
-            N_("%(value)s is not a bridge site: write it like Aloa-Bari."),
+            N_("%(value)s is not a bridge site: write it like Aloa–Bari."),
             value=short(value),
         )
     a, b = sorted((parse_island(parts[0]), parse_island(parts[1])))

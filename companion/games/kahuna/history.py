@@ -6,7 +6,7 @@ page repeats for the last play and the last scoring.
 from __future__ import annotations
 
 from companion.games.base import N_, Msg, Plural, Seat
-from companion.games.kahuna.facts import COLOUR_WORDS, COLOURS, other, parse_island
+from companion.games.kahuna.facts import COLOUR_WORDS, COLOURS, other, parse_island, site_name
 from companion.games.kahuna.phrases import and_list
 from companion.games.kahuna.state import drawable
 from companion.games.kahuna.views import result
@@ -17,6 +17,50 @@ from companion.games.kahuna.views import result
 EARLIER_LINES = (
     N_("%(seat)s discarded face down: %(count)s cards"),
     N_("Points: %(seat)s +%(points)s"),
+    # Before the lines ended with a full stop, as the other games' lines do:
+    N_("%(seat)s built a bridge on %(site)s (card %(card)s)"),
+    N_("%(seat)s removed the %(colour)s bridge on %(site)s (cards %(first)s and %(second)s)"),
+    N_("%(seat)s took %(island)s"),
+    N_("%(seat)s took %(island)s: %(colour)s bridge %(sites)s destroyed"),
+    N_("%(seat)s took %(island)s: %(colour)s bridges %(sites)s destroyed"),
+    N_("%(seat)s lost %(island)s"),
+    N_("Equal points: %(seat)s scored in round 3 and wins the tie"),
+    N_(
+        "Equal points and no round-3 score: %(seat)s has more bridges on the board "
+        "(%(mine)s to %(theirs)s)"
+    ),
+    N_("Equal points, no round-3 score and as many bridges each (%(bridges)s): a draw"),
+    N_("Round %(round)s scored: islands held: White %(white)s, Black %(black)s"),
+    N_("Equal islands: nobody scores"),
+    N_("Face-up card entered: %(island)s"),
+    N_("%(seat)s drew the top card of the deck"),
+    N_("%(seat)s took %(island)s from the face-up cards"),
+    N_("Table option Arabana switched on: no bridge may touch an island the opponent controls"),
+    N_("Table option Arabana switched off: bridges may touch any island"),
+    N_("%(seat)s ended the turn without drawing"),
+    N_("%(seat)s must draw next turn"),
+    N_("No cards left: each player has one more turn, starting with %(seat)s"),
+    N_("Round %(round)s begins: turn up 3 cards; %(seat)s plays first"),
+    N_("Game over: a draw at %(points)s points each"),
+    N_("Game over: %(seat)s wins with %(points)s points to %(other)s"),
+)
+# The plural lines of before the full stop, as messages (with sample parameters: pybabel
+# extracts both forms of each from here, and a test renders them); describe() never writes them.
+EARLIER_PLURAL_LINES = (
+    Plural(
+        "%(seat)s scored %(points)s point",
+        "%(seat)s scored %(points)s points",
+        "points",
+        seat=Seat(0),
+        points=2,
+    ),
+    Plural(
+        "%(seat)s discarded %(number)s card face down",
+        "%(seat)s discarded %(number)s cards face down",
+        "number",
+        seat=Seat(0),
+        number=2,
+    ),
 )
 
 
@@ -28,9 +72,9 @@ def _play_lines(changes: dict) -> list[Msg]:
     if changes["kind"] == "place":
         lines.append(
             Msg(
-                N_("%(seat)s built a bridge on %(site)s (card %(card)s)"),
+                N_("%(seat)s built a bridge on %(site)s (card %(card)s)."),
                 seat=Seat(seat),
-                site=changes["site"],
+                site=site_name(changes["site"]),
                 card=changes["cards"][0],
             )
         )
@@ -39,11 +83,11 @@ def _play_lines(changes: dict) -> list[Msg]:
             Msg(
                 N_(
                     "%(seat)s removed the %(colour)s bridge on %(site)s (cards %(first)s and "
-                    "%(second)s)"
+                    "%(second)s)."
                 ),
                 seat=Seat(seat),
                 colour=Msg(COLOUR_WORDS[rival]),
-                site=changes["site"],
+                site=site_name(changes["site"]),
                 first=changes["cards"][0],
                 second=changes["cards"][1],
             )
@@ -51,29 +95,29 @@ def _play_lines(changes: dict) -> list[Msg]:
     for island in changes["gained"][colour]:
         gone = [k for k in changes["destroyed"] if island in k.split("-")]
         if changes["kind"] == "remove" or not gone:
-            lines.append(Msg(N_("%(seat)s took %(island)s"), seat=Seat(seat), island=island))
+            lines.append(Msg(N_("%(seat)s took %(island)s."), seat=Seat(seat), island=island))
         elif len(gone) == 1:
             lines.append(
                 Msg(
-                    N_("%(seat)s took %(island)s: %(colour)s bridge %(sites)s destroyed"),
+                    N_("%(seat)s took %(island)s: %(colour)s bridge %(sites)s destroyed."),
                     seat=Seat(seat),
                     island=island,
                     colour=Msg(COLOUR_WORDS[rival]),
-                    sites=gone[0],
+                    sites=site_name(gone[0]),
                 )
             )
         else:
             lines.append(
                 Msg(
-                    N_("%(seat)s took %(island)s: %(colour)s bridges %(sites)s destroyed"),
+                    N_("%(seat)s took %(island)s: %(colour)s bridges %(sites)s destroyed."),
                     seat=Seat(seat),
                     island=island,
                     colour=Msg(COLOUR_WORDS[rival]),
-                    sites=and_list(gone),
+                    sites=and_list([site_name(key) for key in gone]),
                 )
             )
     for island in changes["lost"][rival]:
-        lines.append(Msg(N_("%(seat)s lost %(island)s"), seat=Seat(1 - seat), island=island))
+        lines.append(Msg(N_("%(seat)s lost %(island)s."), seat=Seat(1 - seat), island=island))
     return lines
 
 
@@ -93,13 +137,13 @@ def tie_break_line(final: dict) -> Msg | None:
     how, winner = final["tie_break"], final["winner"]
     if how == "round-3":
         return Msg(
-            N_("Equal points: %(seat)s scored in round 3 and wins the tie"), seat=Seat(winner)
+            N_("Equal points: %(seat)s scored in round 3 and wins the tie."), seat=Seat(winner)
         )
     if how == "bridges":
         return Msg(
             N_(
                 "Equal points and no round-3 score: %(seat)s has more bridges on "
-                "the board (%(mine)s to %(theirs)s)"
+                "the board (%(mine)s to %(theirs)s)."
             ),
             seat=Seat(winner),
             mine=final["bridges"][winner],
@@ -107,7 +151,7 @@ def tie_break_line(final: dict) -> Msg | None:
         )
     if how == "draw":
         return Msg(
-            N_("Equal points, no round-3 score and as many bridges each (%(bridges)s): a draw"),
+            N_("Equal points, no round-3 score and as many bridges each (%(bridges)s): a draw."),
             bridges=final["bridges"][0],
         )
     return None
@@ -117,20 +161,20 @@ def _round_lines(entry: dict) -> list[Msg]:
     islands, points = entry["islands"], entry["points"]
     lines = [
         Msg(
-            N_("Round %(round)s scored: islands held: White %(white)s, Black %(black)s"),
+            N_("Round %(round)s scored: islands held: White %(white)s, Black %(black)s."),
             round=entry["round"],
             white=islands[0],
             black=islands[1],
         )
     ]
     if points == [0, 0]:
-        lines.append(Msg(N_("Equal islands: nobody scores")))
+        lines.append(Msg(N_("Equal islands: nobody scores.")))
     else:
         winner = 0 if points[0] else 1
         lines.append(
             Plural(
-                "%(seat)s scored %(points)s point",
-                "%(seat)s scored %(points)s points",
+                "%(seat)s scored %(points)s point.",
+                "%(seat)s scored %(points)s points.",
                 "points",
                 seat=Seat(winner),
                 points=points[winner],
@@ -145,25 +189,25 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     seat = action.get("seat")
     lines: list[Msg] = []
     if kind == "reveal":
-        lines.append(Msg(N_("Face-up card entered: %(island)s"), island=after["display"][-1]))
+        lines.append(Msg(N_("Face-up card entered: %(island)s."), island=after["display"][-1]))
     elif kind in ("place", "remove"):
         lines.extend(_play_lines(after["last_changes"]))
     elif kind == "discard":
         lines.append(
             Plural(
-                "%(seat)s discarded %(number)s card face down",
-                "%(seat)s discarded %(number)s cards face down",
+                "%(seat)s discarded %(number)s card face down.",
+                "%(seat)s discarded %(number)s cards face down.",
                 "number",
                 seat=Seat(seat),
                 number=action["count"],
             )
         )
     elif kind == "draw" and action.get("source") == "deck":
-        lines.append(Msg(N_("%(seat)s drew the top card of the deck"), seat=Seat(seat)))
+        lines.append(Msg(N_("%(seat)s drew the top card of the deck."), seat=Seat(seat)))
     elif kind == "draw":
         lines.append(
             Msg(
-                N_("%(seat)s took %(island)s from the face-up cards"),
+                N_("%(seat)s took %(island)s from the face-up cards."),
                 seat=Seat(seat),
                 island=parse_island(action.get("island")),
             )
@@ -173,29 +217,29 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
             Msg(
                 N_(
                     "Table option Arabana switched on: no bridge may touch an island the "
-                    "opponent controls"
+                    "opponent controls."
                 )
                 if after["options"]["arabana"]
-                else N_("Table option Arabana switched off: bridges may touch any island")
+                else N_("Table option Arabana switched off: bridges may touch any island.")
             )
         )
     elif kind == "end_turn":
-        lines.append(Msg(N_("%(seat)s ended the turn without drawing"), seat=Seat(seat)))
+        lines.append(Msg(N_("%(seat)s ended the turn without drawing."), seat=Seat(seat)))
         if after["must_draw"] and drawable(after):
-            lines.append(Msg(N_("%(seat)s must draw next turn"), seat=Seat(after["turn"])))
+            lines.append(Msg(N_("%(seat)s must draw next turn."), seat=Seat(after["turn"])))
     for entry in after["rounds"][len(before["rounds"]) :]:
         lines.extend(_round_lines(entry))
     if after["final_turns"] is not None and before["final_turns"] is None:
         lines.append(
             Msg(
-                N_("No cards left: each player has one more turn, starting with %(seat)s"),
+                N_("No cards left: each player has one more turn, starting with %(seat)s."),
                 seat=Seat(after["turn"]),
             )
         )
     if after["round"] > before["round"]:
         lines.append(
             Msg(
-                N_("Round %(round)s begins: turn up 3 cards; %(seat)s plays first"),
+                N_("Round %(round)s begins: turn up 3 cards; %(seat)s plays first."),
                 round=after["round"],
                 seat=Seat(after["turn"]),
             )
@@ -204,12 +248,12 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
         final = result(after)
         if final["winner"] is None:
             lines.append(
-                Msg(N_("Game over: a draw at %(points)s points each"), points=final["points"][0])
+                Msg(N_("Game over: a draw at %(points)s points each."), points=final["points"][0])
             )
         else:
             lines.append(
                 Msg(
-                    N_("Game over: %(seat)s wins with %(points)s points to %(other)s"),
+                    N_("Game over: %(seat)s wins with %(points)s points to %(other)s."),
                     seat=Seat(final["winner"]),
                     points=final["points"][final["winner"]],
                     other=final["points"][1 - final["winner"]],

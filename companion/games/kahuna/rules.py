@@ -90,6 +90,7 @@ from companion.games.kahuna.facts import (
     parse_island,
     parse_site,
     site_key,
+    site_name,
 )
 from companion.games.kahuna.history import (
     describe,
@@ -189,5 +190,6 @@ __all__ = [
     "round_points",
     "seat_may_undo",
     "site_key",
+    "site_name",
     "view",
 ]

@@ -114,8 +114,6 @@ CLARIFICATIONS: dict[str, str] = {
         "In round 3, once the last card is drawn, the other player has one more turn, then the "
         "player who drew it has one more turn; nobody can draw. Then round 3 is scored and the game ends."
     ),
-    "winner": N_(
-        "More points wins. On equal points the player who scored in round 3 wins, then the player "
-        "with more bridges on the board; otherwise it is a draw."
-    ),
 }
+# Not a reading: the tie-breaks (round 3's scorer, then more bridges, then a draw) are printed
+# rule text, so the rules page states them in the "winner" rule's own summary.

@@ -45,6 +45,12 @@ def _event_line(event: dict, variant: str) -> Msg | None:
     if e == "bid":
         return Msg(N_("%(seat)s bid %(amount)s."), seat=Seat(event["seat"]), amount=event["amount"])
     if e == "pass":
+        if event["due"] and not event["bonus"]:
+            # Not "the bank has only 0 chips to give": an empty bank gives nothing.
+            return Msg(
+                N_("%(seat)s passes at once, but the bank is empty: no chips to take."),
+                seat=Seat(event["seat"]),
+            )
         if event["due"] and event["bonus"] < PASS_BONUS:
             return Plural(
                 "%(seat)s passes at once; the bank has only %(bonus)s chip to give.",

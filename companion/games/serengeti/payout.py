@@ -128,7 +128,8 @@ def payout_line(
         Msg(N_("%(player)s %(amount)s"), player=player, amount=amount)
         for player, amount in pay.shares.items()
     ]
-    if variant == "don":
+    # Odd chips go to the pot (Don) or the bank; none, nothing to list (not "0 in the pot").
+    if pay.remainder and variant == "don":
         parts.append(Msg(N_("%(count)s in the pot"), count=pay.remainder))
     elif pay.remainder:
         parts.append(Msg(N_("%(count)s to the bank"), count=pay.remainder))
