@@ -157,7 +157,7 @@ def test_history_lines_end_with_a_full_stop_and_name_sites_with_a_dash(app):
     import random
 
     from companion.games.kahuna.history import EARLIER_LINES, EARLIER_PLURAL_LINES
-    from tests.kahuna.legal import next_action
+    from companion.games.kahuna.random_play import next_action
 
     rng, state, seen = random.Random(7), k.new({}, 2), {}
     while not state["over"]:
