@@ -11,7 +11,7 @@ from flask import Blueprint, Flask, g
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
 
-from companion import cli, i18n, security
+from companion import cli, games, i18n, security
 from companion import db as database
 from companion.games import PACKAGES
 from companion.web import assets, device, errors
@@ -81,6 +81,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
+    # Game packages beyond the installed ones (the tests' fixture game): registered before the
+    # blueprints and catalogues are made from the registry.
+    extra = app.config.get("EXTRA_GAMES") or os.environ.get("COMPANION_EXTRA_GAMES", "").split()
+    for package in extra:
+        games.install(package)
 
     # Create and migrate the database on start, so the first request finds it ready.
     setup = database.connect(app.config["DATABASE"], setup=True)

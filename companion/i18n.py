@@ -69,10 +69,12 @@ DOMAINS: dict[str, PartDomain] = {}
 
 
 def _build_domains() -> None:
-    core = PartDomain(CORE, TRANSLATIONS)
-    DOMAINS[CORE] = core
+    """One domain for the core and one per game package (also a package registered after the
+    first app was made, such as the tests' fixture game)."""
+    core = DOMAINS.setdefault(CORE, PartDomain(CORE, TRANSLATIONS))
     for name, package in PACKAGES.items():
-        DOMAINS[name] = PartDomain(name, package_dir(package) / "translations", fallback=core)
+        if name not in DOMAINS:
+            DOMAINS[name] = PartDomain(name, package_dir(package) / "translations", fallback=core)
 
 
 def use_part(part: str) -> None:
@@ -114,8 +116,7 @@ def language_return() -> str:
 
 def init_app(app: Flask) -> None:
     """Install Flask-Babel with the parts' catalogues and the template helpers."""
-    if not DOMAINS:
-        _build_domains()
+    _build_domains()
     # Outside a request's part (e.g. a bare test_request_context) Flask-Babel's own domain reads
     # the core catalogue.
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))

@@ -43,46 +43,62 @@ KEYWORDS = [
 ]
 
 
+# The tests' own game has a catalogue too (its pages run the translation paths): a part, though
+# never installed (tests/fixture_game; see tests/conftest.py).
+TEST_PARTS = {"fixture_game": ROOT / "tests" / "fixture_game"}
+
+
+def part_dir(part: str) -> Path:
+    """The folder of a game part's package."""
+    return TEST_PARTS[part] if part in TEST_PARTS else GAMES_DIR / part
+
+
+def parts() -> tuple[str, ...]:
+    """The core, every installed game, and the tests' game."""
+    return ("core", *INSTALLED, *TEST_PARTS)
+
+
 def catalogue_dir(part: str) -> Path:
     """Where a part's catalogues live: <dir>/<lang>/LC_MESSAGES/messages.po."""
     if part == "core":
         return ROOT / "companion" / "translations"
-    return GAMES_DIR / part / "translations"
+    return part_dir(part) / "translations"
 
 
 def catalogues() -> list[Path]:
     """Every .po file of every part."""
     return [
         catalogue_dir(part) / lang / "LC_MESSAGES" / "messages.po"
-        for part in ("core", *INSTALLED)
+        for part in parts()
         for lang in LANGS
     ]
 
 
 def source_files() -> list[Path]:
-    files = sorted((ROOT / "companion").rglob("*.py")) + sorted(
-        (ROOT / "companion").rglob("*.html")
-    )
-    files += sorted((ROOT / "templates").rglob("*.html")) + sorted(
-        (ROOT / "templates").rglob("*.txt")
-    )
+    files = []
+    for top in (ROOT / "companion", ROOT / "templates", *TEST_PARTS.values()):
+        for pattern in ("*.py", "*.html", "*.txt"):
+            files += sorted(top.rglob(pattern))
     return [f for f in files if "translations" not in f.parts]
 
 
 def part_of(path: Path) -> str:
     """The game package a file belongs to, or "core"."""
-    rel = path.resolve().relative_to(ROOT)
-    parts = rel.parts
-    if parts[:2] == ("companion", "games") and len(parts) > 3 and parts[2] in INSTALLED:
-        return parts[2]
+    resolved = path.resolve()
+    for part, folder in TEST_PARTS.items():
+        if resolved.is_relative_to(folder.resolve()):
+            return part
+    parts_ = resolved.relative_to(ROOT).parts
+    if parts_[:2] == ("companion", "games") and len(parts_) > 3 and parts_[2] in INSTALLED:
+        return parts_[2]
     return "core"
 
 
 def files_by_part() -> dict[str, list[Path]]:
-    parts: dict[str, list[Path]] = {p: [] for p in ("core", *INSTALLED)}
+    found: dict[str, list[Path]] = {p: [] for p in parts()}
     for f in source_files():
-        parts[part_of(f)].append(f)
-    return parts
+        found[part_of(f)].append(f)
+    return found
 
 
 def pybabel(*args: str) -> None:
@@ -135,7 +151,7 @@ def update(only: str | None = None) -> None:
 
 
 def compile_all() -> None:
-    for part in ("core", *INSTALLED):
+    for part in parts():
         if catalogue_dir(part).exists():
             pybabel("compile", "-d", str(catalogue_dir(part)))
 

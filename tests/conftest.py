@@ -12,7 +12,13 @@ import pytest
 
 from companion import create_app
 from companion import db as database
+from companion.games import install
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, TableDriver
+
+# The tests' own game, Pebbles (tests/fixture_game; never installed in production): the core's
+# tests play it, and the contract test holds it to the contract like every installed game.
+FIXTURE_GAME = "tests.fixture_game"
+install(FIXTURE_GAME)
 
 # --- the two backends ---------------------------------------------------------------------------
 
@@ -55,7 +61,14 @@ def store_url(request, tmp_path):
 
 @pytest.fixture
 def app(store_url):
-    app = create_app({"TESTING": True, "DATABASE": store_url, "SECRET_KEY": "test-secret"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": store_url,
+            "SECRET_KEY": "test-secret",
+            "EXTRA_GAMES": [FIXTURE_GAME],
+        }
+    )
     yield app
     app.extensions["companion.db"].close()
 

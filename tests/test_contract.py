@@ -97,13 +97,15 @@ def _impure(module: str) -> bool:
 
 
 def test_the_registry_names_every_package_once_and_each_has_entries():
-    assert len(INSTALLED) == len(set(INSTALLED)) and set(PACKAGES) == set(INSTALLED)
+    assert len(INSTALLED) == len(set(INSTALLED)) and set(PACKAGES) >= set(INSTALLED)
+    for name in INSTALLED:
+        assert PACKAGES[name] == f"companion.games.{name}"
     for info in GAMES.values():
-        assert isinstance(info, GameInfo) and info.package == f"companion.games.{info.name}"
+        assert isinstance(info, GameInfo) and info.package.rsplit(".", 1)[1] == info.name
         assert 1 <= info.min_players <= info.max_players
 
 
-@pytest.mark.parametrize("name", INSTALLED)
+@pytest.mark.parametrize("name", sorted(PACKAGES))
 def test_the_rules_are_pure(name):
     found = {}
     for path in sorted(package_dir(name).rglob("*.py")):
@@ -260,7 +262,7 @@ def test_whose_move_it_is_is_the_games_own_and_checked_once(key):
                     refused_off_turn += 1
         checked += 1
         state = json.loads(json.dumps(after))
-    assert checked > 20 and refused_off_turn > 0
+    assert checked >= 5 and refused_off_turn > 0
 
 
 @pytest.mark.parametrize("page", RULES_PAGES)
@@ -273,7 +275,7 @@ def test_every_rule_id_a_refusal_can_carry_has_an_anchor_on_the_rules_page(clien
             if path.name not in WEB_MODULES
         )
     )
-    assert len(ids) >= 10, "the walk found too few ids: has the source changed shape?"
+    assert len(ids) >= 5, "the walk found too few ids: has the source changed shape?"
     html = client.get(f"/rules/{page}").text
     anchors = set(re.findall(r'\bid="([^"]+)"', html))
     assert sorted(ids - anchors) == []

@@ -13,15 +13,22 @@ from companion.games.base import GameInfo
 INSTALLED = ("serengeti", "cape_to_cairo", "africana", "kahuna")
 
 
-def _entries() -> dict[str, GameInfo]:
-    found: dict[str, GameInfo] = {}
-    for name in INSTALLED:
-        for info in importlib.import_module(f"{__name__}.{name}").ENTRIES:
-            if info.key in found:
-                raise ValueError(f"two games use the key {info.key!r}")
-            found[info.key] = info
-    return found
+GAMES: dict[str, GameInfo] = {}  # entry key -> its GameInfo (a package may have several)
+PACKAGES: dict[str, str] = {}  # package name (its folder's) -> the package
 
 
-GAMES: dict[str, GameInfo] = _entries()
-PACKAGES: dict[str, str] = {info.name: info.package for info in GAMES.values()}
+def install(package: str) -> list[GameInfo]:
+    """Register a game package's lobby entries (ENTRIES). The installed games are registered at
+    import; the tests register their fixture game (tests/fixture_game) the same way."""
+    infos = list(importlib.import_module(package).ENTRIES)
+    for info in infos:
+        if GAMES.get(info.key, info) != info:
+            raise ValueError(f"two games use the key {info.key!r}")
+    for info in infos:
+        GAMES[info.key] = info
+        PACKAGES[info.name] = info.package
+    return infos
+
+
+for _name in INSTALLED:
+    install(f"{__name__}.{_name}")

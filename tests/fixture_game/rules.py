@@ -1,0 +1,182 @@
+"""Pebbles' pure rules (the Rules protocol of companion.games.base).
+
+Actions (with "seat" and "host" as every game's):
+    {"type": "pile", "size": 5..30}      host, before the first pebble is taken
+    {"type": "secret", "number": 0..9}   a seat's own secret, before the first pebble
+    {"type": "take", "n": 1..3}          the seat on turn takes pebbles from the pile
+    {"type": "drop"}                     anyone: a pebble that fell is put back on the pile
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, RuleError, Seat
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+PILE = 12  # pebbles at the start
+PILE_MIN, PILE_MAX = 5, 30
+TAKE_MAX = 3
+SECRET_BONUS = 5  # points for a secret number that is exactly the pebbles taken
+
+RULES = {
+    "pile": N_("The pile starts with 12 pebbles; the host may set 5 to 30 before the first take."),
+    "secret": N_(
+        "Before the first pebble is taken, each player may write down a secret number from 0 "
+        "to 9. Only their own phone shows it until the end."
+    ),
+    "turn": N_("Players take turns in seat order, starting with the first seat."),
+    "take": N_("On your turn take 1 to 3 pebbles, never more than the pile holds."),
+    "drop": N_(
+        "A pebble that falls from the heap of the player on turn goes back on the pile: "
+        "anybody at the table may enter it."
+    ),
+    "end": N_(
+        "The game ends when the pile is empty. Each pebble is a point, and a secret number "
+        "equal to your pebbles is worth 5 more. The most points win; a tie is shared."
+    ),
+    "action": N_("The app accepts only the entries this game has."),
+    "game-over": N_("Nothing more is entered once the pile is empty."),
+}
+CLARIFICATIONS = {
+    "drop-turn": N_("A pebble put back does not change whose turn it is."),
+}
+
+
+def new(options: dict, players: int) -> dict:
+    """The pile full, no secret written, the first seat on turn."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError("action", N_("Pebbles is for 2 to 4 players."))
+    return {
+        "players": players,
+        "pile": int(options.get("pile", PILE)),
+        "taken": [0] * players,
+        "secret": [None] * players,
+        "turn": 0,
+        "started": False,
+    }
+
+
+def _number(action: Mapping[str, Any], field: str, low: int, high: int, rule: str) -> int:
+    value = action.get(field)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise RuleError(
+            rule, N_("Enter a whole number from %(low)s to %(high)s."), low=low, high=high
+        )
+    return value
+
+
+def _not_started(state: dict, rule: str) -> None:
+    if state["started"]:
+        raise RuleError(rule, N_("Not any more: the first pebble has been taken."))
+
+
+def _pile(state: dict, action: Mapping[str, Any]) -> None:
+    _not_started(state, "pile")
+    state["pile"] = _number(action, "size", PILE_MIN, PILE_MAX, "pile")
+
+
+def _secret(state: dict, action: Mapping[str, Any]) -> None:
+    _not_started(state, "secret")
+    state["secret"][action["seat"]] = _number(action, "number", 0, 9, "secret")
+
+
+def _take(state: dict, action: Mapping[str, Any]) -> None:
+    n = _number(action, "n", 1, min(TAKE_MAX, state["pile"]), "take")
+    seat = action["seat"]
+    state["pile"] -= n
+    state["taken"][seat] += n
+    state["started"] = True
+    state["turn"] = (seat + 1) % state["players"]
+
+
+def _drop(state: dict, action: Mapping[str, Any]) -> None:
+    seat = state["turn"]
+    if not state["taken"][seat]:
+        raise RuleError(
+            "drop", N_("%(seat)s has no pebble that could have fallen."), seat=Seat(seat)
+        )
+    state["taken"][seat] -= 1
+    state["pile"] += 1  # the turn does not change (our reading: drop-turn)
+
+
+def turn(state: dict) -> list[int]:
+    """The seat on turn, while pebbles are left."""
+    return [state["turn"]] if state["pile"] > 0 else []
+
+
+def _not_on_turn(state: dict, action: Mapping[str, Any]) -> RuleError:
+    return RuleError("turn", N_("It is %(seat)s's turn."), seat=Seat(state["turn"]))
+
+
+MOVES = Moves(
+    {"pile": _pile, "secret": _secret, "take": _take, "drop": _drop},
+    is_over=lambda state: state["pile"] == 0,
+    over_message=lambda state: Msg(N_("The pile is empty: the game is over.")),
+    turn=turn,
+    entries={"pile": HOST, "secret": OWN, "drop": ANYONE},
+    not_on_turn=_not_on_turn,
+    about=lambda state, action: state["turn"],
+)
+apply = MOVES.apply
+may_enter = MOVES.may_enter
+concerns = MOVES.concerns
+entry = MOVES.entry
+
+
+def score(state: dict, seat: int) -> tuple[int, int]:
+    """(pebbles, bonus) of a seat."""
+    bonus = SECRET_BONUS if state["secret"][seat] == state["taken"][seat] else 0
+    return state["taken"][seat], bonus
+
+
+def result(state: dict) -> dict | None:
+    """The points of each seat (pebbles + bonus) and the winners, once the pile is empty."""
+    if state["pile"] > 0:
+        return None
+    points = [sum(score(state, s)) for s in range(state["players"])]
+    best = max(points)
+    return {
+        "points": points,
+        "breakdown": [list(score(state, s)) for s in range(state["players"])],
+        "winners": [s for s, p in enumerate(points) if p == best],
+    }
+
+
+def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
+    """Everything but the secrets: a seat sees its own; "show all" and the end show them all."""
+    shown = [
+        number if reveal or result(state) is not None or s == seat else None
+        for s, number in enumerate(state["secret"])
+    ]
+    return {
+        **{k: v for k, v in state.items() if k != "secret"},
+        "secret": shown,
+        "written": [number is not None for number in state["secret"]],
+    }
+
+
+def describe(before: dict, action: dict, after: dict) -> list[Msg]:
+    """The history line of an accepted entry (a secret's number is never in it)."""
+    kind, seat = action["type"], action.get("seat")
+    if kind == "pile":
+        return [Msg(N_("Pebbles in the pile at the start: %(n)s."), n=after["pile"])]
+    if kind == "secret":
+        return [Msg(N_("%(seat)s writes down a secret number."), seat=Seat(seat))]
+    if kind == "drop":
+        return [
+            Msg(
+                N_("A pebble falls from %(seat)s's heap back on the pile (pile: %(n)s)."),
+                seat=Seat(before["turn"]),
+                n=after["pile"],
+            )
+        ]
+    return [
+        Msg(
+            N_("%(seat)s takes %(n)s (pile: %(left)s)."),
+            seat=Seat(seat),
+            n=action["n"],
+            left=after["pile"],
+        )
+    ]
