@@ -43,12 +43,12 @@ from companion.games.base import replay_actions  # noqa: E402
 
 ACCEPT = "br, gzip, deflate, zstd"
 STORE = None  # the benchmark's own app on the benchmark's database: seeding, reading states
-# The history-length figures use the first game with a repeatable host action (see
-# GameAdapter.repeatable_action); the figures per game use every game.
+# The history-length figures use the first game whose random play has a repeatable host entry
+# (<package>/random_play.py: repeatable_action); the figures per game use every game.
 BENCH_GAME = next(
     key
     for key, info in GAMES.items()
-    if info.adapter.repeatable_action(info.module.new(dict(info.options), info.min_players))
+    if getattr(info.random_play, "repeatable_action", None) is not None
 )
 
 
@@ -95,7 +95,7 @@ def repeatable(info, state: dict) -> dict:
     """The game's repeatable host action as an action dict, read through its form."""
     from werkzeug.datastructures import MultiDict
 
-    action_type, fields = info.adapter.repeatable_action(state)
+    action_type, fields = info.random_play.repeatable_action(state)
     form = info.adapter.forms[action_type](formdata=MultiDict(fields), meta={"csrf": False})
     assert form.validate(), form.errors
     return {"type": action_type, **form.to_action()}
@@ -224,7 +224,7 @@ class Host:
         with STORE.app_context():
             db = get_db()
             state = tables.state_of(db, tables.get_table(db, self.seeded.code))
-        action_type, fields = self.info.adapter.repeatable_action(state)
+        action_type, fields = self.info.random_play.repeatable_action(state)
         return self._post(f"/t/{self.seeded.code}/act/{action_type}", fields)
 
     def undo(self) -> float:

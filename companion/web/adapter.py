@@ -83,12 +83,6 @@ class GameAdapter:
         action; None for no picture."""
         return None
 
-    def repeatable_action(self, state: dict) -> tuple[str, dict] | None:
-        """An action type and its form fields that the host may send at any point of the game,
-        again and again, each time changing the state (the benchmark's writer uses it), or None.
-        """
-        return None
-
     def follow_up(self, state: dict, action: dict, error: Exception) -> dict | None:
         """An action to apply, in the same transaction, after the rules refused `action`
         (e.g. a 1-chip fine for an illegal bid), or None."""

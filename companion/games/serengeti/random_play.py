@@ -177,3 +177,9 @@ def fined_entry(state: dict, rng: random.Random) -> tuple[list[dict], dict] | No
         [] if state["penalty_on"] else [{"type": "fines", "on": True, "seat": None, "host": True}]
     )
     return setup, {"type": "bid", "seat": seat, "amount": amount}
+
+
+def repeatable_action(state: dict) -> tuple[str, dict]:
+    """A host entry that may be sent at any point of the game, again and again, each time
+    changing the state (the benchmark's writer): switching fines off or on, as its form does."""
+    return "fines", {"on": "off" if state["penalty_on"] else "on"}

@@ -267,10 +267,6 @@ class SerengetiAdapter(GameAdapter):
         """See summary_chart(): chips round by round, and each player's cards by tribe."""
         return summary_chart(states, names)
 
-    def repeatable_action(self, state: dict) -> tuple[str, dict]:
-        """Switching fines off or on: the host may do it at any time, as often as wanted."""
-        return "fines", {"on": "off" if state["penalty_on"] else "on"}
-
     def panel_context(self, panel: Panel) -> dict:
         """Quick bids with private warnings, cards to pick, fines to waive, seats' auction parts."""
         state, view, seat = panel.state, panel.view, panel.seat
