@@ -163,6 +163,14 @@ def _add_displays(db: sqlite_utils.Database) -> None:
     )
 
 
+def _add_progress(db: sqlite_utils.Database) -> None:
+    # Where each table's game stands (the game's progress line, a Msg as JSON) and the seats it
+    # waits for (JSON): what a list of tables shows ("Round 4 of 15 · your turn") without
+    # reading any game state. Tables of before get them when they next change.
+    db["tables"].add_column("progress", str)
+    db["tables"].add_column("turn", str)
+
+
 MIGRATIONS = [
     _create_tables,
     _add_change_versions,
@@ -172,6 +180,7 @@ MIGRATIONS = [
     _add_join_secret,
     _add_after_the_game,
     _add_displays,
+    _add_progress,
 ]
 
 

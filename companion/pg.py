@@ -112,6 +112,8 @@ MIGRATIONS: list[str] = [
     INSERT INTO displays (table_id, token_hash, created)
         SELECT id, display_hash, touched FROM tables WHERE display_hash IS NOT NULL;
     """,
+    # 9: where each game stands and whom it waits for (companion/db.py: _add_progress)
+    "ALTER TABLE tables ADD COLUMN progress TEXT; ALTER TABLE tables ADD COLUMN turn TEXT;",
 ]
 
 MIGRATION_LOCK = 7_263_541  # any number: the advisory lock the migrating process holds

@@ -192,6 +192,7 @@ def create_table(
                 "INSERT INTO seats (table_id, seat, name, named) VALUES (?, ?, ?, ?)",
                 [table_id, seat, name, int(bool(named and named[seat]))],
             )
+        _note_progress(db, table_id, game.module, state)
     return get_table(db, code), host_token
 
 
@@ -694,7 +695,9 @@ def _checkpoint(db, table: Table, seq: int, state: dict) -> None:
 
 def _mark_end(db, table: Table, state: dict) -> None:
     """The game is over when its result appears: note when (once); an undo that takes back
-    the end takes back its record of play too."""
+    the end takes back its record of play too. Also notes where the game stands and whom it
+    waits for (what lists of tables show without reading the state)."""
+    _note_progress(db, table.id, table.game.module, state)
     if table.game.module.result(state) is not None:
         db.execute(
             "UPDATE tables SET ended = coalesce(ended, ?) WHERE id = ?", [time.time(), table.id]
@@ -702,6 +705,17 @@ def _mark_end(db, table: Table, state: dict) -> None:
     else:
         db.execute("UPDATE tables SET ended = NULL WHERE id = ?", [table.id])
         db.execute("DELETE FROM plays WHERE table_id = ?", [table.id])
+
+
+def _note_progress(db, table_id: int, module: Any, state: dict) -> None:
+    db.execute(
+        "UPDATE tables SET progress = ?, turn = ? WHERE id = ?",
+        [
+            json.dumps(module.progress(state).to_json()),
+            json.dumps(module.turn(state)),
+            table_id,
+        ],
+    )
 
 
 def _state_before(db, table: Table, seq: int) -> dict:

@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 from companion import get_db, plays, tables
 from companion.forms import VersionedForm, whole_number
 from companion.games import GAMES
-from companion.games.base import N_, GameInfo, Msg, RuleError, Seat
+from companion.games.base import N_, GameInfo, Msg, Privacy, RuleError, Seat
 from companion.web import charts
 from companion.web.adapter import GameAdapter, ScoreTable
 from tests.helpers import HX, csrf_from, post_from, start_table, take_seat, visible
@@ -62,6 +62,7 @@ def _result(state):
 race.new, race.apply, race.result = _new, _apply, _result
 race.turn = lambda state: [state["turn"]] if race.result(state) is None else []
 race.entry = lambda kind: "on_turn"
+race.progress = lambda state: Msg(N_("%(who)s runs next."), who=Seat(state["turn"]))
 race.concerns = lambda state, action: action.get("seat")
 race.may_enter = lambda state, kind, *, seat, host: seat in race.turn(state)
 race.view = lambda state, seat, reveal=False: state
@@ -101,6 +102,8 @@ class RaceAdapter(GameAdapter):
 
 web = types.ModuleType("companion.games.test_race.web")
 web.ADAPTER = RaceAdapter()
+privacy = types.ModuleType("companion.games.test_race.privacy")
+privacy.PRIVACY = Privacy("nothing: every score is public")
 
 
 @pytest.fixture(autouse=True)
@@ -109,6 +112,7 @@ def race_game(monkeypatch):
     monkeypatch.setitem(sys.modules, "companion.games.test_race", package)
     monkeypatch.setitem(sys.modules, "companion.games.test_race.rules", race)
     monkeypatch.setitem(sys.modules, "companion.games.test_race.web", web)
+    monkeypatch.setitem(sys.modules, "companion.games.test_race.privacy", privacy)
     monkeypatch.setitem(GAMES, "race", GameInfo("race", "Race", "companion.games.test_race", 2, 4))
 
 

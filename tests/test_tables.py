@@ -51,6 +51,7 @@ counter.view = lambda state, seat, reveal=False: state
 counter.result = lambda state: None
 counter.turn = lambda state: [state["turn"]]
 counter.entry = lambda kind: "on_turn"
+counter.progress = lambda state: Msg(N_("Total %(n)s"), n=state["total"])
 counter.concerns = lambda state, action: action.get("seat")
 counter.may_enter = lambda state, kind, *, seat, host: seat == state["turn"]
 

@@ -260,6 +260,7 @@ def _register_race(mp) -> None:
     mp.setitem(sys.modules, "companion.games.test_race", package)
     mp.setitem(sys.modules, "companion.games.test_race.rules", after.race)
     mp.setitem(sys.modules, "companion.games.test_race.web", after.web)
+    mp.setitem(sys.modules, "companion.games.test_race.privacy", after.privacy)
     mp.setitem(GAMES, "race", GameInfo("race", "Race", "companion.games.test_race", 2, 4))
 
 

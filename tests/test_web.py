@@ -548,9 +548,10 @@ def test_a_resent_submission_is_applied_once_whatever_its_kind(make_table):
 def test_presence_marks_a_phone_online_and_then_away(make_table, monkeypatch):
     from companion import tables
 
-    t = make_table("serengeti")
     now = [1_000_000.0]
     monkeypatch.setattr(tables.time, "time", lambda: now[0])
+    t = make_table("pebbles", ("Anna", "Ben", "Chris"))  # every phone joins: seen then
+    now[0] += tables.ONLINE_WITHIN + 1
     t.page("Ben")  # Ben's phone shows the table: seen now
     seats = {s.name: s for s in _seat_rows(t)}
     assert seats["Ben"].online(now[0]) and not seats["Chris"].online(now[0])
@@ -803,3 +804,19 @@ def test_behind_a_trusted_proxy_the_public_url_is_required(tmp_path):
     assert "Secure" in page.headers.get("Set-Cookie", "Secure")
     code = start_table(client)
     assert f"https://games.example.org/t/{code}/join" in client.get(f"/t/{code}/").text
+
+
+def test_your_tables_say_where_each_game_stands_and_whose_turn_it_is(make_table):
+    t = make_table("pebbles", ("Anna", "Ben"))
+    anna, ben = t.device("Anna"), t.device("Ben")
+    mine = anna.get("/").text.split('id="my-tables"')[1].split("</section>")[0]
+    assert "12 pebbles in the pile" in visible(mine) and "your turn" in visible(mine)
+    assert "your turn" not in visible(ben.get("/").text.split('id="my-tables"')[1])
+    t.act("Anna", "take", n=3)
+    assert "9 pebbles in the pile" in visible(ben.get("/").text)
+    assert "your turn" in visible(ben.get("/").text.split('id="my-tables"')[1])
+    while t.state()["pile"]:
+        state = t.state()
+        t.act(state["turn"], "take", n=min(3, state["pile"]))
+    home = visible(anna.get("/").text.split('id="my-tables"')[1].split("</section>")[0])
+    assert "finished" in home and "your turn" not in home

@@ -388,6 +388,9 @@ class Rules(Protocol):
     def turn(self, state: dict) -> list[int]:
         """The seats the game waits for now (their phones say "Your turn")."""
 
+    def progress(self, state: dict) -> Msg:
+        """Where the game stands, in a few words, for the lists of tables ("Round 4 of 15")."""
+
     def may_enter(self, state: dict, kind: str, *, seat: int | None, host: bool) -> bool:
         """Whether a device (a seat's phone, or the host's device acting for `seat` or for the
         table) may enter this action type now: Moves.may_enter."""

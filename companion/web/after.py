@@ -212,7 +212,7 @@ def follow(w: Who):
         refuse(refused.status, refused.msg)  # the host locked the rematch
     response = redirect(url_for("table.page", code=new.code))
     set_token_cookie(response, seat_cookie(new.code), token, new.code)
-    device.remember(new.code, "seat")
+    device.remember(new.code, "seat", new_seat)
     return response
 
 

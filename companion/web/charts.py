@@ -41,6 +41,14 @@ def _nice_top(value: float) -> float:
     return ((int(value) // step) + 1) * step if value % step else value
 
 
+def _tick_every(steps: int, most: int = 8) -> int:
+    """A round step between labelled ticks, so that at most `most` labels fit under an axis."""
+    for every in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if steps <= every * most:
+            return every
+    return max(1, steps // most)
+
+
 def _chart_id(title: str) -> str:
     """An id prefix of the chart's own (from its title): a page may show several charts."""
     return f"chart-{zlib.crc32(title.encode()):08x}"
@@ -77,10 +85,19 @@ def line_chart(
         f'y2="{TOP + inner_h}"/>',
         f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + inner_h}"/>',
         f'<text class="tick" x="{LEFT - 4}" y="{TOP + 4}" text-anchor="end">{top:g}</text>',
+        f'<text class="tick" x="{LEFT - 4}" y="{y(top / 2) + 3:.1f}" text-anchor="end">'
+        f"{top / 2:g}</text>",
         f'<text class="tick" x="{LEFT - 4}" y="{TOP + inner_h}" text-anchor="end">0</text>',
-        f'<text class="tick" x="{LEFT + inner_w / 2}" y="{HEIGHT - 6}" '
+        f'<text class="tick" x="{LEFT + inner_w / 2}" y="{HEIGHT - 2}" '
         f'text-anchor="middle">{escape(x_label)}</text>',
     ]
+    # The steps' numbers under the axis (every round when they fit, else every 2, 5, 10...).
+    every = _tick_every(steps - 1)
+    for j in range(0, steps, every):
+        parts.append(
+            f'<text class="tick" x="{x(j):.1f}" y="{TOP + inner_h + 11}" '
+            f'text-anchor="middle">{j}</text>'
+        )
     for step, label in marks:
         parts.append(
             f'<line class="mark" x1="{x(step):.1f}" y1="{TOP}" x2="{x(step):.1f}" '
@@ -128,7 +145,8 @@ def stacked_bars(
     top = _nice_top(max(totals, default=1))
     bar, gap, left = 22, 10, 70
     height = TOP + len(players) * (bar + gap) + 6
-    inner_w = WIDTH - left - RIGHT
+    # room after the longest bar for its total (up to three digits)
+    inner_w = WIDTH - left - RIGHT - 22
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" '
         f'aria-labelledby="{key}-title {key}-desc" xmlns="http://www.w3.org/2000/svg">',
@@ -154,8 +172,7 @@ def stacked_bars(
             )
             x += w
         parts.append(
-            f'<text class="tick" x="{min(x + 3, WIDTH - 2):.1f}" y="{y + bar * 0.7:.1f}"'
-            f">{totals[p]:g}</text>"
+            f'<text class="tick" x="{x + 3:.1f}" y="{y + bar * 0.7:.1f}">{totals[p]:g}</text>'
         )
     parts.append("</svg>")
     legend = "".join(

@@ -38,7 +38,8 @@ def _signer(salt: str) -> Signer:
 
 def listed() -> dict[str, str]:
     """This device's tables (code -> roles, oldest first), read from its signed cookie once per
-    request. A cookie that is too long or does not verify counts as an empty list."""
+    request: "h" the host, "s" a seat, followed by the seat's number ("s2", "hs0"). A cookie
+    that is too long or does not verify counts as an empty list."""
     found = g.get("device_tables")
     if found is not None:
         return found
@@ -51,19 +52,34 @@ def listed() -> dict[str, str]:
             value = ""
         for entry in value.split(",", LIST_KEPT)[:LIST_KEPT]:
             code, _, roles = entry.partition(":")
-            roles = "".join(r for r in ROLES if r in roles)
+            roles = _clean(roles)
             if code and roles:
                 found[code] = roles
     g.device_tables = found
     return found
 
 
-def remember(code: str, role: str) -> None:
-    """Add a table and this device's role there ("host" or "seat") to the list (written with the
-    response; at the end of the list: the newest)."""
+def _clean(roles: str, seat: int | None = None) -> str:
+    """Roles in their order ("h", then "s" with the seat's number when known)."""
+    digits = "".join(ch for ch in roles if ch.isdigit())[:2]
+    if seat is not None:
+        digits = str(seat)
+    letters = "".join(r for r in ROLES if r in roles)
+    return letters + (digits if "s" in letters else "")
+
+
+def seat_in(roles: str) -> int | None:
+    """The seat number an entry's roles hold ("hs2" -> 2), or None."""
+    digits = "".join(ch for ch in roles if ch.isdigit())
+    return int(digits) if digits and "s" in roles else None
+
+
+def remember(code: str, role: str, seat: int | None = None) -> None:
+    """Add a table and this device's role there ("host" or "seat", with the seat's number) to
+    the list (written with the response; at the end of the list: the newest)."""
     found = listed()
     old = found.get(code, "")
-    roles = "".join(r for r in ROLES if r in old + role[0])
+    roles = _clean(old + role[0], seat if role == "seat" else None)
     if roles == old:
         return
     found.pop(code, None)
@@ -76,7 +92,7 @@ def forget(code: str, role: str | None = None) -> None:
     found = listed()
     if code not in found:
         return
-    roles = "" if role is None else found[code].replace(role[0], "")
+    roles = "" if role is None else _clean(found[code].replace(role[0], ""))
     if roles:
         found[code] = roles
     else:

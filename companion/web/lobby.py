@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -27,11 +28,13 @@ class MyTable:
     """One of this device's tables, as the home page lists it."""
 
     code: str
-    roles: str  # "h" host, "s" seat
+    roles: str  # "h" host, "s" seat (and its number)
     game: str  # the game's name in the reader's language
     players: list[str]
     touched: float | None
     over: bool
+    progress: Msg | None  # where the game stands ("Round 4 of 15"), as the table last noted
+    my_turn: bool  # the game waits for this device's seat
 
 
 def _my_tables() -> list[MyTable]:
@@ -46,7 +49,9 @@ def _my_tables() -> list[MyTable]:
     marks = ", ".join("?" * len(codes))
     rows = list(
         db.query(
-            f"SELECT id, code, game, touched, ended FROM tables WHERE code IN ({marks})", codes
+            "SELECT id, code, game, touched, ended, progress, turn FROM tables"
+            f" WHERE code IN ({marks})",
+            codes,
         )
     )
     rows = [r for r in rows if r["game"] in GAMES]
@@ -61,17 +66,29 @@ def _my_tables() -> list[MyTable]:
             ids,
         ):
             names[seat["table_id"]].append(seat["name"])
-    return [
-        MyTable(
-            r["code"],
-            listed[r["code"]],
-            game_label(GAMES[r["game"]]),
-            names[r["id"]],
-            r["touched"],
-            r["ended"] is not None,
+    found = []
+    for r in rows:
+        info = GAMES[r["game"]]
+        progress = None
+        if r["progress"]:
+            progress = Msg.from_json(json.loads(r["progress"]))
+            progress.domain = info.name  # the game's own words, read from its catalogue
+        roles = listed[r["code"]]
+        seat = device.seat_in(roles)
+        waiting = json.loads(r["turn"]) if r["turn"] else []
+        found.append(
+            MyTable(
+                r["code"],
+                roles,
+                game_label(info),
+                names[r["id"]],
+                r["touched"],
+                r["ended"] is not None,
+                progress,
+                seat is not None and seat in waiting and r["ended"] is None,
+            )
         )
-        for r in rows
-    ]
+    return found
 
 
 def _home(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, RuleError, Seat
+from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, Plural, RuleError, Seat
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 PILE = 12  # pebbles at the start
@@ -155,6 +155,13 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         "secret": shown,
         "written": [number is not None for number in state["secret"]],
     }
+
+
+def progress(state: dict) -> Msg:
+    """Where the game stands, in a few words (lists of tables): the pebbles left."""
+    return Plural(
+        "%(num)s pebble in the pile", "%(num)s pebbles in the pile", "num", num=state["pile"]
+    )
 
 
 def describe(before: dict, action: dict, after: dict) -> list[Msg]:

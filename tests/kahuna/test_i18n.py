@@ -242,9 +242,13 @@ def pages(app, lang: str) -> dict[str, str]:
 
 def term_cells(column: int) -> str:
     """One column of the term list's table (1 = 日本語, 2 = Русский), all rows joined."""
-    rows = [
-        line for line in TERMS.read_text(encoding="utf-8").splitlines() if line.startswith("| ")
-    ]
+    rows: list[str] = []
+    for line in TERMS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("|"):
+            if line.startswith("| "):  # not the |---| line under the heading
+                rows.append(line)
+        elif rows:
+            break  # the term list is the page's first table (the search's word lists follow)
     return " | ".join(row.split(" | ")[column] for row in rows[1:])
 
 

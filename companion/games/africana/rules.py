@@ -129,6 +129,7 @@ from companion.games.africana.views import (
     suggested_sheet,
     view,
 )
+from companion.games.base import N_, Msg
 
 # Whose move it is and who may enter what (the Rules protocol): from the moves' declaration.
 turn = MOVES.turn
@@ -136,7 +137,19 @@ may_enter = MOVES.may_enter
 concerns = MOVES.concerns
 entry = MOVES.entry
 
+
+def progress(state: dict) -> Msg:
+    """Where the game stands, in a few words (lists of tables): the round and the turn."""
+    number = state["turn"]["number"]
+    return Msg(
+        N_("Round %(round)s · turn %(turn)s"),
+        round=(number - 1) // state["players"] + 1,
+        turn=number,
+    )
+
+
 __all__ = [
+    "progress",
     "concerns",
     "entry",
     "may_enter",

@@ -51,6 +51,7 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
 
 from __future__ import annotations
 
+from companion.games.base import N_, Msg
 from companion.games.cape_to_cairo.bid_order import (
     acquisition_order,
     order_reasons,
@@ -92,7 +93,24 @@ may_enter = MOVES.may_enter
 concerns = MOVES.concerns
 entry = MOVES.entry
 
+
+def progress(state: dict) -> Msg:
+    """Where the game stands, in a few words (lists of tables): the phase of the round."""
+    n = state["round"]
+    phase = state["phase"]
+    if phase == "building":
+        return Msg(N_("Building phase (round %(n)s)"), n=n)
+    if phase == "bidding":
+        return Msg(N_("Acquisition round %(n)s: sealed bids"), n=n)
+    if phase == "draw":
+        return Msg(N_("Acquisition round %(n)s: a tie to break"), n=n)
+    if phase == "taking":
+        return Msg(N_("Acquisition round %(n)s: choosing cards"), n=n)
+    return Msg(N_("Acquisition round %(n)s: turn up the cards"), n=n)
+
+
 __all__ = [
+    "progress",
     "concerns",
     "entry",
     "may_enter",

@@ -30,7 +30,11 @@ def island_xy(name: str) -> tuple[float, float]:
     return round((x - X0) * SCALE, 1), round((y - Y0) * SCALE * STRETCH, 1)
 
 
+HIT = 23  # half the width of a site's tap target (.k-hit's stroke, 46 in kahuna.css)
 CLEARANCE = ISLAND_R + 20  # a site drawn closer than this to a third island bends around it
+# ... and where the board has room its middle (where people tap) passes so far from the island
+# that the whole width of its tap target lies clear of it
+TAP_CLEARANCE = ISLAND_R + HIT + 4
 
 
 def _crosses(p: tuple, q: tuple, r: tuple, s: tuple) -> bool:
@@ -65,15 +69,8 @@ def _crossings(a: str, b: str, bend: float) -> int:
     return count
 
 
-@functools.cache
-def site_path(a: str, b: str) -> tuple[str, float, float]:
-    """The SVG path of a site and its midpoint: straight, or bent around an island in its way.
-
-    On the board data's layout the straight line Coco-Kahu crosses Gola and Aloa-Huna grazes
-    Duda; such a site becomes a quadratic curve whose middle passes CLEARANCE from that island,
-    on whichever side crosses fewer other sites (the printed board has no crossing sites):
-    Coco-Kahu goes round the east of Gola, Aloa-Huna round the west of Duda.
-    """
+def _bent(a: str, b: str, clearance: float) -> tuple[str, float, float]:
+    """The site a-b as drawn when its middle must pass `clearance` from any island in its way."""
     (x1, y1), (x2, y2) = island_xy(a), island_xy(b)
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy)
@@ -85,9 +82,9 @@ def site_path(a: str, b: str) -> tuple[str, float, float]:
         px, py = island_xy(other)
         t = ((px - x1) * dx + (py - y1) * dy) / length**2
         side = (px - x1) * nx + (py - y1) * ny  # signed distance of the island from the line
-        if 0.15 < t < 0.85 and abs(side) < CLEARANCE:
-            away = -math.copysign(CLEARANCE - abs(side), side) if side else CLEARANCE
-            around = math.copysign(CLEARANCE + abs(side), side) if side else -CLEARANCE
+        if 0.15 < t < 0.85 and abs(side) < clearance:
+            away = -math.copysign(clearance - abs(side), side) if side else clearance
+            around = math.copysign(clearance + abs(side), side) if side else -clearance
             bend = min((away, around), key=lambda b_: (_crossings(a, b, b_), abs(b_)))
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     if not bend:
@@ -99,6 +96,61 @@ def site_path(a: str, b: str) -> tuple[str, float, float]:
         round(mx + bend * nx, 1),
         round(my + bend * ny, 1),
     )
+
+
+def _clear_of_the_others(a: str, b: str, drawn: tuple[str, float, float]) -> bool:
+    """Whether a bent site's tap target leaves every other site's middle to that site, and its
+    own middle to itself (the others taken as drawn straight)."""
+    path, mx, my = drawn
+    for c, e in k.SITES:
+        if {c, e} == {a, b}:
+            continue
+        other_path, ox, oy = _bent(c, e, 0)
+        if _near((ox, oy), path) <= HIT or _near((mx, my), other_path) <= HIT:
+            return False
+    return True
+
+
+@functools.cache
+def site_path(a: str, b: str) -> tuple[str, float, float]:
+    """The SVG path of a site and its midpoint: straight, or bent around an island in its way.
+
+    On the board data's layout the straight line Coco-Kahu crosses Gola and Aloa-Huna grazes
+    Duda; such a site becomes a quadratic curve whose middle passes clear of that island, on
+    whichever side crosses fewer other sites (the printed board has no crossing sites):
+    Coco-Kahu goes round the east of Gola, Aloa-Huna round the west of Duda. Where the board has
+    room, the middle passes so far (TAP_CLEARANCE) that a tap on it cannot land on the island;
+    else CLEARANCE.
+    """
+    wide = _bent(a, b, TAP_CLEARANCE)
+    if "Q" in wide[0] and _clear_of_the_others(a, b, wide):
+        return wide
+    return _bent(a, b, CLEARANCE)
+
+
+def _near(point: tuple[float, float], path: str) -> float:
+    """How close a site's drawn path comes to a point (the path sampled along its curve)."""
+    numbers = [float(v) for v in path.replace("M", " ").replace("L", " ").replace("Q", " ").split()]
+    if len(numbers) == 4:
+        x1, y1, x2, y2 = numbers
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    else:
+        x1, y1, cx, cy, x2, y2 = numbers
+    best = math.inf
+    for i in range(41):
+        t = i / 40
+        x = (1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2
+        y = (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2
+        best = min(best, math.hypot(x - point[0], y - point[1]))
+    return best
+
+
+@functools.cache
+def drawing_order() -> tuple[tuple[str, str], ...]:
+    """The sites in the order they are drawn (the later on top): a site bent around an island
+    comes after the straight ones, so that a tap on its middle is its own, not that of a straight
+    site passing near (Aloa–Huna bends round Duda, close to Duda's own sites)."""
+    return tuple(sorted(k.SITES, key=lambda s: "Q" in site_path(*s)[0]))
 
 
 def drawing(
@@ -136,7 +188,7 @@ def drawing(
             }
         )
     sites = []
-    for a, b in k.SITES:
+    for a, b in drawing_order():
         key = k.site_key((a, b))
         path, mx, my = site_path(a, b)
         owner = board.get((a, b))

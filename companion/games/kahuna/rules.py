@@ -50,6 +50,7 @@ and calculator (the control checker).
 
 from __future__ import annotations
 
+from companion.games.base import N_, Msg
 from companion.games.kahuna.bridges import (
     bridge_counts,
     bridges_from_json,
@@ -130,7 +131,14 @@ may_enter = MOVES.may_enter
 concerns = MOVES.concerns
 entry = MOVES.entry
 
+
+def progress(state: dict) -> Msg:
+    """Where the game stands, in a few words (lists of tables): the round of the three."""
+    return Msg(N_("Round %(round)s of %(rounds)s"), round=state["round"], rounds=ROUNDS)
+
+
 __all__ = [
+    "progress",
     "concerns",
     "entry",
     "may_enter",

@@ -76,6 +76,7 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
 
 from __future__ import annotations
 
+from companion.games.base import N_, Msg
 from companion.games.serengeti.bids import bid_error, bid_hint, bid_rule
 from companion.games.serengeti.facts import (
     CARDS_PER_DIGIT,
@@ -121,7 +122,14 @@ may_enter = MOVES.may_enter
 concerns = MOVES.concerns
 entry = MOVES.entry
 
+
+def progress(state: dict) -> Msg:
+    """Where the game stands, in a few words (lists of tables): the round of the fifteen."""
+    return Msg(N_("Round %(round)s of %(rounds)s"), round=state["round"], rounds=ROUNDS)
+
+
 __all__ = [
+    "progress",
     "concerns",
     "entry",
     "may_enter",

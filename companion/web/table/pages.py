@@ -173,7 +173,7 @@ def join(w: Who):
         else:
             response = redirect(url_for("table.page", code=table.code))
             set_token_cookie(response, seat_cookie(table.code), token, table.code)
-            device.remember(table.code, "seat")
+            device.remember(table.code, "seat", form.seat.data)
             return response
     elif request.method == "POST":
         error = Msg(N_("Pick one of the free seats."))
