@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField, SubmitField
+from wtforms import (
+    BooleanField,
+    FieldList,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    StringField,
+    SubmitField,
+)
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from companion.games import GAMES
@@ -153,6 +161,30 @@ class VersionedForm(FlaskForm):
             return int(self.version.data)
         except (TypeError, ValueError):
             return None
+
+    @classmethod
+    def fields_for(cls, action: dict, state: dict) -> dict:
+        """The form's fields that give this action back (the inverse of to_action): what a
+        phone would post for it (the robustness checks post the games' random actions so).
+        Plain values as they are, true/false as a checkbox or as "on"/"off", a list as numbered
+        fields; a form
+        whose fields are shaped otherwise says so by overriding this."""
+        fields: dict = {}
+        for key, value in action.items():
+            if key in ("type", "seat", "host") or value is None:
+                continue
+            if isinstance(value, bool):
+                field_class = getattr(getattr(cls, key, None), "field_class", None)
+                if isinstance(field_class, type) and issubclass(field_class, BooleanField):
+                    fields[key] = "y" if value else ""  # a checkbox: ticked or not sent
+                else:
+                    fields[key] = "on" if value else "off"  # a switch's two buttons
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    fields[f"{key}-{i}"] = item
+            else:
+                fields[key] = value
+        return fields
 
 
 class NoteForm(VersionedForm):

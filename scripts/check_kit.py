@@ -171,6 +171,15 @@ class AppServer:
         return found
 
 
+def registered_beyond_installed() -> dict[str, str]:
+    """The environment that registers in a server process the game packages this process has
+    registered beyond the installed ones (the tests' own game, when a test runs a check)."""
+    from companion.games import INSTALLED
+
+    extra = sorted({i.package for i in GAMES.values() if i.name not in INSTALLED})
+    return {"COMPANION_EXTRA_GAMES": " ".join(extra)} if extra else {}
+
+
 def start_app(
     database_url: str | Path,
     *,
@@ -186,6 +195,7 @@ def start_app(
     instance folder) go to a temporary folder that lives as long as this Python process.
     """
     workdir = Path(tempfile.mkdtemp(prefix="check-server-"))
+    env = {**registered_beyond_installed(), **(env or {})}
     server = AppServer(database_url, workdir, processes=processes, threads=threads, env=env)
     server.start()
     return server
@@ -602,37 +612,7 @@ def form_fields(game: str, state: dict, action: dict) -> dict | None:
     form_class = info.adapter.forms.get(action.get("type"))
     if form_class is None:
         return None
-    fields: dict = {}
-    for key, value in action.items():
-        if key in ("type", "seat", "host"):
-            continue
-        if isinstance(value, bool):
-            fields[key] = "on" if value else "off"
-            if key == "override":
-                fields[key] = "y" if value else ""
-        elif isinstance(value, list):
-            if key == "cards" and len(value) == 2:  # Kahuna's removal: two cards
-                fields["first"], fields["second"] = value
-            elif key == "artifact_cards":  # Africana's sheet: one box per card, by kind key
-                counts: dict = {}
-                names = state.get("kind_names", [])
-                for kind, points in value:
-                    if kind in names:
-                        kind = "ABCDE"[names.index(kind)]
-                    fields[f"art_{kind}-{counts.get(kind, 0)}"] = points
-                    counts[kind] = counts.get(kind, 0) + 1
-            else:
-                for i, item in enumerate(value):
-                    fields[f"{key}-{i}"] = item
-        elif value is None:
-            continue
-        else:
-            fields[key] = value
-    if "tribe" in action and "digit" in action and action["type"] in ("discard", "sell"):
-        fields = {"card": f"{action['tribe']}:{action['digit']}"}
-    if "coins" in action and action["type"] == "submit_sheet":
-        coins = fields.pop("coins")
-        fields["gold"], fields["silver"] = divmod(coins, info.module.SILVER_PER_GOLD)
+    fields = form_class.fields_for(action, state)
     fields = {k: str(v) for k, v in fields.items()}
     with forms_app().test_request_context():
         form = form_class(formdata=MultiDict(fields), meta={"csrf": False})

@@ -339,6 +339,7 @@ class Server:
             "COMPANION_DATABASE": str(self.database),
             "COMPANION_PUBLIC_URL": self.url,
             "COMPANION_SECRET_KEY": "browser-tests",
+            "COMPANION_EXTRA_GAMES": "tests.fixture_game",  # the tests' own game, Pebbles
             **self.env,
         }
         self.process = subprocess.Popen(

@@ -226,6 +226,26 @@ class SheetForm(FlatErrors, VersionedForm):
             "unfinished_artifacts": self.unfinished_artifacts.data,
         }
 
+    @classmethod
+    def fields_for(cls, action: dict, state: dict) -> dict:
+        """A sheet's fields: one box per artifact card under its kind's letter (renamed kinds
+        read back to their letters), the coins as gold and silver pieces."""
+        fields = {
+            key: value
+            for key, value in super().fields_for(action, state).items()
+            if not key.startswith(("artifact_cards", "coins"))
+        }
+        names = state.get("kind_names", [])
+        counts: dict[str, int] = {}
+        for kind, points in action.get("artifact_cards", []):
+            if kind in names:
+                kind = af.KIND_KEYS[names.index(kind)]
+            fields[f"art_{kind}-{counts.get(kind, 0)}"] = points
+            counts[kind] = counts.get(kind, 0) + 1
+        if "coins" in action:
+            fields["gold"], fields["silver"] = divmod(action["coins"], af.SILVER_PER_GOLD)
+        return fields
+
     def prefill(self, sheet: dict | None) -> SheetForm:
         """Fill an unbound form from a sheet (kinds as keys); a bound one keeps what was typed."""
         if not self.bound and sheet:

@@ -85,6 +85,12 @@ class RemoveForm(VersionedForm):
     def to_action(self) -> dict:
         return {"site": self.site.data, "cards": [self.first.data, self.second.data]}
 
+    @classmethod
+    def fields_for(cls, action: dict, state: dict) -> dict:
+        """The two cards as the first and the second."""
+        first, second = action["cards"]
+        return {"site": action["site"], "first": first, "second": second}
+
 
 class DiscardForm(VersionedForm):
     """Instead of playing: put cards face down under the discard pile."""

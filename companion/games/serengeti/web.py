@@ -75,7 +75,15 @@ class PassForm(VersionedForm):
         return {}
 
 
-class DiscardForm(VersionedForm):
+class OneCardForm(VersionedForm):
+    """A form that names one of the player's own cards, as "tribe:digit"."""
+
+    @classmethod
+    def fields_for(cls, action: dict, state: dict) -> dict:
+        return {"card": f"{action['tribe']}:{action['digit']}"}
+
+
+class DiscardForm(OneCardForm):
     """The winner who cannot pay picks one of their cards to leave the game."""
 
     card = _card_field(_l("Card to discard"), _l("Choose one of your cards to discard."))
@@ -84,7 +92,7 @@ class DiscardForm(VersionedForm):
         return _split_card(self.card.data)
 
 
-class SellForm(VersionedForm):
+class SellForm(OneCardForm):
     """Don: put one of your own cards up for auction at the start of a round."""
 
     card = _card_field(_l("Card to sell"), _l("Choose one of your cards to sell."))
