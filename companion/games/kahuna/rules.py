@@ -129,7 +129,14 @@ may_enter = MOVES.may_enter
 concerns = MOVES.concerns
 entry = MOVES.entry
 
+
+def variants(state: dict) -> list[str]:
+    """The table options a game was played with, in English (the exports: BG Stats' "board")."""
+    return ["Arabana"] if state["options"].get("arabana") else []
+
+
 __all__ = [
+    "variants",
     "concerns",
     "entry",
     "may_enter",
