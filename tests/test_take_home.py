@@ -375,3 +375,37 @@ def test_the_host_names_the_place_of_the_play(app, client):
     response = phone.post(f"/t/{code}/location", data={"csrf_token": token, "location": "Mine"})
     assert response.status_code == 403
     assert 'id="place-form"' not in phone.get(f"/t/{code}/summary").text
+
+
+# --- the pure pieces ------------------------------------------------------------------------------
+
+
+def test_thinking_time_follows_whom_the_game_waits_for():
+    from companion.timing import thinking_seconds
+
+    # One seat at a time: each wait is the waited seat's; the first action's wait is nobody's.
+    assert thinking_seconds([(0, [0]), (10, [1]), (40, [2]), (45, [0])], 3) == [5, 10, 30]
+    # A sealed round: three bids missing for 30 s (10 s each), then two for 20 s (10 s each),
+    # then one for 60 s.
+    steps = [(100, [0]), (130, [0, 1, 2]), (150, [1, 2]), (210, [2])]
+    assert thinking_seconds(steps, 3) == [10, 20, 80]
+    # Waiting for anyone (a card turned up) is nobody's time; seats out of range are ignored.
+    assert thinking_seconds([(0, []), (50, []), (60, [1, 7])], 2) == [0, 10]
+    assert thinking_seconds([], 2) == [0, 0]
+
+
+def test_clocks_and_zones():
+    from companion import localtime
+
+    assert [localtime.clock(s) for s in (None, 0, 42.4, 725, 3723)] == [
+        "",
+        "0:00",
+        "0:42",
+        "12:05",
+        "1:02:03",
+    ]
+    assert localtime.valid_zone("Asia/Tokyo") == "Asia/Tokyo"
+    assert localtime.valid_zone("../etc/passwd") is None and localtime.valid_zone("") is None
+    moment = datetime.datetime(2026, 11, 27, 13, 30, tzinfo=datetime.UTC).timestamp()
+    assert localtime.wall(moment, "Asia/Tokyo") == "2026-11-27 22:30:00"
+    assert localtime.iso(moment, "Europe/Moscow") == "2026-11-27T16:30:00+03:00"
