@@ -11,6 +11,9 @@ from companion import localtime
 from companion.games.base import N_
 from companion.plays import Play
 
+THINKING_TIME = N_("Thinking time")
+STILL_GOING = N_("The game is still going.")
+
 
 @dataclass(frozen=True)
 class Words:
@@ -44,10 +47,10 @@ def summary(play: Play, words: Words) -> str:
             f"{p.name} {localtime.clock(p.seconds)}"
             for p in sorted(play.players, key=lambda p: p.seat)
         )
-        lines.append(f"{words.gettext(N_('Thinking time'))}: {times}")
+        lines.append(f"{words.gettext(THINKING_TIME)}: {times}")
     return "\n".join(lines) + "\n"
 
 
 def still_going(game: str, code: str, words: Words) -> str:
     """The text of a table whose game goes on: no scores yet."""
-    return f"{words.game(game)} · {code}\n{words.gettext(N_('The game is still going.'))}\n"
+    return f"{words.game(game)} · {code}\n{words.gettext(STILL_GOING)}\n"
