@@ -232,7 +232,6 @@ class Rival:
     games: int = 0
     wins: int = 0  # plays the page's player won (a shared win counts for both)
     their_wins: int = 0
-    ahead: int = 0  # plays the page's player finished above the other
 
 
 @dataclass
@@ -276,8 +275,6 @@ def player_record(found: list[Play], name: str) -> PlayerRecord | None:
             rival.games += 1
             rival.wins += int(me.winner)
             rival.their_wins += int(other.winner)
-            if me.rank is not None and other.rank is not None and me.rank < other.rank:
-                rival.ahead += 1
     return PlayerRecord(
         name=mine[-1][1].name,
         plays=[play for play, _ in reversed(mine)],
