@@ -409,3 +409,12 @@ def test_clocks_and_zones():
     moment = datetime.datetime(2026, 11, 27, 13, 30, tzinfo=datetime.UTC).timestamp()
     assert localtime.wall(moment, "Asia/Tokyo") == "2026-11-27 22:30:00"
     assert localtime.iso(moment, "Europe/Moscow") == "2026-11-27T16:30:00+03:00"
+
+
+def test_table_options_in_force_are_the_plays_board():
+    from companion.games.kahuna import rules as kahuna
+
+    state = kahuna.new({}, 2)
+    assert kahuna.variants(state) == []
+    state["options"]["arabana"] = True
+    assert kahuna.variants(state) == ["Arabana"]

@@ -59,6 +59,13 @@ def test_the_summary_logs_a_five_player_game_in_bg_stats_with_a_tap_or_a_scan(
 ):
     host = phone(locale=locale, viewport=SMALL_PHONE)
     code = open_table(host, server, "serengeti", "5", FIVE)
+    # The host's browser sent its time zone with the new table: the play is dated by it.
+    zone = host.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone")
+    store = database.connect(server.database)
+    try:
+        assert tables.get_table(store, code).timezone == zone
+    finally:
+        store.conn.close()
     finish_serengeti(server, code)
     host.goto(f"{server.url}/t/{code}/summary")
     button = host.locator("#bgstats-link")
