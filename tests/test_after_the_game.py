@@ -500,3 +500,18 @@ def test_a_player_page_has_their_plays_wins_best_scores_head_to_head_and_streaks
     stranger = app.test_client().get("/player?name=Anna")
     assert stranger.status_code == 404 and "No finished game with a player" in stranger.text
     assert client.get("/player?name=").status_code == 404
+
+
+def test_a_rematch_is_played_at_the_same_place_and_in_the_same_zone(app, client):
+    code = _finished_race(client, ("Anna", "Ben"), (0, 9), (1, 1), (0, 1))
+    with app.app_context():
+        db = get_db()
+        db.execute("UPDATE tables SET timezone = 'Europe/Moscow' WHERE code = ?", [code])
+        db.commit()
+    page = client.get(f"/t/{code}/summary").text
+    client.post(f"/t/{code}/location", data={"csrf_token": csrf_from(page), "location": "Dacha"})
+    response = post_from(client, f"/t/{code}/", f"/t/{code}/rematch", htmx=False)
+    new = re.search(r"/t/(\w+)/", response.headers["Location"]).group(1)
+    with app.app_context():
+        table = tables.get_table(get_db(), new)
+    assert (table.location, table.timezone) == ("Dacha", "Europe/Moscow")

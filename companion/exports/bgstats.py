@@ -149,6 +149,62 @@ class _Ids:
         return row["id"]
 
 
+def _game_row(play: Play) -> Callable[[int], dict]:
+    info = GAMES.get(play.game)
+    return lambda i: {
+        "id": i,
+        "uuid": _id(f"game:{game_key(play)}"),
+        "name": game_name(play),
+        "bggName": game_name(play),
+        "bggId": info.bgg_id if info is not None else 0,
+        "highestWins": True,
+        "noPoints": False,
+        "cooperative": False,
+        "usesTeams": False,
+        "isBaseGame": 1,
+        "isExpansion": 0,
+    }
+
+
+def _player_row(player: PlayerResult, uid: str) -> Callable[[int], dict]:
+    return lambda i: {
+        "id": i,
+        "uuid": uid,
+        "name": player.name if player.named else ANONYMOUS,
+        "isAnonymous": not player.named,
+        "bggUsername": "",
+    }
+
+
+def _play_row(play: Play, refs: dict, scores: list[dict], tr: Translate) -> dict:
+    start = localtime.local(play.started or play.ended, play.timezone)
+    moment = localtime.wall(play.ended, play.timezone)
+    return {
+        "uuid": play_uuid(play),
+        "gameRefId": refs["game"],
+        "locationRefId": refs["place"],
+        "playDate": start.strftime("%Y-%m-%d %H:%M:%S"),
+        "playDateYmd": int(start.strftime("%Y%m%d")),
+        "entryDate": moment,
+        "modificationDate": moment,
+        "durationMin": play.minutes or 0,
+        "board": play.board,
+        "comments": comments(play, tr),
+        "ignored": False,
+        "manualWinner": False,
+        "rounds": 0,
+        "scoringSetting": 0,
+        "usesTeams": False,
+        "rating": 0,
+        "playImages": "[]",
+        "expansionPlays": [],
+        "bggId": 0,  # the play's id on BoardGameGeek: none
+        "importPlayId": 0,
+        "nemestatsId": 0,
+        "playerScores": scores,
+    }
+
+
 def play_file(
     found: list[Play],
     *,
@@ -164,54 +220,28 @@ def play_file(
     me_ref = None
     out_plays = []
     for play in sorted(found, key=lambda p: p.ended):
-        zone = play.timezone
-        moment = localtime.wall(play.ended, zone)
-        info = GAMES.get(play.game)
-        game_ref = games.get(
-            game_key(play),
-            lambda i, play=play, info=info: {
-                "id": i,
-                "uuid": _id(f"game:{game_key(play)}"),
-                "name": game_name(play),
-                "bggName": game_name(play),
-                "bggId": info.bgg_id if info is not None else 0,
-                "highestWins": True,
-                "noPoints": False,
-                "cooperative": False,
-                "usesTeams": False,
-                "isBaseGame": 1,
-                "isExpansion": 0,
-            },
-            moment,
-        )
+        moment = localtime.wall(play.ended, play.timezone)
         where = place(play, location)
-        place_ref = places.get(
-            f"place:{person(where)}",
-            lambda i, where=where: {
-                "id": i,
-                "uuid": _id(f"location:{salt}:{person(where)}"),
-                "name": where,
-            },
-            moment,
-        )
+        refs = {
+            "game": games.get(game_key(play), _game_row(play), moment),
+            "place": places.get(
+                f"place:{person(where)}",
+                lambda i, where=where: {
+                    "id": i,
+                    "uuid": _id(f"location:{salt}:{person(where)}"),
+                    "name": where,
+                },
+                moment,
+            ),
+        }
         scores = []
         for p in play.players:
             uid = player_uuid(p, salt)
-            ref = players.get(
-                uid,
-                lambda i, p=p, uid=uid: {
-                    "id": i,
-                    "uuid": uid,
-                    "name": p.name if p.named else ANONYMOUS,
-                    "isAnonymous": not p.named,
-                    "bggUsername": "",
-                },
-                moment,
-            )
+            ref = players.get(uid, _player_row(p, uid), moment)
             if p.named:
                 players.rows[uid]["name"] = p.name  # as last typed
-            if me is not None and me == (play.code, p.seat) and p.named:
-                me_ref = ref
+                if me == (play.code, p.seat):
+                    me_ref = ref
             scores.append(
                 {
                     "playerRefId": ref,
@@ -223,33 +253,7 @@ def play_file(
                     "newPlayer": False,
                 }
             )
-        start = localtime.local(play.started or play.ended, zone)
-        out_plays.append(
-            {
-                "uuid": play_uuid(play),
-                "gameRefId": game_ref,
-                "locationRefId": place_ref,
-                "playDate": start.strftime("%Y-%m-%d %H:%M:%S"),
-                "playDateYmd": int(start.strftime("%Y%m%d")),
-                "entryDate": moment,
-                "modificationDate": moment,
-                "durationMin": play.minutes or 0,
-                "board": play.board,
-                "comments": comments(play, tr),
-                "ignored": False,
-                "manualWinner": False,
-                "rounds": 0,
-                "scoringSetting": 0,
-                "usesTeams": False,
-                "rating": 0,
-                "playImages": "[]",
-                "expansionPlays": [],
-                "bggId": 0,
-                "importPlayId": 0,
-                "nemestatsId": 0,
-                "playerScores": scores,
-            }
-        )
+        out_plays.append(_play_row(play, refs, scores, tr))
     return {
         "about": ABOUT,
         "userInfo": {"meRefId": me_ref} if me_ref is not None else {},
