@@ -78,6 +78,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         # Referrer-Policy: no-referrer never sends; the token and SameSite cookies do the work.
         WTF_CSRF_SSL_STRICT=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        # The exports: the tables' time zone (an IANA name; overrides the host's browser's) and
+        # the place of a play whose host named none.
+        TIME_ZONE=os.environ.get("COMPANION_TIMEZONE", ""),
+        LOCATION=os.environ.get("COMPANION_LOCATION", ""),
     )
     if test_config:
         app.config.update(test_config)

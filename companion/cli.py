@@ -34,15 +34,14 @@ def purge_command(unfinished_days: float | None, finished_days: float | None) ->
     """Remove old tables to keep the database small and private (the plays stay)."""
     from flask import current_app
 
-    from companion import get_db, plays
-    from companion.web.after import ensure_all_plays
+    from companion import get_db, plays, records
 
     if unfinished_days is None:
         unfinished_days = float(os.environ.get("COMPANION_KEEP_UNFINISHED_DAYS", "30"))
     if finished_days is None and os.environ.get("COMPANION_KEEP_FINISHED_DAYS"):
         finished_days = float(os.environ["COMPANION_KEEP_FINISHED_DAYS"])
     with current_app.test_request_context():
-        ensure_all_plays()  # the record of plays keeps what /plays needs
+        records.ensure_all_plays(get_db())  # the record of plays keeps what the exports need
         counts = plays.purge(get_db(), unfinished_days=unfinished_days, finished_days=finished_days)
     click.echo(
         f"removed {counts['unfinished']} unfinished and {counts['finished']} finished tables"

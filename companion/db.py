@@ -171,6 +171,29 @@ def _add_progress(db: sqlite_utils.Database) -> None:
     db["tables"].add_column("turn", str)
 
 
+def _add_take_home(db: sqlite_utils.Database) -> None:
+    # What the exports need once a table is gone (BG Stats, the CSV, the record's pages): the
+    # table's time zone (the host's browser sends it; a server setting overrides) and the place
+    # the host names; a play keeps the table's creation (its stable id in BG Stats), the start
+    # seat, the options and the variant played (BG Stats' "board"), the zone and the place, the
+    # score table's row labels and the tie-break in words. Each player's part of the breakdown
+    # and thinking time go into the players JSON. A play written before has score_rows NULL: it
+    # is completed from its table while the table exists (companion.records).
+    db["tables"].add_column("timezone", str)
+    db["tables"].add_column("location", str)
+    for name, kind in (
+        ("created", float),
+        ("start_seat", int),
+        ("options", str),
+        ("board", str),
+        ("timezone", str),
+        ("location", str),
+        ("score_rows", str),
+        ("decided_by", str),
+    ):
+        db["plays"].add_column(name, kind)
+
+
 MIGRATIONS = [
     _create_tables,
     _add_change_versions,
@@ -181,6 +204,7 @@ MIGRATIONS = [
     _add_after_the_game,
     _add_displays,
     _add_progress,
+    _add_take_home,
 ]
 
 

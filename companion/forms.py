@@ -20,6 +20,7 @@ from companion.i18n import game_label
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 NAME_MAX = 24
+LOCATION_MAX = 60  # a place's name in BG Stats ("Anna's kitchen", "Game café on Main Street")
 
 
 class WholeNumber(IntegerField):
@@ -103,6 +104,9 @@ class NewTableForm(FlaskForm):
         max_entries=MAX_SEATS,
     )
     submit = SubmitField(_l("Start a table"))
+    # The host's time zone (an IANA name), filled in by static/js/app.js: the exports date the
+    # play at the table's own time. Empty without script: the server's zone.
+    timezone = HiddenField()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -200,3 +204,15 @@ class UndoForm(VersionedForm):
 
 class RenameSeatForm(VersionedForm):
     name = StringField(_l("Name"), validators=[InputRequired(), Length(max=NAME_MAX)])
+
+
+class LocationForm(FlaskForm):
+    """Summary (the host): where the table is played, for BG Stats' place of the play."""
+
+    location = StringField(
+        _l("Where you played"),
+        validators=[
+            Optional(),
+            Length(max=LOCATION_MAX, message=_l("At most %(max)d characters.")),
+        ],
+    )

@@ -26,6 +26,7 @@ from flask_babel import (
     get_locale,
 )
 
+from companion import localtime
 from companion.games import PACKAGES
 from companion.games.base import Msg, Seat
 
@@ -204,8 +205,9 @@ def ago(when: float | None, now: float) -> str:
     )
 
 
-def day(moment: float | None) -> str:
-    """A moment's date in the reader's language (23 Nov 2026, 2026/11/23, 23 нояб. 2026 г.)."""
+def day(moment: float | None, zone: str | None = None) -> str:
+    """A moment's date in the reader's language (23 Nov 2026, 2026/11/23, 23 нояб. 2026 г.),
+    on the table's own calendar when its time zone is given."""
     if moment is None:
         return ""
-    return format_date(datetime.datetime.fromtimestamp(moment), format="medium")
+    return format_date(localtime.local(moment, zone), format="medium", rebase=False)

@@ -114,6 +114,19 @@ MIGRATIONS: list[str] = [
     """,
     # 9: where each game stands and whom it waits for (companion/db.py: _add_progress)
     "ALTER TABLE tables ADD COLUMN progress TEXT; ALTER TABLE tables ADD COLUMN turn TEXT;",
+    # 10: what the exports need once a table is gone (companion/db.py: _add_take_home)
+    """
+    ALTER TABLE tables ADD COLUMN timezone TEXT;
+    ALTER TABLE tables ADD COLUMN location TEXT;
+    ALTER TABLE plays ADD COLUMN created DOUBLE PRECISION;
+    ALTER TABLE plays ADD COLUMN start_seat INTEGER;
+    ALTER TABLE plays ADD COLUMN options TEXT;
+    ALTER TABLE plays ADD COLUMN board TEXT;
+    ALTER TABLE plays ADD COLUMN timezone TEXT;
+    ALTER TABLE plays ADD COLUMN location TEXT;
+    ALTER TABLE plays ADD COLUMN score_rows TEXT;
+    ALTER TABLE plays ADD COLUMN decided_by TEXT;
+    """,
 ]
 
 MIGRATION_LOCK = 7_263_541  # any number: the advisory lock the migrating process holds

@@ -1,17 +1,18 @@
 """The record of plays: one row per finished table, kept when old tables are purged, and the
-statistics /plays and /stats show from it.
+statistics /plays, /stats and the player pages show from it.
 
-A play is written when a table's game is over (its result appeared; see tables._mark_end) by the
-web layer, which knows the scores (the game adapter's score table); an undo that takes back the
-end removes it. Names are compared case- and space-insensitively; a seat whose name nobody typed
-(a default such as "Player 2" or "Italy") is no person and counts in no player's figures.
+A play is written when a table's game is over (its result appeared; see tables._mark_end) by
+companion.records, which knows the scores (the game adapter's score table); an undo that takes
+back the end removes it. Names are compared case- and space-insensitively; a seat whose name
+nobody typed (a default such as "Player 2" or "Italy") is no person and counts in no player's
+figures.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from companion.store import Store
 
@@ -24,6 +25,8 @@ class PlayerResult:
     score: float | int | None
     rank: int | None
     winner: bool
+    parts: list | None = None  # this seat's value in each row of the score table
+    seconds: float | None = None  # thinking time (companion.timing); None: not measured
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,14 @@ class Play:
     started: float | None
     ended: float
     players: list[PlayerResult]
+    created: float | None = None  # the table's creation: with the code, the play's stable id
+    start_seat: int | None = None
+    options: dict = field(default_factory=dict)  # the table's options (e.g. the variant)
+    board: str = ""  # the variant and options played, in English (BG Stats' "board")
+    timezone: str | None = None  # the table's IANA zone (None: the server's)
+    location: str | None = None  # where it was played, as the host named it (None: the default)
+    rows: list[str] | None = None  # the score table's row labels (msgids); None: recorded before
+    decided_by: dict | None = None  # the tie-break in words (a Msg's JSON), if one decided
 
     @property
     def minutes(self) -> int | None:
@@ -45,31 +56,86 @@ class Play:
     def winners(self) -> list[PlayerResult]:
         return [p for p in self.players if p.winner]
 
+    @property
+    def complete(self) -> bool:
+        """Whether the play holds what the exports need (a play recorded before does not)."""
+        return self.rows is not None
+
+    @property
+    def timed(self) -> bool:
+        """Whether each seat's thinking time was measured."""
+        return any(p.seconds is not None for p in self.players)
+
 
 def person(name: str) -> str:
     """The key a name is matched by: case and spacing do not matter."""
     return " ".join(name.split()).casefold()
 
 
-def record_play(
-    db: Store,
-    table_id: int,
-    code: str,
-    game: str,
-    started: float | None,
-    ended: float,
-    players: list[PlayerResult],
-) -> None:
+COLUMNS = (
+    "code",
+    "game",
+    "started",
+    "ended",
+    "players",
+    "created",
+    "start_seat",
+    "options",
+    "board",
+    "timezone",
+    "location",
+    "score_rows",
+    "decided_by",
+)
+
+
+def record_play(db: Store, table_id: int, play: Play) -> None:
     """Write (or rewrite) the play of a finished table."""
-    data = json.dumps([p.__dict__ for p in players], ensure_ascii=False)
+    values = [
+        play.code,
+        play.game,
+        play.started,
+        play.ended,
+        json.dumps([asdict(p) for p in play.players], ensure_ascii=False),
+        play.created,
+        play.start_seat,
+        json.dumps(play.options),
+        play.board,
+        play.timezone,
+        play.location,
+        None if play.rows is None else json.dumps(play.rows),
+        None if play.decided_by is None else json.dumps(play.decided_by, ensure_ascii=False),
+    ]
+    updates = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS)
     with db.transaction():
         db.execute(
-            "INSERT INTO plays (table_id, code, game, started, ended, players) VALUES"
-            " (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET code = excluded.code,"
-            " game = excluded.game, started = excluded.started, ended = excluded.ended,"
-            " players = excluded.players",
-            [table_id, code, game, started, ended, data],
+            f"INSERT INTO plays (table_id, {', '.join(COLUMNS)}) VALUES"
+            f" (?, {', '.join('?' * len(COLUMNS))}) ON CONFLICT (table_id) DO UPDATE SET {updates}",
+            [table_id, *values],
         )
+
+
+def _play(row: dict) -> Play:
+    known = set(PlayerResult.__dataclass_fields__)
+    players = [
+        PlayerResult(**{k: v for k, v in p.items() if k in known})
+        for p in json.loads(row["players"])
+    ]
+    return Play(
+        code=row["code"],
+        game=row["game"],
+        started=row["started"],
+        ended=row["ended"],
+        players=players,
+        created=row.get("created"),
+        start_seat=row.get("start_seat"),
+        options=json.loads(row.get("options") or "{}"),
+        board=row.get("board") or "",
+        timezone=row.get("timezone"),
+        location=row.get("location"),
+        rows=json.loads(row["score_rows"]) if row.get("score_rows") is not None else None,
+        decided_by=json.loads(row["decided_by"]) if row.get("decided_by") else None,
+    )
 
 
 def has_play(db: Store, table_id: int) -> bool:
@@ -91,11 +157,17 @@ def plays(
             continue
         if game and row["game"] != game:
             continue
-        players = [PlayerResult(**p) for p in json.loads(row["players"])]
-        if player and not any(p.named and person(p.name) == person(player) for p in players):
+        play = _play(row)
+        if player and not any(p.named and person(p.name) == person(player) for p in play.players):
             continue
-        found.append(Play(row["code"], row["game"], row["started"], row["ended"], players))
+        found.append(play)
     return found
+
+
+def play_of(db: Store, table_id: int) -> Play | None:
+    """The play of one table, or None (not finished, or not recorded yet)."""
+    rows = list(db.query("SELECT * FROM plays WHERE table_id = ?", [table_id]))
+    return _play(rows[0]) if rows else None
 
 
 @dataclass
@@ -150,6 +222,68 @@ def statistics(
             shown[key] = p.name
             per_player.setdefault((play.game, key), Figures()).add(p.winner, p.score, play.minutes)
     return per_game, per_player, shown
+
+
+@dataclass
+class Rival:
+    """Head to head: the plays a player shared with another named player, and who won them."""
+
+    name: str  # the other player's name as last typed
+    games: int = 0
+    wins: int = 0  # plays the page's player won (a shared win counts for both)
+    their_wins: int = 0
+
+
+@dataclass
+class PlayerRecord:
+    """What a player's page shows: their plays, their figures overall and per game, head to head
+    against everyone they played with, and their winning streaks."""
+
+    name: str  # as last typed
+    plays: list[Play]  # newest first
+    overall: Figures
+    per_game: dict[str, Figures]  # game key -> figures, in the order first played
+    rivals: list[Rival]  # most games together first
+    streak: int  # wins in a row up to the latest play
+    best_streak: int  # the longest run of wins in a row
+
+
+def player_record(found: list[Play], name: str) -> PlayerRecord | None:
+    """The record of the player called `name` (matched as person() matches) among these plays,
+    or None if they played none of them."""
+    key = person(name)
+    mine = [
+        (play, me)
+        for play in sorted(found, key=lambda p: p.ended)
+        for me in play.players
+        if me.named and person(me.name) == key
+    ]
+    if not mine:
+        return None
+    overall, per_game, rivals = Figures(), {}, {}
+    streak = best = 0
+    for play, me in mine:
+        overall.add(me.winner, me.score, play.minutes)
+        per_game.setdefault(play.game, Figures()).add(me.winner, me.score, play.minutes)
+        streak = streak + 1 if me.winner else 0
+        best = max(best, streak)
+        for other in play.players:
+            if other is me or not other.named or person(other.name) == key:
+                continue
+            rival = rivals.setdefault(person(other.name), Rival(other.name))
+            rival.name = other.name
+            rival.games += 1
+            rival.wins += int(me.winner)
+            rival.their_wins += int(other.winner)
+    return PlayerRecord(
+        name=mine[-1][1].name,
+        plays=[play for play, _ in reversed(mine)],
+        overall=overall,
+        per_game=per_game,
+        rivals=sorted(rivals.values(), key=lambda r: (-r.games, person(r.name))),
+        streak=streak,
+        best_streak=best,
+    )
 
 
 def purge(

@@ -1,4 +1,5 @@
-"""The join QR code: which address phones can reach, and the SVG that carries it."""
+"""The QR codes: which address phones can reach, the SVG that carries the join link, and the
+one of the BG Stats link."""
 
 from __future__ import annotations
 
@@ -15,6 +16,34 @@ def svg(data: str) -> str:
         data, image_factory=qrcode.image.svg.SvgPathFillImage, box_size=10, border=4
     )
     return image.to_string(encoding="unicode")
+
+
+def link_svg(data: str) -> str:
+    """An SVG QR code for a long link (the BG Stats link): low error correction (a screen shows it
+    crisp, and fewer, larger modules scan from further away), each row's dark runs as one path
+    segment (a tenth of the size of a square per module), sized by its container."""
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, border=4)
+    code.add_data(data)
+    code.make(fit=True)
+    matrix = code.get_matrix()  # with the quiet zone
+    size = len(matrix)
+    runs = []
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < size:
+            if row[x]:
+                start = x
+                while x < size and row[x]:
+                    x += 1
+                runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
+            else:
+                x += 1
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
+        f'shape-rendering="crispEdges" aria-hidden="true">'
+        f'<rect width="{size}" height="{size}" fill="#fff"/>'
+        f'<path d="{"".join(runs)}" fill="#000"/></svg>'
+    )
 
 
 def is_loopback(host: str) -> bool:

@@ -81,6 +81,8 @@ class Table:
     ended: float | None = None  # when the game's result appeared (None: still going)
     rematch_code: str | None = None  # the table of the rematch, once the host started one
     rematch_shift: int = 0  # 0: same seats in the rematch; 1: everyone one seat on
+    timezone: str | None = None  # the table's IANA time zone (the host's browser, or the server's)
+    location: str | None = None  # where it is played, as the host named it (None: the default)
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,7 @@ class Event:
     lines: list[Msg]
     undone: bool
     seat_may_undo: int | None = 1  # None: stored before the flag existed (ask the game)
+    created: float | None = None  # when it was stored (time per player, the JSON export)
 
 
 def hash_token(token: str) -> str:
@@ -140,6 +143,8 @@ def _row_to_table(row: dict) -> Table:
         ended=row["ended"],
         rematch_code=row["rematch_code"],
         rematch_shift=row["rematch_shift"] or 0,
+        timezone=row["timezone"],
+        location=row["location"],
     )
 
 
@@ -147,11 +152,18 @@ def _row_to_table(row: dict) -> Table:
 
 
 def create_table(
-    db: Store, game_key: str, names: list[str], named: list[bool] | None = None
+    db: Store,
+    game_key: str,
+    names: list[str],
+    named: list[bool] | None = None,
+    *,
+    timezone: str | None = None,
+    location: str | None = None,
 ) -> tuple[Table, str]:
     """Start a table for this game with one seat per name; returns it and the host's token.
 
-    named tells which names a person typed (default names are not people, for the statistics).
+    named tells which names a person typed (default names are not people, for the statistics);
+    timezone (an IANA name) and location are what the exports date and place its play by.
     """
     game = GAMES.get(game_key)
     if game is None:
@@ -174,7 +186,8 @@ def create_table(
         now = time.time()
         (table_id,) = db.execute(
             "INSERT INTO tables (code, game, players, options, host_hash, locked, version, state,"
-            " created, touched, join_secret) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?) RETURNING id",
+            " created, touched, join_secret, timezone, location)"
+            " VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?, ?, ?) RETURNING id",
             [
                 code,
                 game.key,
@@ -185,6 +198,8 @@ def create_table(
                 now,
                 now,
                 secrets.token_urlsafe(16),
+                timezone,
+                location,
             ],
         ).fetchone()
         for seat, name in enumerate(names):
@@ -529,6 +544,15 @@ def claim_host(
     return host_token
 
 
+def set_location(db: Store, table: Table, location: str | None) -> None:
+    """Name where the table is played (None: the default), for its play and its exports; a play
+    already recorded is renamed too."""
+    with db.write(table.id):
+        db.execute("UPDATE tables SET location = ? WHERE id = ?", [location, table.id])
+        db.execute("UPDATE plays SET location = ? WHERE table_id = ?", [location, table.id])
+        _bump(db, table)
+
+
 def start_rematch(db: Store, table: Table, new_code: str, shift: int) -> None:
     """Note the rematch that followed this table (every phone at it is shown the way there)."""
     with db.write(table.id):
@@ -843,6 +867,7 @@ def _event(row: dict) -> Event:
         lines=[Msg.from_json(m) for m in json.loads(row["lines"])],
         undone=bool(row["undone"]),
         seat_may_undo=row["seat_may_undo"],
+        created=row["created"],
     )
 
 
@@ -1001,6 +1026,7 @@ __all__ = [
     "seat_for_token",
     "seats",
     "set_locked",
+    "set_location",
     "set_reveal",
     "start_handover",
     "valid_key",

@@ -11,6 +11,7 @@ A game module is pure: no Flask, no database, no clock, no randomness. It expose
 and optionally
 
     seat_may_undo(before, action, after) -> bool        # may the acting seat take it back?
+    variants(state) -> list[str]                        # table options in force, in English
 
 An action is a dict with "type", "seat" (the seat it is done for, or None for something the whole
 table enters, such as a revealed card) and "host" (True when the host's device submitted it).
@@ -419,6 +420,15 @@ class GameInfo:
     max_players: int
     options: dict = field(default_factory=dict)  # passed to new(), e.g. {"variant": "don"}
     rules_key: str = ""  # whose rules page to link; defaults to key
+    # How BoardGameGeek and BG Stats know the game (the exports). bgg_id: the game's BGG id, set
+    # only with its BGG page cited beside it (0: none; a wrong id files plays under another
+    # game); bgg_name: its English name there (default: label), the same in every language;
+    # bgg_game: the entry whose game this is there (default: this one); variant: what this
+    # entry plays, in English (BG Stats' "board" of a play, e.g. "Don rules").
+    bgg_id: int = 0
+    bgg_name: str = ""
+    bgg_game: str = ""
+    variant: str = ""
 
     @property
     def name(self) -> str:
@@ -450,3 +460,13 @@ class GameInfo:
     @property
     def rules_page(self) -> str:
         return self.rules_key or self.key
+
+    @property
+    def export_name(self) -> str:
+        """The game's English name in the exports, whatever the reader's language."""
+        return self.bgg_name or self.label
+
+    @property
+    def export_key(self) -> str:
+        """The entry whose game the exports file this entry's plays under."""
+        return self.bgg_game or self.key

@@ -70,9 +70,6 @@ class GameAdapter:
         """The final result as a ScoreTable (None: the game shows its result its own way)."""
         return None
 
-    #: the game's id on BoardGameGeek (put in the BG Stats export), or None if unknown
-    bgg_id: int | None = None
-
     def start_seat(self, state: dict) -> int:
         """The seat that started the game (the BG Stats export marks it)."""
         return 0

@@ -1,19 +1,18 @@
 """After the game: the summary, the rematch, and the exports (JSON, CSV, BG Stats, plain text).
 
-The summary and the exports are for the table's members and its display link. Private values
-are exported only once they are public: before the end, the JSON has no game actions (a sealed
-bid is in one) and there is no score to export.
+The summary and the exports are for the table's members and its display link (and, once the game
+is over, for every device the one rule of a finished play lets see it). Private values are
+exported only once they are public: before the end, the JSON has no game actions (a sealed bid is
+in one) and there is no score to export. The exports are built by companion.exports from the
+table's play in the record (companion.records): these routes choose and answer.
 """
 
 from __future__ import annotations
 
 import base64
-import csv
-import datetime
+import dataclasses
 import hmac
-import io
 import json
-import uuid
 
 from flask import (
     Blueprint,
@@ -27,8 +26,12 @@ from flask import (
 )
 from flask_babel import force_locale
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 
-from companion import get_db, i18n, plays, tables
+from companion import get_db, i18n, localtime, plays, qr, records, tables
+from companion.exports import bgstats, spreadsheet, table_json, text
+from companion.forms import LocationForm
+from companion.games import GAMES
 from companion.games.base import N_, Msg
 from companion.i18n import render_msg, translate_in
 from companion.web import device
@@ -44,93 +47,128 @@ from companion.web.table import (
 )
 
 bp = Blueprint("after", __name__, url_prefix="/t/<code>")
-NAMESPACE = uuid.UUID("6f1d7c1e-3a55-4c9b-9a57-1c2f0e0a7b42")  # stable ids for BG Stats
 
 
-# --- the record of a finished game ----------------------------------------------------------------
+# --- the play in the record, and the server's settings for it ------------------------------------
 
 
-def results_of(table: tables.Table) -> list[plays.PlayerResult] | None:
-    """The players' scores, ranks and wins of a finished table (None while it goes on)."""
-    db = get_db()
-    state = tables.state_of(db, table)
-    result = table.game.module.result(state)
-    if result is None:
-        return None
-    seat_rows = tables.seats(db, table)
-    score = table.game.adapter.score_table(state, result)
-    found = []
-    for seat in range(table.players):
-        if score is not None and seat in score.seats:
-            i = score.seats.index(seat)
-            value, rank = score.totals[i], score.ranks[i]
-            winner = seat in score.winners
-        else:
-            value, rank, winner = None, None, False
-        row = seat_rows[seat]
-        found.append(plays.PlayerResult(seat, row.name, row.named, value, rank, winner))
-    return found
+def default_location() -> str:
+    """Where a play was when its host named no place: COMPANION_LOCATION, or the app's name."""
+    return (current_app.config.get("LOCATION") or "").strip() or bgstats.SOURCE_NAME
 
 
-def ensure_play(table: tables.Table) -> None:
-    """Write the table's play if its game is over and the play is not written yet."""
-    db = get_db()
-    fresh = tables.get_table(db, table.code)
-    if fresh.ended is None or plays.has_play(db, fresh.id):
-        return
-    found = results_of(fresh)
-    if found is not None:
-        plays.record_play(
-            db,
-            fresh.id,
-            fresh.code,
-            fresh.game.key,
-            tables.started_at(db, fresh),
-            fresh.ended,
-            found,
-        )
+def zone_setting() -> str | None:
+    """The server's time zone for the tables (COMPANION_TIMEZONE): it overrides the zone a
+    host's browser sends, and dates the plays recorded before zones were kept."""
+    return localtime.valid_zone(current_app.config.get("TIME_ZONE"))
 
 
-def ensure_all_plays() -> None:
-    """Every finished table has its play (e.g. before old tables are purged)."""
-    db = get_db()
-    for (code,) in db.execute(
-        "SELECT code FROM tables WHERE ended IS NOT NULL AND id NOT IN (SELECT table_id FROM plays)"
-    ).fetchall():
-        ensure_play(tables.get_table(db, code))
+def salt() -> str:
+    """This server's salt for the ids of players and places in BG Stats."""
+    return bgstats.salt_of(current_app.secret_key)
+
+
+def dated(play: plays.Play) -> plays.Play:
+    """A play recorded before zones were kept is dated in the server's zone setting."""
+    if play.timezone is None and zone_setting():
+        return dataclasses.replace(play, timezone=zone_setting())
+    return play
+
+
+def play_of(table: tables.Table) -> plays.Play | None:
+    """The table's play in the record (recorded now if its game is over and it is not yet)."""
+    found = records.ensure_play(get_db(), table.code)
+    return dated(found) if found is not None else None
+
+
+def words() -> text.Words:
+    """The reader's language, for the exports that speak it."""
+    return text.Words(
+        gettext=i18n.translate,
+        ngettext=lambda one, many, n: i18n.current_translations().ungettext(one, many, n),
+        game=lambda key: i18n.game_label(GAMES[key]) if key in GAMES else key,
+        message=lambda msg, names: render_msg(msg, names),
+        day=i18n.day,
+    )
+
+
+def bgstats_file(found: list[plays.Play], me: tuple[str, int] | None = None) -> str:
+    """A BG Stats file of these plays, its comments in the reader's language."""
+    data = bgstats.play_file(
+        [dated(p) for p in found],
+        salt=salt(),
+        location=default_location(),
+        me=me,
+        tr=translate_in,
+    )
+    return json.dumps(data, ensure_ascii=False, indent=1)
 
 
 # --- the summary ------------------------------------------------------------------------------
 
 
-@bp.get("/summary")
-@table_route("viewer")
-def summary(w: Who):
-    """How the game went: duration, the winner and why, and a picture per game."""
+def _summary_page(w: Who, form: LocationForm | None = None, status: int = 200):
     table = w.table
     db = get_db()
     state = tables.state_of(db, table)
     result = table.game.module.result(state)
     names = [s.name for s in tables.seats(db, table)]
-    chart = None
+    chart = play = link = None
     if result is not None:
-        ensure_play(table)
+        play = play_of(table)
         chart = table.game.adapter.summary_chart(
             [s for _, s in tables.game_states(db, table)], names
         )
+    if play is not None:
+        link = bgstats.link(play, salt=salt(), location=default_location())
     started = tables.started_at(db, table)
     ended = tables.get_table(db, table.code).ended
-    return render_template(
-        "table/summary.html",
-        table=table,
-        who=w,
-        names=names,
-        result=result,
-        score=table.game.adapter.score_table(state, result) if result is not None else None,
-        chart=chart,
-        minutes=round((ended - started) / 60) if ended and started else None,
-        key=request.args.get("key"),
+    if form is None and w.host:
+        form = LocationForm(formdata=None)
+        form.location.data = table.location or ""
+    return (
+        render_template(
+            "table/summary.html",
+            table=table,
+            who=w,
+            names=names,
+            result=result,
+            score=table.game.adapter.score_table(state, result) if result is not None else None,
+            chart=chart,
+            minutes=round((ended - started) / 60) if ended and started else None,
+            key=request.args.get("key"),
+            play=play,
+            clock=localtime.clock,
+            bgstats_link=link,
+            bgstats_qr=Markup(qr.link_svg(link)) if link else None,
+            place=bgstats.place(play, default_location()) if play else None,
+            default_location=default_location(),
+            location_form=form,
+        ),
+        status,
     )
+
+
+@bp.get("/summary")
+@table_route("viewer")
+def summary(w: Who):
+    """How the game went: duration, the winner and why, a picture per game, each player's
+    thinking time, and the ways to take it home (BG Stats in one tap, the files)."""
+    return _summary_page(w)
+
+
+@bp.post("/location")
+@table_route("host")
+def set_location(w: Who):
+    """The host names where the table is played (BG Stats files its plays by place); empty: the
+    server's default."""
+    form = LocationForm()
+    if not form.validate_on_submit():
+        if form.csrf_token.errors:
+            abort(400)
+        return _summary_page(w, form, 400)
+    tables.set_location(get_db(), w.table, (form.location.data or "").strip() or None)
+    return redirect(url_for("after.summary", code=w.table.code) + "#bgstats")
 
 
 # --- the rematch ------------------------------------------------------------------------------
@@ -164,7 +202,9 @@ def rematch(w: Who):
                 if labels
                 else i18n.translate(N_("Player %(n)s")) % {"n": seat + 1}
             )
-    new, host_token = tables.create_table(db, table.game.key, names, named)
+    new, host_token = tables.create_table(
+        db, table.game.key, names, named, timezone=table.timezone, location=table.location
+    )
     tables.start_rematch(db, table, new.code, shift)
     response = redirect(url_for("table.page", code=new.code))
     set_token_cookie(response, host_cookie(new.code), host_token, new.code)
@@ -239,59 +279,35 @@ def shown_action(table: tables.Table, event: tables.Event) -> dict:
     return event.action
 
 
-def _english_lines(event: tables.Event, names: list[str]) -> list[str]:
-    with force_locale("en"):
-        return [render_msg(line, names) for line in event.lines]
-
-
 @bp.get("/export.json")
 @table_route("viewer")
 def export_json(w: Who):
-    """Everything of the table, losslessly: its events, and the result once the game is over.
-    Before the end, game actions are left out (a sealed bid or a private point is in one)."""
+    """Everything of the table, losslessly: its events with their times, and the result once the
+    game is over. Before the end, game actions are left out (a sealed bid or a private point is
+    in one)."""
     table = w.table
     db = get_db()
     seat_rows = tables.seats(db, table)
     names = [s.name for s in seat_rows]
     state = tables.state_of(db, table)
     result = table.game.module.result(state)
-    over = result is not None
-    data = {
-        "table": {
-            "code": table.code,
-            "game": table.game.key,
-            "game_name": i18n.translate_in(table.game.name, table.game.label),
-            "options": table.options,
-            "players": table.players,
-            "created": _iso(table.created),
-            "started": _iso(tables.started_at(db, table)),
-            "ended": _iso(table.ended if over else None),
-        },
-        "seats": [{"seat": s.seat, "name": s.name} for s in seat_rows],
-        "events": [
-            {
-                "seq": e.seq,
-                "seat": e.seat,
-                "host": e.host,
-                "kind": e.kind,
-                **({"action": shown_action(table, e)} if over or e.kind != "game" else {}),
-                "lines": _english_lines(e, names),
-                "undone": e.undone,
-            }
-            for e in tables.events(db, table)
-        ],
-        "result": result if over else None,
-    }
-    if over:
-        score = table.game.adapter.score_table(state, result)
-        if score is not None:
-            data["scores"] = {
-                "seats": score.seats,
-                "ranks": score.ranks,
-                "winners": score.winners,
-                "totals": score.totals,
-                "rows": [[label, values] for label, values in score.rows],
-            }
+    play = play_of(table) if result is not None else None
+
+    def english(event: tables.Event) -> list[str]:
+        with force_locale("en"):
+            return [render_msg(line, names) for line in event.lines]
+
+    data = table_json.table_json(
+        dataclasses.replace(table, timezone=table.timezone or zone_setting()),
+        seat_rows,
+        tables.events(db, table),
+        started=tables.started_at(db, table),
+        result=result,
+        score=table.game.adapter.score_table(state, result) if result is not None else None,
+        action=lambda event: shown_action(table, event),
+        lines=english,
+        seconds=[p.seconds or 0.0 for p in play.players] if play and play.timed else None,
+    )
     return _download(
         json.dumps(data, ensure_ascii=False, indent=1, default=str),
         "application/json",
@@ -300,113 +316,32 @@ def export_json(w: Who):
     )
 
 
-def _finished(table: tables.Table):
-    found = results_of(table)
-    if found is None:
+def _finished(table: tables.Table) -> plays.Play:
+    play = play_of(table)
+    if play is None:
         refuse(409, Msg.core(N_("The scores can be exported once the game is over.")))
-    return found
+    return play
 
 
 @bp.get("/export.csv")
 @table_route("viewer")
 def export_csv(w: Who):
-    """One row per player: date, game, duration, seat, name, score, rank, winner, and the
-    game's own breakdown columns."""
-    table = w.table
-    found = _finished(table)
-    db = get_db()
-    state = tables.state_of(db, table)
-    score = table.game.adapter.score_table(state, table.game.module.result(state))
-    started = tables.started_at(db, table)
-    ended = tables.get_table(db, table.code).ended
-    columns = [label for label, _ in score.rows] if score else []
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        ["date", "game", "duration_minutes", "seat", "name", "score", "rank", "winner", *columns]
+    """One row per player: date, game, duration, seat, name, score, rank, winner, the game's
+    own breakdown columns, then the start player, the thinking time, the place and the ids."""
+    play = _finished(w.table)
+    return _download(
+        spreadsheet.csv_text([play], location=default_location()), "text/csv", w.table, "csv"
     )
-    for p in found:
-        breakdown = []
-        if score and p.seat in score.seats:
-            i = score.seats.index(p.seat)
-            breakdown = [values[i] for _, values in score.rows]
-        writer.writerow(
-            [
-                _iso(ended)[:10],
-                i18n.translate_in(table.game.name, table.game.label),
-                round((ended - started) / 60) if started else "",
-                p.seat + 1,
-                p.name,
-                p.score,
-                p.rank,
-                "yes" if p.winner else "no",
-                *breakdown,
-            ]
-        )
-    return _download(out.getvalue(), "text/csv", table, "csv")
 
 
 @bp.get("/export.bgsplay")
 @table_route("viewer")
 def export_bgstats(w: Who):
-    """The play as a BG Stats import file (JSON): its players, its game and one play."""
-    table = w.table
-    found = _finished(table)
-    db = get_db()
-    started = tables.started_at(db, table)
-    ended = tables.get_table(db, table.code).ended
-    adapter = table.game.adapter
-    game = {
-        "id": 1,
-        "uuid": str(uuid.uuid5(NAMESPACE, f"game:{table.game.key}")),
-        "name": i18n.translate_in(table.game.name, table.game.label),
-        "highestWins": True,
-        "noPoints": False,
-        "cooperative": False,
-        "usesTeams": False,
-    }
-    if adapter.bgg_id is not None:
-        game["bggId"] = adapter.bgg_id
-    state = tables.state_of(db, table)
-    start_seat = adapter.start_seat(state)
-    players, scores = [], []
-    for i, p in enumerate(found, start=1):
-        players.append(
-            {
-                "id": i,
-                "uuid": str(uuid.uuid5(NAMESPACE, f"player:{plays.person(p.name)}")),
-                "name": p.name,
-                "isAnonymous": not p.named,
-            }
-        )
-        scores.append(
-            {
-                "playerRefId": i,
-                "score": "" if p.score is None else str(p.score),
-                "winner": p.winner,
-                "rank": p.rank or 0,
-                "seatOrder": p.seat + 1,
-                "startPlayer": p.seat == start_seat,
-            }
-        )
-    data = {
-        "players": players,
-        "games": [game],
-        "plays": [
-            {
-                "uuid": str(uuid.uuid5(NAMESPACE, f"play:{table.code}:{table.created}")),
-                "gameRefId": 1,
-                "playDate": _bg_date(started or ended),
-                "entryDate": _bg_date(ended),
-                "durationMin": round((ended - started) / 60) if started else 0,
-                "comments": f"Table companion · {table.code}",
-                "playerScores": scores,
-            }
-        ],
-    }
-    return _download(
-        json.dumps(data, ensure_ascii=False, indent=1), "application/json", table, "bgsplay"
-    )
+    """The play as a BG Stats file: its players, place and game, and the play (the downloading
+    phone's seat is BG Stats' "me")."""
+    play = _finished(w.table)
+    me = (w.table.code, w.seat) if w.seat is not None else None
+    return _download(bgstats_file([play], me), "application/json", w.table, "bgsplay")
 
 
 @bp.get("/export.txt")
@@ -414,32 +349,12 @@ def export_bgstats(w: Who):
 def export_text(w: Who):
     """A plain summary to paste into a chat, in the reader's language."""
     table = w.table
-    db = get_db()
-    names = [s.name for s in tables.seats(db, table)]
-    state = tables.state_of(db, table)
-    result = table.game.module.result(state)
-    score = table.game.adapter.score_table(state, result) if result is not None else None
-    started = tables.started_at(db, table)
-    ended = tables.get_table(db, table.code).ended
-    text = render_template(
-        "table/summary.txt",
-        table=table,
-        names=names,
-        score=score,
-        minutes=round((ended - started) / 60) if ended and started else None,
-        ended=ended,
-    )
-    return Response(text, mimetype="text/plain")
-
-
-def _iso(moment: float | None) -> str | None:
-    if moment is None:
-        return None
-    return datetime.datetime.fromtimestamp(moment, datetime.UTC).isoformat(timespec="seconds")
-
-
-def _bg_date(moment: float) -> str:
-    return datetime.datetime.fromtimestamp(moment).strftime("%Y-%m-%d %H:%M:%S")
+    play = play_of(table)
+    if play is None:
+        body = text.still_going(table.game.key, table.code, words())
+    else:
+        body = text.summary(play, words())
+    return Response(body, mimetype="text/plain")
 
 
 def _download(body: str, mimetype: str, table: tables.Table, ext: str) -> Response:

@@ -8,10 +8,18 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from babel.lists import format_list
-from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale
 
-from companion import get_db, tables
+from companion import get_db, localtime, tables
 from companion.forms import JoinCodeForm, NewTableForm
 from companion.games import GAMES
 from companion.games.base import N_, Msg
@@ -159,7 +167,11 @@ def create():
             names.append(translate_in(game.name, labels[i]))
         else:
             names.append(translate(N_("Player %(n)s")) % {"n": i + 1})
-    table, host_token = tables.create_table(get_db(), game.key, names, named)
+    # The table's own time zone dates its play: the server's setting, else the host's browser's.
+    zone = localtime.valid_zone(current_app.config.get("TIME_ZONE")) or localtime.valid_zone(
+        form.timezone.data
+    )
+    table, host_token = tables.create_table(get_db(), game.key, names, named, timezone=zone)
     response = redirect(url_for("table.page", code=table.code))
     set_token_cookie(response, host_cookie(table.code), host_token, table.code)
     device.remember(table.code, "host")

@@ -1,17 +1,22 @@
-"""The table's record of plays on this server: /plays (finished games) and /stats (per game and
-per player name). A device sees the plays of the tables it sat at or hosted; a server of a game
-group can open them to every device (COMPANION_OPEN_STATS=1)."""
+"""The table's record of plays on this server: /plays (finished games, and the whole record as
+one BG Stats file or one CSV), /stats (per game and per player name) and a page per player.
+
+Every one of them shows only the plays this device may see: the one rule of a finished play
+(companion.web.device.may_see_play: the tables it sat at or hosted, unless the server opens the
+record to every device, COMPANION_OPEN_STATS=1)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, Response, abort, render_template, request
 
-from companion import get_db, plays
+from companion import get_db, localtime, plays, records
+from companion.exports import spreadsheet
 from companion.games import GAMES
 from companion.web import device
-from companion.web.after import ensure_all_plays
+from companion.web.after import bgstats_file, dated, default_location
 
 bp = Blueprint("records", __name__)
+PLAYER_MAX = 40  # characters of a player's name in a filter or a player page's address
 
 
 def _visible_codes() -> set[str] | None:
@@ -25,16 +30,26 @@ def _chosen_game() -> str | None:
     return key if key in GAMES else None
 
 
+def _chosen_player() -> str | None:
+    return (request.args.get("player") or "").strip()[:PLAYER_MAX] or None
+
+
+def _found(player: str | None = None) -> list[plays.Play]:
+    """The plays this device may see, of the chosen game (and player), every one whole."""
+    db = get_db()
+    records.ensure_all_plays(db)
+    found = plays.plays(db, codes=_visible_codes(), game=_chosen_game(), player=player)
+    return [dated(p) for p in found]
+
+
 @bp.get("/plays")
 def plays_page():
     """The finished games: date, game, players, winner, scores, duration; filtered by game and
-    by a player's name."""
-    ensure_all_plays()
-    player = (request.args.get("player") or "").strip()[:40] or None
-    found = plays.plays(get_db(), codes=_visible_codes(), game=_chosen_game(), player=player)
+    by a player's name; the whole list as one BG Stats file or one CSV."""
+    player = _chosen_player()
     return render_template(
         "records/plays.html",
-        found=found,
+        found=_found(player),
         games=GAMES,
         game=_chosen_game(),
         player=player or "",
@@ -42,12 +57,33 @@ def plays_page():
     )
 
 
+def _download(body: str, mimetype: str, ext: str) -> Response:
+    parts = ["plays", _chosen_game() or ""]
+    name = "-".join(p for p in parts if p)
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.{ext}"'
+    return response
+
+
+@bp.get("/plays/export.bgsplay")
+def plays_bgstats():
+    """Every play /plays shows (with its filters) as one BG Stats file: the same play ids as the
+    tables' own files, so a play imported twice is one play."""
+    return _download(bgstats_file(_found(_chosen_player())), "application/json", "bgsplay")
+
+
+@bp.get("/plays/export.csv")
+def plays_csv():
+    """Every play /plays shows (with its filters) as one CSV, a row per player."""
+    body = spreadsheet.csv_text(_found(_chosen_player()), location=default_location())
+    return _download(body, "text/csv", "csv")
+
+
 @bp.get("/stats")
 def stats_page():
     """Per game and per player name: plays, wins, win rate, average and best score, the
-    longest game."""
-    ensure_all_plays()
-    found = plays.plays(get_db(), codes=_visible_codes(), game=_chosen_game())
+    longest game; each name leads to the player's page."""
+    found = _found()
     per_game, per_player, shown = plays.statistics(found)
     return render_template(
         "records/stats.html",
@@ -58,3 +94,23 @@ def stats_page():
         game=_chosen_game(),
         open_stats=_visible_codes() is None,
     )
+
+
+@bp.get("/player")
+def player_page():
+    """One player (their name matched as the record matches names): their plays, wins, best
+    scores per game, head to head against everyone they played with, their winning streaks."""
+    name = (request.args.get("name") or "").strip()[:PLAYER_MAX]
+    if not name:
+        abort(404)
+    found = _found()
+    record = plays.player_record(found, name)
+    return render_template(
+        "records/player.html",
+        name=name,
+        record=record,
+        games=GAMES,
+        game=_chosen_game(),
+        open_stats=_visible_codes() is None,
+        clock=localtime.clock,
+    ), (200 if record is not None else 404)

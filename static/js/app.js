@@ -409,4 +409,12 @@
     if (event.target && event.target.id === "game") syncPlayerLimits();
   });
   document.addEventListener("DOMContentLoaded", syncPlayerLimits);
+
+  // ---- the home page: the host's time zone dates the table's play in the exports -----------
+  document.addEventListener("DOMContentLoaded", function () {
+    var zone = byId("timezone");
+    try {
+      if (zone && !zone.value) zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+    } catch (e) { /* no Intl: the server's zone */ }
+  });
 })();

@@ -86,7 +86,8 @@ def test_the_summary_draws_the_islands_held_with_the_three_scorings(table):
     finish_game(table)
     page = table.host.get(f"/t/{table.code}/summary").text
     assert 'id="summary-scores"' in page and "Winner: Ann." in visible(page)
-    chart = page[page.index('id="summary-chart"') :]
+    start = page.index('id="summary-chart"')
+    chart = page[start : page.index("</section>", start)]  # the chart's card alone
     assert '<svg class="chart"' in chart and "Islands held over the game" in chart
     assert chart.count('class="mark"') == 3
     assert re.findall(r'<line class="mark"[^>]*/><text class="tick"[^>]*>(\d)</text>', chart) == [
@@ -110,10 +111,10 @@ def test_the_summary_draws_the_islands_held_with_the_three_scorings(table):
 def test_the_csv_columns_come_from_the_score_table(table):
     finish_game(table)
     rows = list(csv.reader(io.StringIO(table.host.get(f"/t/{table.code}/export.csv").text)))
-    assert rows[0][8:] == COLUMNS
+    assert rows[0][8:-7] == COLUMNS
     ann, bo = rows[1], rows[2]
-    assert ann[4:] == ["Ann", "4", "1", "yes", "1", "2", "1", "1", "2"]
-    assert bo[4:] == ["Bo", "0", "2", "no", "0", "0", "0", "0", "0"]
+    assert ann[4:-7] == ["Ann", "4", "1", "yes", "1", "2", "1", "1", "2"]
+    assert bo[4:-7] == ["Bo", "0", "2", "no", "0", "0", "0", "0", "0"]
     bgs = json.loads(table.host.get(f"/t/{table.code}/export.bgsplay").data)
     starts = {s["seatOrder"]: s["startPlayer"] for s in bgs["plays"][0]["playerScores"]}
     assert starts == {1: True, 2: False}  # White (seat 1 of 2) starts

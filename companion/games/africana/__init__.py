@@ -2,4 +2,5 @@
 
 from companion.games.base import N_, GameInfo
 
-ENTRIES = (GameInfo("africana", N_("Africana"), __name__, 2, 4),)
+# Its BoardGameGeek id is left at 0 until its BGG page is cited here.
+ENTRIES = (GameInfo("africana", N_("Africana"), __name__, 2, 4, bgg_name="Africana"),)

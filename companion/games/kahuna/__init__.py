@@ -2,4 +2,14 @@
 
 from companion.games.base import N_, GameInfo
 
-ENTRIES = (GameInfo("kahuna", N_("Kahuna"), __name__, 2, 2),)
+ENTRIES = (
+    GameInfo(
+        "kahuna",
+        N_("Kahuna"),
+        __name__,
+        2,
+        2,
+        bgg_id=394,  # https://boardgamegeek.com/boardgame/394/kahuna
+        bgg_name="Kahuna",
+    ),
+)

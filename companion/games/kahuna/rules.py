@@ -137,8 +137,14 @@ def progress(state: dict) -> Msg:
     return Msg(N_("Round %(round)s of %(rounds)s"), round=state["round"], rounds=ROUNDS)
 
 
+def variants(state: dict) -> list[str]:
+    """The table options a game was played with, in English (the exports: BG Stats' "board")."""
+    return ["Arabana"] if state["options"].get("arabana") else []
+
+
 __all__ = [
     "progress",
+    "variants",
     "concerns",
     "entry",
     "may_enter",

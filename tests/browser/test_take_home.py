@@ -1,0 +1,107 @@
+"""Taking the game home, as people do it on their phones (360 px wide): the summary's BG Stats
+button and its QR code, which another phone's camera reads (decoded here with a real decoder), the
+time per player, the record's exports and a player page, in English, Japanese and Russian."""
+
+from __future__ import annotations
+
+import io
+import random
+from urllib.parse import unquote
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import expect
+
+from companion import db as database
+from companion import tables
+from companion.games.base import RuleError
+from tests.helpers import SMALL_PHONE, open_table, shot
+from tests.serengeti import legal as serengeti_legal
+
+pytestmark = pytest.mark.browser
+
+FIVE = ("Alexandra", "Bartholomew", "Christopher", "Dmitri Ivanov", "Emiko Tanaka")
+
+
+def finish_serengeti(server, code: str) -> None:
+    """Play the table's game to its end through the server's database, as the host enters it."""
+    store = database.connect(server.database)
+    try:
+        table = tables.get_table(store, code)
+        rng = random.Random(code)
+        for _ in range(20_000):
+            state = tables.state_of(store, table)
+            if table.game.module.result(state) is not None:
+                return
+            action = serengeti_legal.next_action(state, rng)
+            try:
+                tables.act(
+                    store, table, action, seat=action.get("seat"), host=True, expected_version=None
+                )
+            except RuleError:
+                pass
+    finally:
+        store.conn.close()
+    raise AssertionError("the game did not end")
+
+
+def scan(locator) -> str:
+    """Screenshot an element and decode its QR code, as a phone camera would."""
+    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())))
+    assert results, "the QR code could not be decoded"
+    return results[0].text
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP", "ru-RU"])
+def test_the_summary_logs_a_five_player_game_in_bg_stats_with_a_tap_or_a_scan(
+    server, phone, locale
+):
+    host = phone(locale=locale, viewport=SMALL_PHONE)
+    code = open_table(host, server, "serengeti", "5", FIVE)
+    # The host's browser sent its time zone with the new table: the play is dated by it.
+    zone = host.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone")
+    store = database.connect(server.database)
+    try:
+        assert tables.get_table(store, code).timezone == zone
+    finally:
+        store.conn.close()
+    finish_serengeti(server, code)
+    host.goto(f"{server.url}/t/{code}/summary")
+    button = host.locator("#bgstats-link")
+    expect(button).to_be_visible()
+    link = button.get_attribute("href")
+    assert link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=")
+    assert '"Alexandra"' in unquote(link) and '"name":"Serengeti"' in unquote(link)
+    qr = host.locator("#bgstats-qr")
+    qr.scroll_into_view_if_needed()
+    box = qr.bounding_box()
+    assert box["width"] >= 280 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert scan(qr) == link  # another phone's camera reads the whole link
+    # Nothing wider than the phone: the page does not scroll sideways.
+    assert host.evaluate("document.documentElement.scrollWidth") <= 360
+    expect(host.locator("#summary-times")).to_be_visible()
+    assert host.locator("#summary-times tbody tr").count() == 5
+    shot(host, f"take-home-summary-{locale[:2]}")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP", "ru-RU"])
+def test_a_player_page_from_the_statistics(server, phone, locale):
+    host = phone(locale=locale, viewport=SMALL_PHONE)
+    for _ in range(2):
+        code = open_table(host, server, "serengeti", "5", FIVE)
+        finish_serengeti(server, code)
+        host.goto(f"{server.url}/t/{code}/summary")  # the summary records the play
+    host.goto(f"{server.url}/stats")
+    host.get_by_role("link", name="Emiko Tanaka").first.click()
+    expect(host.locator("#player-facts")).to_be_visible()
+    expect(host.locator("#player-rivals tbody tr")).to_have_count(4)
+    expect(host.locator("#player-plays li")).to_have_count(2)
+    assert host.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(host, f"take-home-player-{locale[:2]}")
+    host.goto(f"{server.url}/plays")
+    expect(host.locator("#record-exports a")).to_have_count(2)
+    with host.expect_download() as download:
+        host.locator("#record-exports a").first.click()
+    assert download.value.suggested_filename == "plays.bgsplay"
+    shot(host, f"take-home-plays-{locale[:2]}")
