@@ -17,14 +17,13 @@ from companion import db as database
 from companion import tables
 from companion.games.base import RuleError
 from tests.helpers import SMALL_PHONE, open_table, shot
-from tests.serengeti import legal as serengeti_legal
 
 pytestmark = pytest.mark.browser
 
 FIVE = ("Alexandra", "Bartholomew", "Christopher", "Dmitri Ivanov", "Emiko Tanaka")
 
 
-def finish_serengeti(server, code: str) -> None:
+def finish(server, code: str) -> None:
     """Play the table's game to its end through the server's database, as the host enters it."""
     store = database.connect(server.database)
     try:
@@ -34,7 +33,7 @@ def finish_serengeti(server, code: str) -> None:
             state = tables.state_of(store, table)
             if table.game.module.result(state) is not None:
                 return
-            action = serengeti_legal.next_action(state, rng)
+            action = table.game.random_play.next_action(state, rng)
             try:
                 tables.act(
                     store, table, action, seat=action.get("seat"), host=True, expected_version=None
@@ -66,7 +65,7 @@ def test_the_summary_logs_a_five_player_game_in_bg_stats_with_a_tap_or_a_scan(
         assert tables.get_table(store, code).timezone == zone
     finally:
         store.conn.close()
-    finish_serengeti(server, code)
+    finish(server, code)
     host.goto(f"{server.url}/t/{code}/summary")
     button = host.locator("#bgstats-link")
     expect(button).to_be_visible()
@@ -90,7 +89,7 @@ def test_a_player_page_from_the_statistics(server, phone, locale):
     host = phone(locale=locale, viewport=SMALL_PHONE)
     for _ in range(2):
         code = open_table(host, server, "serengeti", "5", FIVE)
-        finish_serengeti(server, code)
+        finish(server, code)
         host.goto(f"{server.url}/t/{code}/summary")  # the summary records the play
     host.goto(f"{server.url}/stats")
     host.get_by_role("link", name="Emiko Tanaka").first.click()
