@@ -391,3 +391,33 @@ def test_the_display_link_and_a_real_code_pass_a_guessers_limit(app, client):
     typed = person.post("/join", data={"csrf_token": csrf_from(home.text), "code": code})
     assert typed.status_code == 302 and typed.headers["Location"].endswith(f"/t/{code}/join")
     assert person.get(f"/t/{code}/join").status_code == 200
+
+
+def test_every_play_in_the_record_opens_for_the_devices_it_is_listed_for(app, client):
+    from tests import test_after_the_game as after
+
+    with pytest.MonkeyPatch.context() as mp:
+        _register_race(mp)
+        code = start_table(client, "race", ("Anna", "Ben"))
+        phone = app.test_client()
+        take_seat(phone, code, 1)
+        after.play(client, code, (0, 9), (1, 1), (0, 1))
+        listed = client.get("/plays").text
+        assert f'href="/plays/{code}"' in listed
+        # While the table exists the play opens on its summary, also after the seat expired.
+        phone.delete_cookie(f"seat_{code}", path=f"/t/{code}")
+        for device_ in (client, phone):
+            response = device_.get(f"/plays/{code}", follow_redirects=True)
+            assert response.status_code == 200 and "Anna" in response.text
+        # Purged: the record's own page and its exports.
+        runner = app.test_cli_runner()
+        runner.invoke(args=["purge", "--finished-days", "0"])
+        page = phone.get(f"/plays/{code}")
+        assert page.status_code == 200 and "★ Anna" in page.text and "removed" in page.text
+        assert "Anna" in phone.get(f"/plays/{code}/export.csv").text
+        assert '"playerScores"' in phone.get(f"/plays/{code}/export.bgsplay").text
+        # A device the record is not listed for gets nothing of it.
+        stranger = app.test_client()
+        stranger.set_cookie("tables", f"{code}:s")
+        for path in ("", "/export.csv", "/export.bgsplay"):
+            assert stranger.get(f"/plays/{code}{path}").status_code == 404

@@ -7,9 +7,9 @@ record to every device, COMPANION_OPEN_STATS=1)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from companion import get_db, localtime, plays, records
+from companion import get_db, localtime, plays, records, tables
 from companion.exports import spreadsheet
 from companion.games import GAMES
 from companion.web import device
@@ -63,6 +63,52 @@ def _download(body: str, mimetype: str, ext: str) -> Response:
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}.{ext}"'
     return response
+
+
+def _one_play(code: str) -> plays.Play:
+    """The play of this table code, for a device that may see it (else the answer of an
+    unknown page: /plays does not list it to that device)."""
+    db = get_db()
+    records.ensure_all_plays(db)
+    code = tables.normalize_code(code)[:12]
+    found = plays.plays(db, codes={code})
+    if not found or not device.may_see_play(code):
+        abort(404)
+    return dated(found[0])
+
+
+@bp.get("/plays/<code>")
+def play_page(code: str):
+    """One play of the record: the table's summary while the table exists (its charts and
+    exports), else what the record holds (date, game, players, scores, winner, duration) with
+    the exports built from it. For exactly the devices /plays shows the play to."""
+    play = _one_play(code)
+    if tables.find_table(get_db(), play.code) is not None:
+        return redirect(url_for("after.summary", code=play.code))
+    return render_template("records/play.html", play=play, games=GAMES)
+
+
+def _play_download(play: plays.Play, body: str, mimetype: str, ext: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{play.game}-{play.code}.{ext}"'
+    )
+    return response
+
+
+@bp.get("/plays/<code>/export.bgsplay")
+def play_bgstats(code: str):
+    """One play of the record as a BG Stats file (the same play id as its table's file)."""
+    play = _one_play(code)
+    return _play_download(play, bgstats_file([play]), "application/json", "bgsplay")
+
+
+@bp.get("/plays/<code>/export.csv")
+def play_csv(code: str):
+    """One play of the record as a CSV, a row per player."""
+    play = _one_play(code)
+    body = spreadsheet.csv_text([play], location=default_location())
+    return _play_download(play, body, "text/csv", "csv")
 
 
 @bp.get("/plays/export.bgsplay")
