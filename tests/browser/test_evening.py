@@ -110,6 +110,20 @@ def test_a_phone_without_a_seat_takes_the_host_role_and_the_old_host_leaves(serv
     expect(host.locator("h1")).to_have_text("Join the table")
 
 
+def test_the_hosts_invitation_closes_once_every_seat_is_taken(server, phone):
+    host = phone()
+    code = open_table(host, server, names=NAMES)
+    invite = host.locator("#invite")
+    expect(invite).to_have_attribute("open", "")
+    for name in NAMES[:2]:
+        seat(phone, server, code, name)
+    host.wait_for_timeout(2500)
+    expect(invite).to_have_attribute("open", "")  # a seat is still free
+    seat(phone, server, code, NAMES[2])
+    expect(invite).not_to_have_attribute("open", "", timeout=SOON)
+    expect(host.locator("#seats")).to_contain_text("Chris")
+
+
 def test_the_tv_shows_the_table_large_and_follows_the_rematch_by_itself(server, phone):
     host = phone(viewport=SMALL_PHONE)
     code = open_table(host, server, game="kahuna", players="2", names=("Anna", "Ben"))
