@@ -512,14 +512,21 @@ def claim_host(
     token: str | None,
     line: Msg,
     now: float | None = None,
+    *,
+    seat: int | None = None,
 ) -> str:
     """The device holding the hand-over token becomes the host: returns its new host token; the
-    old host token (and the hand-over token) stop working. A trace line says so."""
+    old host token (and the hand-over token) stop working. A trace line says so (seat: the seat
+    the new host's device holds, if any, so the old one can be told who took over).
+
+    The old host token becomes a display credential of the table (stored hashed, like every
+    display link): the device that handed over may stay at the table as its display (see
+    handed_over), and nothing else it could do before is left to it."""
     now = time.time() if now is None else now
     host_token = secrets.token_urlsafe(32)
     with db.write(table.id):
         row = db.execute(
-            "SELECT handover_hash, handover_until FROM tables WHERE id = ?", [table.id]
+            "SELECT handover_hash, handover_until, host_hash FROM tables WHERE id = ?", [table.id]
         ).fetchone()
         if (
             not token
@@ -539,7 +546,12 @@ def claim_host(
             " host_seen = NULL WHERE id = ?",
             [hash_token(host_token), table.id],
         )
-        _append(db, table, None, True, "trace", {"type": "handover"}, [line])
+        db.execute(
+            "INSERT INTO displays (table_id, token_hash, created) VALUES (?, ?, ?)"
+            " ON CONFLICT (table_id, token_hash) DO NOTHING",
+            [table.id, row[2], now],
+        )
+        _append(db, table, None, True, "trace", {"type": "handover", "to": seat}, [line])
         _bump(db, table)
     return host_token
 
@@ -551,6 +563,37 @@ def set_location(db: Store, table: Table, location: str | None) -> None:
         db.execute("UPDATE tables SET location = ? WHERE id = ?", [location, table.id])
         db.execute("UPDATE plays SET location = ? WHERE table_id = ?", [location, table.id])
         _bump(db, table)
+
+
+def handed_over(db: Store, table: Table, token: str | None) -> bool:
+    """Whether a token is a host token this table had before a hand-over (its device handed the
+    host role to another one and may stay as the table display)."""
+    return bool(token) and not is_host(db, table, token) and is_display(db, table, token)
+
+
+def new_host_seat(db: Store, table: Table) -> int | None:
+    """The seat held by the device that took over as host at the latest hand-over (None: a
+    device without a seat, or no hand-over yet)."""
+    for (action,) in db.execute(
+        "SELECT action FROM events WHERE table_id = ? AND kind = 'trace' ORDER BY seq DESC",
+        [table.id],
+    ).fetchall():
+        found = json.loads(action)
+        if found.get("type") == "handover":
+            seat = found.get("to")
+            return seat if isinstance(seat, int) and 0 <= seat < table.players else None
+    return None
+
+
+def drop_display(db: Store, table: Table, token: str | None) -> None:
+    """This display credential stops working (a device that handed over leaves the table)."""
+    if not token or len(token) > 64:
+        return
+    with db.write(table.id):
+        db.execute(
+            "DELETE FROM displays WHERE table_id = ? AND token_hash = ?",
+            [table.id, hash_token(token)],
+        )
 
 
 def start_rematch(db: Store, table: Table, new_code: str, shift: int) -> None:
@@ -605,11 +648,10 @@ def scanned(table: Table, secret: str | None) -> bool:
 
 
 def new_display_token(db: Store, table: Table) -> str:
-    """A new link for the table display (a read-only screen everyone can see); the table's other
-    display links stop working."""
+    """A new link for the table display (a read-only screen everyone can see). The table's
+    other display links keep working: a table may have several displays."""
     token = secrets.token_urlsafe(18)
     with db.write(table.id):
-        db.execute("DELETE FROM displays WHERE table_id = ?", [table.id])
         _add_display(db, table, token)
     return token
 

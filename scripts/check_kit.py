@@ -383,7 +383,8 @@ def send_together(port: int, requests: list[bytes], source: str = "127.0.0.1") -
 @dataclass
 class TableAt:
     """A table started over HTTP: its code, the host's device, one phone per taken seat (None
-    for a seat left free) and the display's key."""
+    for a seat left free), the display's key, and the table device (the old host's device that
+    stayed at the table as its display after a hand-over; see hand_over)."""
 
     game: str
     code: str
@@ -391,6 +392,7 @@ class TableAt:
     phones: list[Client | None]
     display_key: str | None = None
     names: tuple[str, ...] = ()
+    table_device: Client | None = None
 
     def device(self, seat: int | None, host: bool) -> tuple[Client, str]:
         """Whom an action for (seat, host) is sent from, and the query it needs: the host's
@@ -438,6 +440,24 @@ def new_display_key(table: TableAt) -> str:
         f"/t/{table.code}/host/display", {"csrf_token": csrf_from(page.text)}, HX
     )
     return re.search(r"display/\?key=([\w-]+)", answer.text).group(1)
+
+
+def hand_over(table: TableAt) -> None:
+    """The host hands its role to a new device (without a seat) with the menu's one-time link,
+    and the old host's device stays at the table as its display (table.table_device)."""
+    old, new = table.host, Client(table.host.port, source=table.host.source)
+    base = f"/t/{table.code}"
+    page = old.get(f"{base}/")
+    answer = old.post(f"{base}/host/handover", {"csrf_token": csrf_from(page.text)}, HX)
+    link = re.search(r'href="http[^"]*(/t/\w+/host/take\?token=[\w-]+)"', answer.text).group(1)
+    page = new.get(link)
+    token = re.search(r'name="token" value="([^"]+)"', page.text).group(1)
+    answer = new.post(f"{base}/host/take", {"csrf_token": csrf_from(page.text), "token": token})
+    assert answer.status_code == 302, (answer.status_code, answer.text[:300])
+    page = old.get(f"{base}/host/handed")
+    answer = old.post(f"{base}/host/stay", {"csrf_token": csrf_from(page.text)})
+    assert answer.status_code == 302, (answer.status_code, answer.text[:300])
+    table.host, table.table_device = new, old
 
 
 def form_state(client: Client, url: str) -> tuple[str, int]:

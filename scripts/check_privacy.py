@@ -13,9 +13,11 @@ that keeps nothing private declares that too (no sweep then).
 How: the app is served by waitress on a free loopback port (scripts/check_kit.py); a table of the
 game is played (by its random-game generator) to positions where private values exist. The
 viewers are each seat's phone (one seat is left without a phone), the host's device for the
-table and acting for each seat, with "show all" off and on (where the game has it), a stranger
-and the table display. Their pages: the table page, the live region (a poll), the history, the
-seats fragment, the manifest, the QR code, the join page, the display page and its poll.
+table and acting for each seat, with "show all" off and on (where the game has it), a stranger,
+the table display (its link) and the table device (the old host's device that stayed at the
+table as its display after handing the host role over: its own cookie). Their pages: the table
+page, the live region (a poll), the history, the seats fragment, the manifest, the QR code, the
+join page, the display page and its poll.
 
 1. Changes behind the app's back: one seat's private values are changed in the stored snapshot
    (nothing else), and every viewer's every page is fetched again. A viewer not allowed to see
@@ -31,10 +33,11 @@ seats fragment, the manifest, the QR code, the join page, the display page and i
 3. Who may see a table at all (a finished table whose host started a rematch): the home page's
    list of tables, the record of plays (/plays, /stats), the join QR code and the rematch's follow
    link, as each seat's phone, the host, the display, a stranger, another table's phone and a
-   device whose list of tables is forged. Only the table's own devices find it on the home page
-   and in the record of plays; the QR code is for members and the display; the follow link leads
-   a seat to its seat, the host to the new table and the display to a display of it, and tells
-   anyone else nothing (the answer of an unknown table, without the rematch's code).
+   device whose list of tables is forged, and the table device. Only the table's own devices
+   find it on the home page and in the record of plays; the QR code is for members and the
+   displays; the follow link leads a seat to its seat, the host to the new table and the
+   displays to a display of it (the table device in its cookie), and tells anyone else nothing
+   (the answer of an unknown table, without the rematch's code).
 
 Goal: 0 private values shown to the wrong viewer. The exit status is 1 otherwise.
 """
@@ -68,6 +71,7 @@ from check_kit import (  # noqa: E402
     csrf_from,
     form_fields,
     generator,
+    hand_over,
     open_table,
     start_app,
 )
@@ -86,7 +90,7 @@ from companion.games.base import (  # noqa: E402
 
 @dataclass(frozen=True)
 class Viewer:
-    kind: str  # PHONE, HOST_DEVICE, STRANGER or DISPLAY (companion.games.base)
+    kind: str  # PHONE, HOST_DEVICE, STRANGER or DISPLAY (companion.games.base), "table device"
     seat: int | None = None  # the phone's seat, or the seat the host acts for
 
     def __str__(self) -> str:
@@ -94,7 +98,7 @@ class Viewer:
             return f"seat {self.seat}'s phone"
         if self.kind == HOST_DEVICE:
             return "the host" + (f" acting for seat {self.seat}" if self.seat is not None else "")
-        return f"a {self.kind}" if self.kind == STRANGER else "the display"
+        return f"a {self.kind}" if self.kind == STRANGER else f"the {self.kind}"
 
 
 def may_see(privacy: Privacy, reveal: bool):
@@ -133,6 +137,7 @@ def viewers(table: TableAt) -> list[Viewer]:
         + [Viewer("host")]
         + [Viewer("host", s) for s in seats]
         + [Viewer("stranger"), Viewer("display")]
+        + ([Viewer("table device")] if table.table_device is not None else [])
     )
 
 
@@ -141,6 +146,17 @@ def pages_of(viewer: Viewer, table: TableAt) -> list[str]:
     if viewer.kind == "display":
         key = table.display_key
         return [f"{base}/display/?key={key}", f"{base}/display/live?key={key}&v=0"]
+    if viewer.kind == "table device":  # its own cookie, and the pages of a member
+        return [
+            f"{base}/display/",
+            f"{base}/display/live?v=0",
+            f"{base}/",
+            f"{base}/live?v=0",
+            f"{base}/history",
+            f"{base}/seats",
+            f"{base}/qr.svg",
+            f"{base}/join",
+        ]
     query = f"as={viewer.seat}" if viewer.kind == "host" and viewer.seat is not None else ""
     q = f"?{query}" if query else ""
     return [
@@ -176,6 +192,8 @@ class Sweep:
             return table.phones[viewer.seat]
         if viewer.kind == "host":
             return table.host
+        if viewer.kind == "table device":
+            return table.table_device
         return self.stranger if viewer.kind == "stranger" else self.display
 
     def fetch(self, table: TableAt, twin: bool = False) -> dict:
@@ -261,6 +279,7 @@ def mutation_sweep(
     info = GAMES[game]
     players = info.min_players if quick else min(info.max_players, info.min_players + 1)
     table = open_table(sweep.server.port, game, players, free_seats=1)
+    hand_over(table)
     advance(store, table.code, game, 400, rng, until=position.reached, steer=position.steer)
     state = store.state(table.code)
     if not position.reached(state):
@@ -303,6 +322,8 @@ def twin_sweep(sweep: Sweep, game: str, privacy: Privacy, rng: random.Random, ev
         names = ("Anna", "Ben", "Chris", "Dana", "Emil")[:players]
         a = open_table(sweep.server.port, game, players, free_seats=1, names=names)
         b = open_table(sweep.server.port, game, players, free_seats=1, names=names)
+        hand_over(a)
+        hand_over(b)
         for _ in range(800):
             state = store.state(a.code)
             if module.result(state) is not None:
@@ -364,14 +385,16 @@ def access_sweep(sweep: Sweep, game: str, rng: random.Random) -> int:
     players = min(info.max_players, info.min_players + 1) if info.min_players < 3 else 3
     port, store = sweep.server.port, sweep.store
     table = open_table(port, game, players, free_seats=1, names=ACCESS_NAMES[:players])
+    hand_over(table)
     other = open_table(port, game, info.min_players)
     advance(store, table.code, game, 5000, rng)
     if info.module.result(store.state(table.code)) is None:
         sweep.unseen.append(f"{game}: access sweep: the game did not end")
         return 0
     page = table.host.get(f"/t/{table.code}/").text
-    qr = re.search(r'src="(/t/\w+/qr\.svg\?k=[^"]+)"', page)
-    qr_path = html.unescape(qr.group(1)) if qr else f"/t/{table.code}/qr.svg?k=none"
+    # The join QR code's address as the pages give it while joining is open (a finished game's
+    # pages invite nobody, but the address still answers whom it answered).
+    qr_path = f"/t/{table.code}/qr.svg?k={store.table(table.code).join_secret[:8]}"
     started = table.host.post(f"/t/{table.code}/rematch", {"csrf_token": csrf_from(page)})
     new = re.search(r"/t/(\w+)/", started.location).group(1)
     forged = Client(port, source="127.0.2.3")
@@ -379,6 +402,7 @@ def access_sweep(sweep: Sweep, game: str, rng: random.Random) -> int:
     forged.cookies["my_tables"] = f"{table.code}:hs"
     seen_as = [(f"seat {s}'s phone", p, "seat") for s, p in enumerate(table.phones) if p]
     seen_as += [("the host", table.host, "host"), ("the display", sweep.display, "display")]
+    seen_as += [("the table device", table.table_device, "table device")]
     seen_as += [
         ("a stranger", sweep.stranger, None),
         ("another table's phone", other.phones[0], None),
@@ -413,6 +437,8 @@ def access_sweep(sweep: Sweep, game: str, rng: random.Random) -> int:
             sweep.leaks.append(f"{game} access: the follow link did not lead {label} on")
         if role == "display" and "/display/?key=" not in follow.location:
             sweep.leaks.append(f"{game} access: the display was not led to a display")
+        if role == "table device" and follow.location != f"/t/{new}/display/":
+            sweep.leaks.append(f"{game} access: the table device was not led to its display")
         checked += len(answers) + 2
         sweep.requests += len(answers) + 2
     sweep.seen_games.add(f"{info.key} access")

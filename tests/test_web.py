@@ -652,7 +652,7 @@ def test_the_host_hands_the_role_to_another_device_with_a_one_time_link(app, cli
     assert post_from(phone, f"/t/{code}/", f"/t/{code}/host/handover").status_code == 403
 
 
-def test_the_table_display_shows_the_public_state_only_and_its_link_rotates(make_table):
+def test_the_table_display_shows_the_public_state_only_and_links_add_up(make_table):
     t = make_table("serengeti")
     response = post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/display")
     link = "/" + _link_in(response.text, "/display")
@@ -676,9 +676,11 @@ def test_the_table_display_shows_the_public_state_only_and_its_link_rotates(make
     assert screen.get(poll).data == b""
     t.act("host", "card", tribe="nuba", digit="4")
     assert "Nuba" in screen.get(poll).text
-    # A new link makes the old one stop working; a wrong key is a plain 404.
-    post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/display")
-    assert screen.get(link).status_code == 404
+    # A second link (a second screen) leaves the first one working; a wrong key is a plain 404.
+    response = post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/display")
+    second = "/" + _link_in(response.text, "/display")
+    assert second != link
+    assert screen.get(link).status_code == 200 and screen.get(second).status_code == 200
     assert screen.get(f"/t/{t.code}/display/?key=nope").status_code == 404
 
 

@@ -26,6 +26,7 @@ class Panel:
     seat: int | None  # the seat shown: the phone's own, the host's "act for", or None (the table)
     host: bool  # whether this device is the host's
     names: list[str]  # seat names, by seat
+    own: bool = False  # the seat shown is this device's own (a phone, or a seated host)
     args: dict = field(default_factory=dict)  # query arguments every link must keep ("as")
     query: Mapping[str, str] = field(default_factory=dict)  # this request's query arguments
 

@@ -37,6 +37,7 @@ from companion.i18n import render_msg, translate_in
 from companion.web import device
 from companion.web.table import (
     Who,
+    display_cookie,
     guesser,
     host_cookie,
     refuse,
@@ -178,7 +179,8 @@ def set_location(w: Who):
 @table_route("host")
 def rematch(w: Who):
     """The host starts the same game again with the same people, in the same seats or each one
-    seat on; every phone seated here is shown the way to its person's new seat."""
+    seat on; every phone seated here is shown the way to its person's new seat (a seated host's
+    device takes its own there at once)."""
     table = w.table
     db = get_db()
     if table.ended is None:
@@ -209,6 +211,10 @@ def rematch(w: Who):
     response = redirect(url_for("table.page", code=new.code))
     set_token_cookie(response, host_cookie(new.code), host_token, new.code)
     device.remember(new.code, "host")
+    if w.seat is not None:
+        seat_token = tables.join(db, new, (w.seat + shift) % n)
+        set_token_cookie(response, seat_cookie(new.code), seat_token, new.code)
+        device.remember(new.code, "seat")
     return response
 
 
@@ -218,12 +224,18 @@ def follow(w: Who):
     """The way from a finished table to its rematch, for the devices that were at it: a seated
     phone takes its person's seat there, the host's device goes to the new table (its host
     token is there), the table display gets a display link of the new table (the same one
-    however often it follows). Anyone else gets the answer of an unknown table, so the link
-    never tells a stranger the rematch's code."""
+    however often it follows; the display that stayed at the table gets it in its cookie).
+    Anyone else gets the answer of an unknown table, so the link never tells a stranger the
+    rematch's code."""
     table = w.table
     db = get_db()
     key = request.args.get("key")
-    display = w.display
+    # A display link (its key) follows as a display; the table display that stayed at the table
+    # (its cookie) too, unless the device also holds a seat or the host's token there.
+    in_cookie = w.table_device and not w.member and not tables.is_display(db, table, key)
+    if in_cookie:
+        key = request.cookies.get(display_cookie(table.code))
+    display = in_cookie or (w.display and tables.is_display(db, table, key))
     if not (w.member or display):
         try:
             tables.count_unknown_code(db, *guesser())
@@ -232,12 +244,18 @@ def follow(w: Who):
             refuse(refused.status, refused.msg)
     if not table.rematch_code:
         if display:
-            return redirect(url_for("display.page", code=table.code, key=key))
+            return redirect(
+                url_for("display.page", code=table.code, key=None if in_cookie else key)
+            )
         return redirect(url_for("table.page", code=table.code))
     new = tables.get_table(db, table.rematch_code)
     if display:
         new_key = _followed_display_key(key, new.code)
         tables.add_display(db, new, new_key)
+        if in_cookie:
+            response = redirect(url_for("display.page", code=new.code))
+            set_token_cookie(response, display_cookie(new.code), new_key, new.code)
+            return response
         return redirect(url_for("display.page", code=new.code, key=new_key))
     if w.seat is None:  # the host's device: its token for the new table is there
         return redirect(url_for("table.page", code=new.code))

@@ -1,34 +1,27 @@
-"""The table display: a read-only, large-type view of the public state for a tablet or a TV in
-the middle of the table, opened by the host's display link (rotatable: a new link makes the old
-one stop working). It needs no seat, shows what the table view shows (never a private value),
-acts on nothing, and follows the table live."""
+"""The table display: a large-type view of the public state for a TV or a tablet in the middle of
+the table. It is opened by one of the host's display links (?key=; a table may have several) or,
+on the device that handed the host role over and stayed at the table, by its own cookie. It needs
+no seat, shows what the table view shows (never a private value), follows the table live and
+the rematch; the device that stayed at the table may also enter what anyone at the table may
+enter (a card turned up), and nothing else."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask_wtf import FlaskForm
 
-from flask import Blueprint, Response, render_template, request
-
-from companion.web.table import Who, live_context, table_route
+from companion import get_db, tables
+from companion.web.table import Who, display_cookie, table_route
+from companion.web.table.live import render_display
 
 bp = Blueprint("display", __name__, url_prefix="/t/<code>/display")
-LINES_SHOWN = 5
-
-
-def _context(w: Who) -> dict:
-    # The display shows the table's view, whatever else the device may hold (a seat, the host).
-    context = live_context(replace(w, seat=None, host=False, acting_for=None, reveal=False))
-    context.update(
-        display=True, key=request.args.get("key"), history=context["history"][:LINES_SHOWN]
-    )
-    return context
 
 
 @bp.get("/")
 @table_route("display")
 def page(w: Who):
     """The display page."""
-    return render_template("table/display.html", **_context(w))
+    return render_display(w)
 
 
 @bp.get("/live")
@@ -37,4 +30,17 @@ def live(w: Who):
     """The display's poll: empty while the table is unchanged, else the new display region."""
     if request.args.get("v", type=int) == w.table.version:
         return Response(b"", headers={"HX-Reswap": "none", "Cache-Control": "no-store"})
-    return render_template("table/_display_live.html", **_context(w))
+    return render_display(w)
+
+
+@bp.post("/leave")
+@table_route("display")
+def leave(w: Who):
+    """The table display that stayed at the table leaves it: its credential stops working."""
+    if not w.table_device or not FlaskForm().validate_on_submit():
+        abort(400)
+    code = w.table.code
+    tables.drop_display(get_db(), w.table, request.cookies.get(display_cookie(code)))
+    response = redirect(url_for("lobby.home"))
+    response.delete_cookie(display_cookie(code), path=f"/t/{code}")
+    return response

@@ -648,8 +648,10 @@ def test_end_screen_shows_breakdown_bonus_ranking_and_tie_break(make_table, vari
     ranking = [NAMES[p] for p in result["ranking"]]
     listed = re.findall(r"<li value=\"\d\"><strong>(\w+)</strong>", page)
     assert listed == ranking
-    # Nothing can be entered any more.
+    # Nothing can be entered any more, nobody is told which bids they may not make, nor invited.
     assert 'id="card-form"' not in page and 'id="keypad"' not in page
+    assert "No bid ending in" not in text and "You may not bid" not in text
+    assert "Invite players" not in text and 'id="invite"' not in page
     g.refused("host", "card", "The game is over.", tribe="nuba", digit="1")
 
 

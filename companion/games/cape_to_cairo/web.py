@@ -246,9 +246,10 @@ class CapeToCairoAdapter(GameAdapter):
         view = panel.view
         bidding = view["bidding"]
         # A bid's amount is shown only on the phone that made it: the host's device may be in
-        # the middle of the table, so it never shows one, not even for the seat it acts for.
+        # the middle of the table, so it never shows one, not even for the seat it acts for
+        # (a seated host's own bid is its own phone's).
         own_bid = None
-        if bidding is not None and panel.seat is not None and not panel.host:
+        if bidding is not None and panel.seat is not None and panel.own:
             own_bid = bidding["my_bid"]
         building = view["building"]
         final = rules.result(panel.state)

@@ -20,6 +20,7 @@ bp = Blueprint("table", __name__, url_prefix="/t/<code>")
 from companion.web.table import actions, host, pages  # noqa: E402, F401  (their routes)
 from companion.web.table.access import (  # noqa: E402
     Who,
+    display_cookie,
     guesser,
     host_cookie,
     load_table,
@@ -36,6 +37,7 @@ from companion.web.table.live import live_context, render_live  # noqa: E402
 __all__ = [
     "Who",
     "bp",
+    "display_cookie",
     "guesser",
     "host_cookie",
     "live_context",

@@ -1,6 +1,6 @@
 """Who may open a table's pages: the table for a URL code, the device asking (its seat, host
-token, display key), and the one guard every table route uses (as flaskr's login_required, with
-the role the route requires).
+token, display key, table-display cookie), and the one guard every table route uses (as flaskr's
+login_required, with the role the route requires).
 """
 
 from __future__ import annotations
@@ -29,6 +29,12 @@ def host_cookie(code: str) -> str:
     return f"host_{code}"
 
 
+def display_cookie(code: str) -> str:
+    """The cookie of the table display that stays at the table (the device that handed the
+    host role over): a display credential of its own, like a seat's token."""
+    return f"display_{code}"
+
+
 def set_token_cookie(response: Response, name: str, token: str, code: str) -> None:
     """Tokens live in HttpOnly, SameSite cookies scoped to the table's pages."""
     response.set_cookie(
@@ -49,9 +55,13 @@ class Who:
     table: tables.Table
     seat: int | None  # the phone's own seat
     host: bool
-    acting_for: int | None  # host: the seat chosen in "act as" (None: the table view)
+    acting_for: int | None  # host: the seat shown and acted for (None: the table view); a
+    # seated host's own seat unless it chose another
     reveal: bool  # host: the table's "show all" switch is on
-    display: bool = False  # the request carries one of the table's display keys
+    display: bool = False  # the request carries one of the table's display credentials
+    table_device: bool = False  # ... in the table display's own cookie (not a link's key): the
+    # device stays at the table and may enter the public events anyone may enter
+    handed: bool = False  # its host cookie holds the token of a host that handed over
 
     @property
     def member(self) -> bool:
@@ -61,6 +71,12 @@ class Who:
     @property
     def seat_shown(self) -> int | None:
         return self.acting_for if self.host else self.seat
+
+    @property
+    def acting(self) -> bool:
+        """The host's device shows a seat that is not its own: it acts for another player (the
+        panels say "Anna's chips", not "Your chips")."""
+        return self.host and self.acting_for is not None and self.acting_for != self.seat
 
 
 def guesser() -> tuple[str | None, str]:
@@ -88,7 +104,7 @@ def load_table(code: str) -> tables.Table:
     if table is not None:
         i18n.use_part(table.game.name)
         w = who(table)
-        if w.member or w.display or tables.scanned(table, request.args.get("s")):
+        if w.member or w.display or w.handed or tables.scanned(table, request.args.get("s")):
             return table
     try:
         tables.check_join_allowed(db, *guesser())
@@ -114,7 +130,7 @@ def who(table: tables.Table) -> Who:
 
     A device recognised as a member gets the table (back) on its signed list of tables; a seat
     or host cookie that no longer holds (the seat was freed, the host role moved) takes that role
-    off the list."""
+    off the list. A seated host shows its own seat unless it chose another ("act for")."""
     cached = g.get("who")
     if cached is not None and cached.table.id == table.id:
         return cached
@@ -133,22 +149,26 @@ def who(table: tables.Table) -> Who:
         acting_for = request.args.get("as", type=int)
         if acting_for is not None and not 0 <= acting_for < table.players:
             acting_for = None
-    display = tables.is_display(db, table, request.args.get("key"))
-    g.who = Who(table, seat, host, acting_for, host and table.reveal, display)
+        if acting_for is None:
+            acting_for = seat  # a seated host's own seat is its view
+    table_device = tables.is_display(db, table, request.cookies.get(display_cookie(table.code)))
+    display = table_device or tables.is_display(db, table, request.args.get("key"))
+    handed = bool(host_token) and not host and tables.handed_over(db, table, host_token)
+    g.who = Who(table, seat, host, acting_for, host and table.reveal, display, table_device, handed)
     return g.who
 
 
 def page_args(w: Who) -> dict:
     """Query arguments that keep the host's "act as" choice across requests."""
     args = {}
-    if w.host and w.acting_for is not None:
+    if w.host and w.acting_for is not None and w.acting_for != w.seat:
         args["as"] = w.acting_for
     return args
 
 
 # --- the guard -----------------------------------------------------------------------------------
 
-ROLES = ("open", "member", "host", "display", "viewer")
+ROLES = ("open", "member", "table", "host", "display", "viewer", "handed")
 
 
 def allowed(role: str, w: Who) -> bool:
@@ -157,6 +177,8 @@ def allowed(role: str, w: Who) -> bool:
         return True
     if role == "member":
         return w.member
+    if role == "table":
+        return w.member or w.table_device
     if role == "host":
         return w.host
     if role == "display":
@@ -165,6 +187,8 @@ def allowed(role: str, w: Who) -> bool:
         if w.table.ended is not None:
             return device.may_see_play(w.table.code, display=w.display)
         return w.member or w.display
+    if role == "handed":
+        return w.handed
     raise ValueError(f"no such role: {role!r}")
 
 
@@ -172,7 +196,7 @@ def denied(role: str, w: Who) -> Response:
     """The answer to a device without the role: a page that says why (a member's and the host's
     tools), or the answer of an unknown page (what a display or a viewer may see: a stranger is
     told nothing)."""
-    if role == "member":
+    if role in ("member", "table"):
         return error_page(
             "table",
             403,
@@ -198,10 +222,13 @@ def table_route(
 
     - "open": any device load_table lets in;
     - "member": the host's device or a seat's phone (else 403, with the way to join);
+    - "table": a member, or the table display that stays at the table (its own cookie): the
+      route lets it enter only what anyone at the table may enter;
     - "host": the host's device (else 403);
     - "display": a device with one of the table's display keys (?key=; else 404);
     - "viewer": a member or the display; once the game is over, the one rule of a finished play
-      (device.may_see_play: also a device whose signed list holds the table; else 404).
+      (device.may_see_play: also a device whose signed list holds the table; else 404);
+    - "handed": the device that handed the host role over (its old host token; else 404).
 
     otherwise(w) answers a device without the role instead (e.g. a redirect to the join page).
     quiet (the poll): an unknown code is not a readable 404 but counts against the limit and is

@@ -22,20 +22,32 @@ from companion.web.table.live import (
 
 
 @bp.post("/act/<action_type>")
-@table_route("member")
+@table_route("table")
 def act(w: Who, action_type: str):
-    """One game action from its form: checked by the form, then by the rules, then stored."""
+    """One game action from its form: checked by the form, then by the rules, then stored. The
+    table display that stays at the table may enter only what anyone at the table may enter."""
     table = w.table
     form_class = table.game.adapter.forms.get(action_type)
     if form_class is None:
         return render_live(w, error=Msg(N_("This game has no such action.")))
+    module = table.game.module
+    public = module.entry(action_type) == ANYONE
+    if not w.member and not public:
+        return render_live(
+            w,
+            error=Msg(
+                N_(
+                    "The table display enters only what everyone sees (a card turned up). "
+                    "Enter this on the player's phone or the host's device."
+                )
+            ),
+            status=403,
+        )
     form = form_class()
     if not form.validate_on_submit():
         first = next(iter(e for errors in form.errors.values() for e in errors), "")
         return render_live(w, error=Msg(str(first)), bound_forms={action_type: form})
     action = {"type": action_type, **form.to_action()}
-    module = table.game.module
-    public = module.entry(action_type) == ANYONE
     try:
         tables.act(
             get_db(),

@@ -1,18 +1,26 @@
 """The host's tools: lock joining, "show all", free or rename a seat, hand the host role to
 another device, and make a link for the table display. Part of the table's routes
-(/t/<code>/host/...): the host's device only, except taking over with a hand-over link."""
+(/t/<code>/host/...): the host's device only, except taking over with a hand-over link, and the
+device that handed over choosing to stay as the table display or to leave."""
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, url_for
+from flask import abort, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 
 from companion import get_db, qr, tables
 from companion.forms import RenameSeatForm
-from companion.games.base import N_, Msg
+from companion.games.base import N_, Msg, Seat
 from companion.web import device
 from companion.web.table import bp
-from companion.web.table.access import Who, host_cookie, page_args, set_token_cookie, table_route
+from companion.web.table.access import (
+    Who,
+    display_cookie,
+    host_cookie,
+    page_args,
+    set_token_cookie,
+    table_route,
+)
 from companion.web.table.live import after_change, base_url, render_live, submission_key
 
 
@@ -113,7 +121,10 @@ def take_host(w: Who):
                     get_db(),
                     table,
                     token,
-                    Msg.core(N_("The host role moved to another device.")),
+                    Msg.core(N_("The host role moved to another device."))
+                    if w.seat is None
+                    else Msg.core(N_("%(seat)s's phone is the host now."), seat=Seat(w.seat)),
+                    seat=w.seat,
                 )
             except tables.TableError as refused:
                 error = refused.msg
@@ -130,13 +141,61 @@ def take_host(w: Who):
 @bp.post("/host/display")
 @table_route("host")
 def display_link(w: Who):
-    """A new link (and QR code) for the table display; the previous link stops working."""
+    """A new link (and QR code) for a table display; the links made before keep working."""
     table = w.table
     if not FlaskForm().validate_on_submit():
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     token = tables.new_display_token(get_db(), table)
     url = f"{base_url()[0]}{url_for('display.page', code=table.code, key=token)}"
     return render_live(w, link_box={"kind": "display", "url": url, "qr": qr.svg(url)})
+
+
+# --- the device that handed the host role over ---------------------------------------------------
+
+
+@bp.get("/host/handed")
+@table_route("handed")
+def handed(w: Who):
+    """The device that handed the host role over is told to whom, and chooses: stay at the table
+    as its display, or leave (or take a free seat)."""
+    table = w.table
+    db = get_db()
+    seats = tables.seats(db, table)
+    to = tables.new_host_seat(db, table)
+    return render_template(
+        "table/handed.html",
+        table=table,
+        who=w,
+        new_host=seats[to].name if to is not None else None,
+        may_join=w.seat is None and not table.locked and any(not s.taken for s in seats),
+    )
+
+
+@bp.post("/host/stay")
+@table_route("handed")
+def stay(w: Who):
+    """The device that handed over stays as the table display: its old host token becomes the
+    credential in its display cookie (a display credential already, see tables.claim_host)."""
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    code = w.table.code
+    response = redirect(url_for("display.page", code=code))
+    set_token_cookie(response, display_cookie(code), request.cookies[host_cookie(code)], code)
+    response.delete_cookie(host_cookie(code), path=f"/t/{code}")
+    return response
+
+
+@bp.post("/host/leave")
+@table_route("handed")
+def leave(w: Who):
+    """The device that handed over leaves the table: its old token stops working at all."""
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    code = w.table.code
+    tables.drop_display(get_db(), w.table, request.cookies.get(host_cookie(code)))
+    response = redirect(url_for("lobby.home"))
+    response.delete_cookie(host_cookie(code), path=f"/t/{code}")
+    return response
 
 
 @bp.post("/host/join-link")

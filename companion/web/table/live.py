@@ -1,24 +1,27 @@
 """The live region of a table page: what it is rendered from (state, view, seats, history, forms,
-undo), rendered whole or alone for htmx, and what every change answers with.
+undo), rendered whole or alone for htmx, and what every change answers with; and the table
+display's region (the table's view, large, for a TV or the tablet that stays at the table).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from babel.lists import format_list
-from flask import current_app, redirect, render_template, request, url_for
+from flask import after_this_request, current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
 from companion import get_db, htmx, qr, tables
 from companion.forms import NoteForm, UndoForm, VersionedForm
 from companion.games.base import Msg, Seat
 from companion.web.adapter import Panel
-from companion.web.table.access import Who, page_args
+from companion.web.table.access import Who, host_cookie, page_args
 
 HISTORY_SHOWN = 5  # the newest lines on the table page; the rest on the history page
+DISPLAY_LINES = 5  # the newest lines on the table display
 
 
 def mark_presence(w: Who, table: tables.Table, seat_rows: list[tables.SeatRow]) -> None:
@@ -32,14 +35,34 @@ def mark_presence(w: Who, table: tables.Table, seat_rows: list[tables.SeatRow]) 
 
 def trace_host_look(w: Who, seat_rows: list[tables.SeatRow]) -> None:
     """The host's first look at the private view of a seat that has its own phone is written in
-    the history (a seat without a phone is run from the host's device anyway)."""
+    the history (a seat without a phone is run from the host's device anyway). A seated host
+    looking at its own seat is a player looking at their own values: nothing is written."""
     line = w.table.game.adapter.look_line
     seat = w.acting_for
-    if line is None or seat is None or not w.host:
+    if line is None or seat is None or not w.host or seat == w.seat:
         return
     row = seat_rows[seat]
     if row.taken and not row.host_looked:
         tables.record_host_look(get_db(), w.table, seat, Msg(line, seat=Seat(seat)))
+
+
+def told_handed(w: Who, names: list[str]) -> str | None:
+    """A seated phone that handed the host role over is told to whom ("" when the new host's
+    device holds no seat), once: its old host token is dropped with this answer (it goes on as
+    the seat it is, it does not stay as the table display). None for any other device."""
+    if not (w.handed and w.member):
+        return None
+    db = get_db()
+    code = w.table.code
+    tables.drop_display(db, w.table, request.cookies.get(host_cookie(code)))
+
+    @after_this_request
+    def forget_token(response):
+        response.delete_cookie(host_cookie(code), path=f"/t/{code}")
+        return response
+
+    to = tables.new_host_seat(db, w.table)
+    return names[to] if to is not None else ""
 
 
 def live_context(
@@ -74,6 +97,7 @@ def live_context(
             seat=seat,
             host=w.host,
             names=names,
+            own=seat is not None and seat == w.seat,
             args=page_args(w),
             query=request.args.to_dict(),
         )
@@ -100,6 +124,8 @@ def live_context(
         args=page_args(w),
         look_traced=w.host and adapter.look_line is not None,
         link_box=link_box,
+        handed_to=told_handed(w, names),
+        display=False,  # the table display's region sets it (display_context)
         turn_seats=turn,
         waiting_names=format_list(
             [names[s] for s in turn if s != seat], locale=get_locale() or "en"
@@ -143,18 +169,48 @@ def versioned(
 
 
 def render_live(w: Who, *, status: int | None = None, **kwargs) -> tuple[str, int]:
-    """The live region alone (htmx) or the whole page (plain form posts, first load).
+    """The live region alone (htmx) or the whole page (plain form posts, first load); for the
+    table display that stays at the table (it may enter public events), the display's.
 
     Its status says what happened, so that monitoring can tell: 200, or 422 when the page shows
     a refusal (the rules, a form), or 409 when the table changed under the form (a conflict).
     """
+    if status is None:
+        status = 422 if kwargs.get("error") is not None else 200
+    if not w.member and w.table_device:
+        return render_display(w, **kwargs), status
     context = live_context(w, **kwargs)
     template = "table/_live.html" if htmx else "table/page.html"
     if not htmx:
         context.update(invite_context(w.table))
-    if status is None:
-        status = 422 if kwargs.get("error") is not None else 200
     return render_template(template, **context), status
+
+
+def display_context(w: Who, **kwargs) -> dict:
+    """The table display's region: the table's view whatever else the device holds (a seat, the
+    host's token), the newest history lines, and the way to join while seats are free."""
+    context = live_context(
+        replace(w, seat=None, host=False, acting_for=None, reveal=False), **kwargs
+    )
+    table = context["table"]
+    free = [s for s in context["seats"] if not s.taken]
+    result = context["result"]
+    final = table.game.adapter.score_table(context["state"], result) if result else None
+    context.update(
+        display=True,
+        key=request.args.get("key"),
+        history=context["history"][:DISPLAY_LINES],
+        join_shown=bool(free) and not table.locked and result is None,
+        free_seats=len(free),
+        winners=[context["names"][s] for s in final.winners] if final else [],
+    )
+    return context
+
+
+def render_display(w: Who, **kwargs) -> str:
+    """The table display's region alone (htmx) or its whole page."""
+    template = "table/_display_live.html" if htmx else "table/display.html"
+    return render_template(template, **display_context(w, **kwargs))
 
 
 def refusal_status(error: tables.TableError) -> int:
@@ -189,4 +245,6 @@ def acting_seat(w: Who) -> int | None:
 def after_change(w: Who):
     if htmx:
         return render_live(w)
+    if not w.member and w.table_device:
+        return redirect(url_for("display.page", code=w.table.code))
     return redirect(url_for("table.page", code=w.table.code, **page_args(w)))

@@ -26,14 +26,28 @@ from companion.web.table.access import (
 from companion.web.table.live import invite_context, live_context, mark_presence, render_live
 
 
+def elsewhere(w: Who) -> str | None:
+    """Where a device without a seat that has another part at this table belongs: the device
+    that handed the host role over is told so (and may stay as the table display); the table
+    display that stayed at the table, its display. None for any other device."""
+    if w.handed and not w.table_device:
+        return url_for("table.handed", code=w.table.code)
+    if w.table_device:
+        return url_for("display.page", code=w.table.code)
+    return None
+
+
 def _to_join(w: Who):
-    return redirect(url_for("table.join", code=w.table.code))
+    return redirect(elsewhere(w) or url_for("table.join", code=w.table.code))
 
 
 def _to_join_or_told(w: Who):
     """A device without a seat: to the join page (lost=1 when its seat cookie no longer holds),
-    or, for a phone that followed a rematch to its person's seat taken by another, why not."""
+    or, for a phone that followed a rematch to its person's seat taken by another, why not; the
+    device that handed the host role over, or the table display, where it belongs (elsewhere)."""
     table = w.table
+    if elsewhere(w):
+        return redirect(elsewhere(w))
     followed = request.args.get("followed", type=int)
     if followed is not None and 1 <= followed <= table.players:
         refuse(
@@ -68,7 +82,7 @@ def _poll_to_join(w: Who | None) -> Response:
     join page), so that it tells a stranger nothing."""
     code = request.view_args["code"] if w is None else w.table.code
     response = Response(status=204)
-    response.headers["HX-Redirect"] = url_for(
+    response.headers["HX-Redirect"] = (w is not None and elsewhere(w)) or url_for(
         "table.join", code=tables.normalize_code(code)[:12] or "X", lost=1
     )
     return response
