@@ -519,3 +519,13 @@ def test_a_rematch_is_played_at_the_same_place_and_in_the_same_zone(app, client)
     with app.app_context():
         table = tables.get_table(get_db(), new)
     assert (table.location, table.timezone) == ("Dacha", "Europe/Moscow")
+
+
+def test_the_text_to_paste_is_a_page_with_a_copy_button_and_the_way_back(app, client, finished):
+    page = client.get(f"/t/{finished}/text")
+    assert page.status_code == 200
+    assert '<textarea id="summary-text"' in page.text and "Anna" in page.text
+    assert 'data-copy="summary-text"' in page.text
+    assert f'href="/t/{finished}/summary"' in page.text
+    assert f'href="/t/{finished}/export.txt"' in page.text
+    assert app.test_client().get(f"/t/{finished}/text").status_code == 404

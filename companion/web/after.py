@@ -365,14 +365,28 @@ def export_bgstats(w: Who):
 @bp.get("/export.txt")
 @table_route("viewer")
 def export_text(w: Who):
-    """A plain summary to paste into a chat, in the reader's language."""
-    table = w.table
+    """A plain summary to paste into a chat, in the reader's language (the file)."""
+    return Response(_summary_text(w.table), mimetype="text/plain")
+
+
+def _summary_text(table: tables.Table) -> str:
     play = play_of(table)
     if play is None:
-        body = text.still_going(table.game.key, table.code, words())
-    else:
-        body = text.summary(play, words())
-    return Response(body, mimetype="text/plain")
+        return text.still_going(table.game.key, table.code, words())
+    return text.summary(play, words())
+
+
+@bp.get("/text")
+@table_route("viewer")
+def text_page(w: Who):
+    """The summary as text on a page: ready to copy (a Copy button) and paste into a chat,
+    with the way back to the summary."""
+    return render_template(
+        "table/text.html",
+        table=w.table,
+        text=_summary_text(w.table),
+        key=request.args.get("key"),
+    )
 
 
 def _download(body: str, mimetype: str, table: tables.Table, ext: str) -> Response:
