@@ -13,6 +13,9 @@ from companion import tables
 from companion.games import GAMES, base
 from companion.games.base import N_, Msg, RuleError, Seat
 
+# Both stores (tests/conftest.py): codes, seats, the event log, undo, concurrent writers.
+pytestmark = pytest.mark.both_stores
+
 # A tiny counting game registered for these tests only, so the store is tested apart from any
 # real game's rules: each seat adds a positive number to the shared total, in turn.
 counter = types.ModuleType("companion.games.test_counter.rules")
