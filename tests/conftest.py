@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from jinja2 import BytecodeCache
 
 from companion import create_app
 from companion import db as database
@@ -104,9 +105,29 @@ def store_url(request, tmp_path):
     return url
 
 
+class TemplatesCompiledOnce(BytecodeCache):
+    """Jinja's compiled templates, kept for every app of this process: each test makes a new app,
+    and compiling the templates again for each took most of a short web test's time. A template
+    whose source changed is compiled again (the cache checks the source's checksum)."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = TemplatesCompiledOnce()
+
+
 @pytest.fixture
 def app(store_url):
     app = create_app({"TESTING": True, "DATABASE": store_url, "SECRET_KEY": "test-secret"})
+    app.jinja_env.bytecode_cache = TEMPLATES
     yield app
     app.extensions["companion.db"].close()
 
