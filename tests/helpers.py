@@ -380,16 +380,20 @@ class Server:
         )
         self.listening.close()  # the child holds it now
         self.listening = None
-        deadline = time.time() + 20
+        # A minute: on a machine busy with parallel tests, starting Python and the app can take
+        # far longer than the two seconds it takes on a quiet one.
+        deadline = time.time() + 60
         while time.time() < deadline:
             try:
-                urllib.request.urlopen(self.url + "/", timeout=1)
+                urllib.request.urlopen(self.url + "/", timeout=2)
                 return
             except OSError:
                 if self.process.poll() is not None:
                     break
                 time.sleep(0.1)
-        raise RuntimeError(f"the server did not start: {self.process.stderr.read()[-800:]!r}")
+        self.process.kill()  # before reading its errors: a live server's stderr never ends
+        errors = self.process.communicate()[1]
+        raise RuntimeError(f"the server did not start: {errors[-800:]!r}")
 
     def kill(self) -> None:
         """kill -9: no clean shutdown at all."""
