@@ -7,6 +7,9 @@ The wheel is built from a copy of the source without compiled catalogues (as in 
 and without build isolation (the test environment has setuptools and Babel: no download). The
 fresh environment gets the wheel alone (--no-deps); the dependencies come from the test
 environment's site-packages through a .pth file, which adds their folders and nothing else.
+
+Building and installing take half a minute or more of a busy 2-core machine, too much for the
+six minutes of `make test`: it runs in `make test-deep` (which CI runs after `make test`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 from companion import create_app
 from companion.games import GAMES
@@ -150,6 +155,7 @@ def compare(device: Browser, reference, path: str, code: str = "", reference_cod
     ), (device.language, path)
 
 
+@pytest.mark.deep
 def test_a_built_wheel_serves_every_page_in_three_languages_from_another_directory(tmp_path):
     wheel = build_wheel(tmp_path)
     python = install(wheel, tmp_path / "venv")
