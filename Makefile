@@ -45,7 +45,8 @@ run: setup
 test-setup: $(VENV)/.test-installed translations /usr/bin/chromium /usr/lib/postgresql
 
 # Everything but the deep runs: the linter, the type check, every test (browsers and PostgreSQL
-# included) with the short property runs. Under 6 minutes on 2 cores (docs/performance.md).
+# included) with the short property runs. The goal: under 6 minutes on 2 free cores
+# (docs/performance.md, "Test time").
 test: test-setup lint typecheck
 	$(PYTEST) -m "not deep"
 

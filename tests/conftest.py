@@ -13,8 +13,10 @@ Where each test runs (markers; `make test`, `make test-fast` and `make test-deep
   (test_web.py: joins, guessed codes, presence, device lists, hand-overs, display links and the
   fast path that answers an unchanged poll with one query), plays, records (/plays, /stats),
   exports and the purge (test_after_the_game.py), resent submissions (test_checks.py), and one
-  whole game per game through the web. The other web, translation and contract tests only render
-  what the store gives back: run on both they would test SQLite twice, slower.
+  whole game per game through the web to its summary (marked in tests/<game>/test_after*.py).
+  The other web, translation and contract tests only render what the store gives back: run on
+  both they would test SQLite twice, slower. A new query or store feature gets a `both_stores`
+  test; a page that only shows what the store returns does not need one.
 - PostgreSQL. Every test that reaches PostgreSQL (a `both_stores` copy, or one that asks for
   `postgres_server` or `postgres_database`) is marked `postgresql` here, so `make test-fast`
   can leave them out. Each xdist worker starts its own throwaway server (scripts/
