@@ -19,7 +19,21 @@ from companion.web.fastpath import UnchangedPolls
 
 csrf = CSRFProtect()
 htmx = HTMX()  # bool(htmx) in a request: whether htmx sent it (the HX-Request header)
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+
+
+def core_folder(name: str) -> Path:
+    """The core's templates/ or static/: inside the package when it was installed from a wheel
+    (setup.py copies them there), at the top of the repository in a checkout."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else ROOT / name
+
+
+def instance_folder() -> Path:
+    """Where the database and the secret key live: COMPANION_INSTANCE, else ./instance of the
+    directory the server was started from (never inside an installed package)."""
+    return Path(os.environ.get("COMPANION_INSTANCE") or Path.cwd() / "instance").resolve()
 
 
 def _secret_key(instance: Path) -> str:
@@ -58,9 +72,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     """Build the app; test_config overrides the configuration (e.g. DATABASE, TESTING)."""
     app = Flask(
         __name__,
-        instance_path=os.environ.get("COMPANION_INSTANCE", str(ROOT / "instance")),
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        instance_path=str(instance_folder()),
+        template_folder=str(core_folder("templates")),
+        static_folder=str(core_folder("static")),
     )
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)

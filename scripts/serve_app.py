@@ -2,6 +2,9 @@
 
 Used by the benchmark and the checks so that the companion and the bare Flask baseline run on
 exactly the same server settings:  python scripts/serve_app.py wsgi:app 8123
+`fd:N` instead of a port serves on a listening socket the caller opened and passed down as file
+descriptor N (the tests' servers: a port chosen and held by the caller cannot be taken by another
+process between the choice and the start).
 With COMPANION_PROCESSES=N (N > 1) it serves N gunicorn worker processes, each importing the app
 itself, as `python -m companion.serve` does.
 """
@@ -25,9 +28,17 @@ from companion.serve import (  # noqa: E402
 )
 
 
-def main(target: str, port: int) -> None:
-    settings = {**server_settings(), "host": "127.0.0.1", "port": port}
+def main(target: str, where: str) -> None:
+    settings = server_settings()
     raise_open_files_limit(settings["connection_limit"])
+    if where.startswith("fd:"):
+        import socket
+
+        del settings["host"], settings["port"]
+        listening = socket.socket(fileno=int(where[3:]))
+        serve(load_target(target), sockets=[listening], **settings)
+        return
+    settings.update(host="127.0.0.1", port=int(where))
     processes = processes_wanted()
     if processes > 1:
         serve_processes(lambda: load_target(target), settings, processes)
@@ -36,4 +47,4 @@ def main(target: str, port: int) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]))
+    main(sys.argv[1], sys.argv[2])

@@ -1,7 +1,31 @@
-"""Fixtures for every test: an app on a fresh database file, its test client, table drivers,
-and (for the browser tests) a real server and Debian's Chromium driven by Playwright.
+"""Fixtures for every test: an app on a fresh database, its test client, table drivers, and (for
+the browser tests) a real server and Debian's Chromium driven by Playwright.
 
 Helpers that are not fixtures live in tests/helpers.py.
+
+Where each test runs (markers; `make test`, `make test-fast` and `make test-deep` pick by them):
+
+- The store. `app`, `client`, `make_table` and `store_url` are on a fresh SQLite file. A test
+  marked `both_stores` (or a module with `pytestmark = pytest.mark.both_stores`) runs twice,
+  on SQLite and on a throwaway PostgreSQL database: the tests that execute SQL the two backends
+  run differently. These are the store and its migrations (test_store.py), the tables (codes,
+  seats, the event log, undo, concurrent writers: test_tables.py), the core web tests
+  (test_web.py: joins, guessed codes, presence, device lists, hand-overs, display links and the
+  fast path that answers an unchanged poll with one query), plays, records (/plays, /stats),
+  exports and the purge (test_after_the_game.py), resent submissions (test_checks.py), and one
+  whole game per game through the web to its summary (marked in tests/<game>/test_after*.py).
+  The other web, translation and contract tests only render what the store gives back: run on
+  both they would test SQLite twice, slower. A new query or store feature gets a `both_stores`
+  test; a page that only shows what the store returns does not need one.
+- PostgreSQL. Every test that reaches PostgreSQL (a `both_stores` copy, or one that asks for
+  `postgres_server` or `postgres_database`) is marked `postgresql` here, so `make test-fast`
+  can leave them out. Each xdist worker starts its own throwaway server (scripts/
+  throwaway_postgres.py) on a free port, so workers never share a database.
+- Browsers. A test that uses the `browser` fixture (or `phone`, `server`) is marked `browser`.
+  Each xdist worker has its own Chromium; each `server` its own process, port and file.
+- Depth. Property tests that are slow at full depth run a few examples in `make test` and the
+  full number in `make test-deep` (`examples(quick, deep)` in tests/helpers.py reads the hypothesis
+  profile, "deep" there). A test marked `deep` runs only in `make test-deep`.
 """
 
 from __future__ import annotations
@@ -9,6 +33,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from jinja2 import BytecodeCache
 
 from companion import create_app
 from companion import db as database
@@ -19,6 +45,34 @@ from tests.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, TableDriver
 # tests play it, and the contract test holds it to the contract like every installed game.
 FIXTURE_GAME = "tests.fixture_game"
 install(FIXTURE_GAME)
+
+# `make test-deep` loads "deep" (--hypothesis-profile=deep); tests/helpers.examples() reads it.
+settings.register_profile("deep", deadline=None)
+
+STORES = ("sqlite", "postgresql")
+BROWSER_FIXTURES = {"browser", "phone", "server"}
+POSTGRES_FIXTURES = {"postgres_server", "postgres_database"}
+
+
+def pytest_generate_tests(metafunc):
+    """A `both_stores` test that uses the store runs once per backend; any other on SQLite."""
+    if "store_url" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+        "both_stores"
+    ):
+        metafunc.parametrize("store_url", STORES, indirect=True)
+
+
+def pytest_collection_modifyitems(items):
+    """Mark what a test reaches from the fixtures it uses, so a forgotten marker cannot put a
+    browser or PostgreSQL test into `make test-fast`."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if names & POSTGRES_FIXTURES or params.get("store_url") == "postgresql":
+            item.add_marker(pytest.mark.postgresql)
+        if names & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+
 
 # --- the two backends ---------------------------------------------------------------------------
 
@@ -45,11 +99,11 @@ def postgres_database(postgres_server):
     return url
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture
 def store_url(request, tmp_path):
-    """The database a test runs on: a fresh SQLite file, or the PostgreSQL test database
-    emptied (every test that uses the store runs on both backends)."""
-    if request.param == "sqlite":
+    """The database a test runs on: a fresh SQLite file, or (for a `both_stores` test's
+    PostgreSQL run) the PostgreSQL test database emptied."""
+    if getattr(request, "param", "sqlite") == "sqlite":
         return str(tmp_path / "test.db")
     url = request.getfixturevalue("postgres_database")
     store = database.connect(url)
@@ -57,6 +111,25 @@ def store_url(request, tmp_path):
     store.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
     store.conn.close()
     return url
+
+
+class TemplatesCompiledOnce(BytecodeCache):
+    """Jinja's compiled templates, kept for every app of this process: each test makes a new app,
+    and compiling the templates again for each took most of a short web test's time. A template
+    whose source changed is compiled again (the cache checks the source's checksum)."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = TemplatesCompiledOnce()
 
 
 @pytest.fixture
@@ -69,6 +142,7 @@ def app(store_url):
             "EXTRA_GAMES": [FIXTURE_GAME],
         }
     )
+    app.jinja_env.bytecode_cache = TEMPLATES
     yield app
     app.extensions["companion.db"].close()
 

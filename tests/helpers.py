@@ -19,9 +19,20 @@ import urllib.request
 from collections.abc import Iterable
 from pathlib import Path
 
+from hypothesis import settings
+
 from companion import get_db, tables
 
 HX = {"HX-Request": "true"}
+
+
+# --- how deep a property test goes ----------------------------------------------------------------
+
+
+def examples(quick: int, deep: int) -> int:
+    """How many examples a slow property test tries: `quick` in `make test`, `deep` in
+    `make test-deep` (the hypothesis profile "deep", registered in tests/conftest.py)."""
+    return deep if settings.get_current_profile_name() == "deep" else quick
 
 
 # --- reading pages --------------------------------------------------------------------------------
@@ -324,16 +335,32 @@ def free_port() -> int:
 
 
 class Server:
-    """The app served by waitress in a child process, on a database file that outlives it."""
+    """The app served by waitress in a child process, on a database file that outlives it.
+
+    The port is bound here and the listening socket handed to the child, so that no other
+    process (another xdist worker, another developer's tests) can take it in between."""
 
     def __init__(self, database: Path, env: dict | None = None):
         self.database = database
-        self.port = free_port()
+        self.listening: socket.socket | None = None
+        self.port = self._listen()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = env or {}
         self.process: subprocess.Popen | None = None
 
+    def _listen(self) -> int:
+        self.listening = socket.socket()
+        self.listening.bind(("127.0.0.1", 0))
+        self.listening.listen(1024)
+        return self.listening.getsockname()[1]
+
     def start(self) -> None:
+        """Start serving (again, after kill(): on the same port, held meanwhile)."""
+        if self.listening is None:  # restarted after kill(): the port again
+            self.listening = socket.socket()
+            self.listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            self.listening.bind(("127.0.0.1", self.port))
+            self.listening.listen(1024)
         env = {
             **os.environ,
             "COMPANION_DATABASE": str(self.database),
@@ -342,22 +369,32 @@ class Server:
             "COMPANION_EXTRA_GAMES": "tests.fixture_game",  # the tests' own game, Pebbles
             **self.env,
         }
+        fd = self.listening.fileno()
         self.process = subprocess.Popen(
             # the companion's own waitress settings (companion.serve.server_settings)
-            [sys.executable, str(ROOT / "scripts" / "serve_app.py"), "wsgi:app", str(self.port)],
+            [sys.executable, str(ROOT / "scripts" / "serve_app.py"), "wsgi:app", f"fd:{fd}"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
+            pass_fds=[fd],
         )
-        deadline = time.time() + 20
+        self.listening.close()  # the child holds it now
+        self.listening = None
+        # A minute: on a machine busy with parallel tests, starting Python and the app can take
+        # far longer than the two seconds it takes on a quiet one.
+        deadline = time.time() + 60
         while time.time() < deadline:
             try:
-                urllib.request.urlopen(self.url + "/", timeout=1)
+                urllib.request.urlopen(self.url + "/", timeout=2)
                 return
             except OSError:
+                if self.process.poll() is not None:
+                    break
                 time.sleep(0.1)
-        raise RuntimeError("the server did not start")
+        self.process.kill()  # before reading its errors: a live server's stderr never ends
+        errors = self.process.communicate()[1]
+        raise RuntimeError(f"the server did not start: {errors[-800:]!r}")
 
     def kill(self) -> None:
         """kill -9: no clean shutdown at all."""

@@ -22,6 +22,9 @@ from companion.web import charts
 from companion.web.adapter import GameAdapter, ScoreTable
 from tests.helpers import HX, csrf_from, post_from, start_table, take_seat, visible
 
+# Both stores (tests/conftest.py): plays, records (/plays, /stats), exports and the purge.
+pytestmark = pytest.mark.both_stores
+
 GOAL = 10
 
 

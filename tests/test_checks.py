@@ -12,8 +12,13 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion import get_db, tables
 from tests.helpers import HX, csrf_from, version_of
+
+# Both stores (tests/conftest.py): a resent submission is stored once on each.
+pytestmark = pytest.mark.both_stores
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 

@@ -3,7 +3,12 @@ companion/pg.py's for PostgreSQL), so that a column added to one and not the oth
 
 from __future__ import annotations
 
+import pytest
+
 from companion import db as database
+
+# Both stores (tests/conftest.py): this is the store.
+pytestmark = pytest.mark.both_stores
 
 ONLY_POSTGRES = {"schema_version", "settings"}  # SQLite keeps these in PRAGMA / a file
 

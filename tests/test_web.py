@@ -9,6 +9,10 @@ import pytest
 from companion import create_app
 from tests.helpers import HX, csrf_from, post_from, start_table, take_seat, version_of, visible
 
+# Both stores (tests/conftest.py): joins, guessed codes, presence, devices, hand-overs, the
+# fast path's one query.
+pytestmark = pytest.mark.both_stores
+
 
 def test_home_lists_every_game_and_the_join_form(client):
     page = client.get("/")

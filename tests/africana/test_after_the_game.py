@@ -135,6 +135,7 @@ def test_the_result_screen_shows_the_comparison_table_and_keeps_the_breakdowns(t
         assert '<details class="af-player af-fold" id="af-score-0">' in page
 
 
+@pytest.mark.both_stores  # one whole game through the web on each store
 def test_the_summary_shows_the_table_and_the_stacked_bars_with_their_data(table):
     hand_in_all(table)
     page = table.host.get(f"/t/{table.code}/summary").text

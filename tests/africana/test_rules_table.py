@@ -13,6 +13,7 @@ from companion.games.africana import random_play as legal
 from companion.games.africana import rules as af
 from companion.games.base import Msg, RuleError
 from tests.africana.helpers import sheet
+from tests.helpers import examples
 
 
 def act(state, seat, type_, host=False, **fields):
@@ -772,7 +773,11 @@ def test_describe_speaks_in_messages():
 LEGAL_STEPS = 3000  # actions of a legal game at most (they end by the deck in a few hundred)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(10, 60),  # 60 in `make test-deep`
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(st.integers(2, 4), st.data())
 def test_random_games_keep_every_invariant(players, data):
     rng = data.draw(st.randoms(use_true_random=False))
@@ -840,7 +845,11 @@ def check_invariants(state):
     assert state["bought"] <= af.ADVENTURE_CARDS
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(4, 25),  # whole games: 25 in `make test-deep`
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(st.integers(2, 4), st.data())
 def test_legal_games_run_to_the_end_with_equal_turns(players, data):
     # A seeded generator: a whole legal game is too many choices for hypothesis to shrink.

@@ -140,6 +140,7 @@ def states_of(t):
         return [s for _, s in tables.game_states(db, tables.get_table(db, t.code))]
 
 
+@pytest.mark.both_stores  # one whole game through the web on each store
 def test_the_summary_shows_three_charts_with_their_data_tables(done):
     page = done.host.get(f"/t/{done.code}/summary").text
     assert 'id="summary-scores"' in page

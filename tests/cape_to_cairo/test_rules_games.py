@@ -6,12 +6,14 @@ import copy
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.base import Msg, RuleError
 from companion.games.cape_to_cairo import rules as g
 from companion.games.cape_to_cairo.random_play import legal_action, nonsense_action
+from tests.helpers import examples
 
 
 class Ledger:
@@ -150,13 +152,14 @@ def play(seed, n):
     return s, rounds_seen, stats
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(5, 40), deadline=None)  # whole games: 40 in `make test-deep`
 @given(st.integers(0, 2**32 - 1), st.integers(2, 4))
 def test_random_games_keep_the_invariants(seed, n):
     s, rounds, _ = play(seed, n)
     assert len(rounds) >= 8  # one card a player per acquisition phase: at least 8 phases
 
 
+@pytest.mark.deep  # 12 whole games: `make test-deep`
 def test_the_driver_reaches_the_rarer_corners():
     """Ties broken by draws, river bonuses, passes and phase ends really happen in the driven
     games, so the invariants above are checked there too."""

@@ -82,6 +82,7 @@ def test_the_result_screen_shows_the_score_table_winner_first(table):
     assert "Ann wins with 4 points to 0." in page and "Winner: Ann." in page
 
 
+@pytest.mark.both_stores  # one whole game through the web on each store
 def test_the_summary_draws_the_islands_held_with_the_three_scorings(table):
     finish_game(table)
     page = table.host.get(f"/t/{table.code}/summary").text

@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 
 from companion.games.base import RuleError
 from companion.games.kahuna import rules as k
+from tests.helpers import examples
 from tests.kahuna.physical_table import STRAY, Table, next_action
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(5, 30), deadline=None)  # whole games: 30 in `make test-deep`
 @given(st.integers(0, 2**32 - 1), st.booleans())
 def test_random_legal_games_keep_every_invariant(seed, arabana):
     table = Table(random.Random(seed), arabana)

@@ -119,6 +119,7 @@ def test_before_the_end_nothing_private_leaves_the_table(make_table):
         assert g.host.get(f"/t/{code}/export.{kind}").status_code == 409
 
 
+@pytest.mark.both_stores  # one whole game through the web on each store
 @pytest.mark.parametrize("variant", ["serengeti", "don"])
 def test_a_whole_game_ends_in_a_summary_with_pictures_and_exports_from_the_score_table(
     make_table, variant

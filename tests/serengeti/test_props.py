@@ -6,6 +6,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,9 +20,13 @@ from companion.games.serengeti.random_play import (
     random_deck,
     sale_offer,
 )
+from tests.helpers import examples
 
 FAST = settings(max_examples=200, deadline=None)
-GAMES = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Whole random games: a few in `make test`, 15 in `make test-deep` (tests/helpers.examples).
+GAMES = settings(
+    max_examples=examples(3, 15), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 digits_st = st.lists(st.integers(0, 9), max_size=8)
 holdings_st = st.lists(digits_st, min_size=3, max_size=5)
@@ -323,6 +328,7 @@ def test_games_of_the_contract_generator_keep_every_invariant(seed, players, var
     assert refused < 200
 
 
+@pytest.mark.deep  # 16 whole games: `make test-deep`
 def test_random_games_reach_every_situation():
     """The random walk really exercises the rare paths (so the properties above mean something)."""
     seen = Counter()
