@@ -3,7 +3,7 @@
 next_action(state, rng) sees only the state, as the app does: it enters face-up cards the count
 allows, plays the card choices legal_cards_for() offers, discards, draws or declines, and now and
 then sends an entry the rules may refuse. The simulated physical table of the tests
-(tests/kahuna/legal.py: Table) ends its turns the same way (finish_turn).
+(tests/kahuna/physical_table.py: Table) ends its turns the same way (finish_turn).
 """
 
 from __future__ import annotations
