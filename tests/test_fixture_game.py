@@ -75,4 +75,12 @@ def test_the_export_withholds_an_undone_secret_once_the_game_is_over(make_table)
         "host": False,
         "withheld": True,
     }
-    assert "7" not in json.dumps(undone)
+    assert '"number"' not in json.dumps(undone)
+
+
+def test_its_rules_are_searched_in_three_languages_from_its_table(make_table):
+    t = make_table(GAME, ("Anna", "Ben"))
+    for lang, question in (("en", "how many pebbles may I take"), ("ru", "сколько камешков брать")):
+        t.host.set_cookie("lang", lang)
+        page = t.host.get(f"/t/{t.code}/rules", query_string={"q": question}).text
+        assert '/rules/pebbles#take"' in page, (lang, visible(page)[:300])

@@ -119,7 +119,7 @@ def test_the_table_page_shows_the_core_score_table(done):
     assert 'id="ctc-scores"' in page
     text = visible(page)
     assert "Anna wins!" in text and "Winner: Anna." in text
-    assert re.search(r"1\. Anna ★ 2\. Ben Income earned 80 0 Money left 173 99", text), text
+    assert re.search(r"1\. ★ Anna 2\. Ben Income earned 80 0 Money left 173 99", text), text
     assert "Terrains crossed 8 0" in text
 
 

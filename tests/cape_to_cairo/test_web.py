@@ -553,7 +553,7 @@ def test_the_game_ends_with_the_8th_crossing_and_nothing_more_is_accepted(t2):
         in text
     )
     assert "Anna 8 of 8 crossed" in text and "Ben 0 of 8 crossed" in text
-    assert "1. Anna ★ 2. Ben Income earned 80 0 Money left 172 100" in text
+    assert "1. ★ Anna 2. Ben Income earned 80 0 Money left 172 100" in text
     assert "Terrains crossed 8 0 Winner: Anna." in text
     assert 'id="ctc-card-form"' not in t2.page("Ben")
     t2.refused(
