@@ -163,6 +163,12 @@ def _add_displays(db: sqlite_utils.Database) -> None:
     )
 
 
+def _add_replay_switch(db: sqlite_utils.Database) -> None:
+    # What the replay on the table display shows once the game is over: the public view (0) or
+    # everything the game kept private (1), switched from a phone at the table.
+    db["tables"].add_column("replay_all", int, not_null_default=0)
+
+
 MIGRATIONS = [
     _create_tables,
     _add_change_versions,
@@ -172,6 +178,7 @@ MIGRATIONS = [
     _add_join_secret,
     _add_after_the_game,
     _add_displays,
+    _add_replay_switch,
 ]
 
 

@@ -112,6 +112,8 @@ MIGRATIONS: list[str] = [
     INSERT INTO displays (table_id, token_hash, created)
         SELECT id, display_hash, touched FROM tables WHERE display_hash IS NOT NULL;
     """,
+    # 9: what the replay on the table display shows (companion/db.py: _add_replay_switch)
+    "ALTER TABLE tables ADD COLUMN replay_all INTEGER NOT NULL DEFAULT 0;",
 ]
 
 MIGRATION_LOCK = 7_263_541  # any number: the advisory lock the migrating process holds

@@ -81,6 +81,7 @@ class Table:
     ended: float | None = None  # when the game's result appeared (None: still going)
     rematch_code: str | None = None  # the table of the rematch, once the host started one
     rematch_shift: int = 0  # 0: same seats in the rematch; 1: everyone one seat on
+    replay_all: bool = False  # the replay on the table display shows everything (after the end)
 
 
 @dataclass(frozen=True)
@@ -140,6 +141,7 @@ def _row_to_table(row: dict) -> Table:
         ended=row["ended"],
         rematch_code=row["rematch_code"],
         rematch_shift=row["rematch_shift"] or 0,
+        replay_all=bool(row["replay_all"]),
     )
 
 
@@ -558,6 +560,21 @@ def game_states(db: Store, table: Table) -> list[tuple[Event, dict]]:
             state = module.apply(state, event.action)
             found.append((event, state))
     return found
+
+
+def state_after(db: Store, table: Table, seq: int) -> dict:
+    """The state right after event seq (0: before the first event), undone events left out:
+    from the nearest checkpoint, so any step of a long game costs at most SNAPSHOT_EVERY
+    replayed events. The caller owns the state it gets."""
+    return _state_before(db, table, seq + 1)
+
+
+def set_replay_all(db: Store, table: Table, on: bool) -> None:
+    """What the replay on the table display shows once the game is over: everything the game
+    kept private (on) or the public view. Nothing the game or its forms depend on changes, so
+    the table's version stays (the display reads the switch with each step it loads)."""
+    with db.write(table.id):
+        db.execute("UPDATE tables SET replay_all = ? WHERE id = ?", [int(on), table.id])
 
 
 def new_join_secret(db: Store, table: Table) -> str:
@@ -987,9 +1004,11 @@ __all__ = [
     "seat_for_token",
     "seats",
     "set_locked",
+    "set_replay_all",
     "set_reveal",
     "start_handover",
     "valid_key",
+    "state_after",
     "state_of",
     "undo",
 ]

@@ -120,16 +120,22 @@ def summary(w: Who):
         )
     started = tables.started_at(db, table)
     ended = tables.get_table(db, table.code).ended
+    key = request.args.get("key")
+    log = tables.events(db, table)[::-1] if result is not None and ended is not None else []
     return render_template(
         "table/summary.html",
         table=table,
         who=w,
         names=names,
         result=result,
+        # once it is over, every line of the history links to its step of the replay
+        history=log,
+        history_total=len(log),
+        replay_args={"key": key} if key and w.display else {},
         score=table.game.adapter.score_table(state, result) if result is not None else None,
         chart=chart,
         minutes=round((ended - started) / 60) if ended and started else None,
-        key=request.args.get("key"),
+        key=key,
     )
 
 

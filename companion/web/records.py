@@ -35,6 +35,7 @@ def plays_page():
     return render_template(
         "records/plays.html",
         found=found,
+        kept=plays.tables_kept(get_db(), [p.code for p in found]),
         games=GAMES,
         game=_chosen_game(),
         player=player or "",
