@@ -104,7 +104,8 @@ class GameAdapter:
     # --- the replay of a finished game (companion/web/replay.py) ---------------------------------
 
     #: the template of a replay step's game view, rendered read-only for the table (seat None;
-    #: forms and buttons hidden, as on the display), or None: the game's panel_template
+    #: forms and buttons hidden, as on the display; `replay` is true in its context, so a panel
+    #: can leave out what only a live table says), or None: the game's panel_template
     step_template: str | None = None
 
     def standings(self, state: dict, result: dict | None, everything: bool) -> Standings | None:

@@ -273,6 +273,7 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
         else "",
         now=time.time(),
         display=w.display and not w.member,
+        replay=True,  # the panel is a replay's step: nothing is awaited, nothing entered
         # the replay's own
         step=step,
         index=index,

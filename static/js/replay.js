@@ -7,17 +7,32 @@
   function region() { return document.getElementById("replay"); }
 
   // Arrows step on a computer: left and right, Home and End (links, so htmx swaps the step).
+  // A key pressed while a step is still on its way waits for it: each press is one step.
+  var keys = [];
+  var loading = false;
+  function press(id) {
+    var link = document.getElementById(id);
+    if (!link || link.tagName !== "A") return;
+    loading = !!window.htmx;
+    link.click();
+  }
   document.addEventListener("keydown", function (e) {
     if (!region() || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     var t = e.target;
     if (t && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(t.tagName))) return;
     var id = { ArrowLeft: "replay-previous", ArrowRight: "replay-next", Home: "replay-first", End: "replay-last" }[e.key];
-    var link = id && document.getElementById(id);
-    if (link && link.tagName === "A") {
-      e.preventDefault();
-      link.click();
-    }
+    if (!id) return;
+    e.preventDefault();
+    if (loading) keys.push(id);
+    else press(id);
   });
+  function nextKey() {
+    loading = false;
+    if (keys.length) press(keys.shift());
+  }
+  document.addEventListener("htmx:afterSettle", nextKey);
+  document.addEventListener("htmx:responseError", function () { keys = []; loading = false; });
+  document.addEventListener("htmx:sendError", function () { keys = []; loading = false; });
 
   // The slider: its step number while it moves, the step itself once it is let go.
   document.addEventListener("change", function (e) {
