@@ -447,12 +447,14 @@ def in_first_screen(page, selector: str) -> bool:
 
 def overflowing(page) -> list[str]:
     """Elements wider than the screen (the page must never scroll sideways at phone width);
-    a scrolling table wrapper (.score-wrap) may hold a wider table."""
+    a scrolling table wrapper (.score-wrap) may hold a wider table, and what a closed <details>
+    holds is not shown (Chromium lays it out all the same)."""
     return page.evaluate(
         """() => {
             const width = document.documentElement.clientWidth;
             return [...document.querySelectorAll('body *')]
               .filter(e => !e.closest('.score-wrap') && e.offsetParent !== null)
+              .filter(e => !e.closest('details:not([open]) > :not(summary)'))
               .filter(e => e.getBoundingClientRect().right > width + 1)
               .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
                        + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : ''))
