@@ -857,6 +857,29 @@ def events(db: Store, table: Table) -> list[Event]:
     ]
 
 
+def events_between(db: Store, table: Table, first: int, last: int) -> list[Event]:
+    """The events whose seq is from first to last, oldest first."""
+    return [
+        _event(r)
+        for r in db.query(
+            "SELECT * FROM events WHERE table_id = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+            [table.id, first, last],
+        )
+    ]
+
+
+def actions_of(db: Store, table: Table) -> list[tuple[int, str, bool, dict]]:
+    """Every event's (seq, kind, undone, action), oldest first, without its history lines: what a
+    walk through the whole log needs, at a fraction of the cost of events()."""
+    return [
+        (seq, kind, bool(undone), json.loads(action))
+        for seq, kind, undone, action in db.execute(
+            "SELECT seq, kind, undone, action FROM events WHERE table_id = ? ORDER BY seq",
+            [table.id],
+        ).fetchall()
+    ]
+
+
 def recent_events(db: Store, table: Table, limit: int) -> list[Event]:
     """The newest `limit` events, newest first: what a page shows (cost independent of the
     length of the history)."""
@@ -980,7 +1003,9 @@ __all__ = [
     "count_unknown_code",
     "create_table",
     "current_version",
+    "actions_of",
     "events",
+    "events_between",
     "find_table",
     "free_seat",
     "is_display",

@@ -205,9 +205,9 @@ def test_the_controls_lead_to_the_ends_the_rounds_and_each_players_next_turn(app
         if target is None:
             continue
         turns += 1
-        event = steps[step_of(target)].event
-        assert event.kind == "game" and not event.undone and event.action["seat"] == seat
-        assert table.game.module.entry(event.action["type"]) == ON_TURN
+        step = steps[step_of(target)]
+        assert step.kind == "game" and not step.undone and step.action["seat"] == seat
+        assert table.game.module.entry(step.action["type"]) == ON_TURN
         assert not any(s.turn_of == seat for s in steps[middle + 1 : step_of(target)])
     assert turns > 0
     first = client.get(f"/t/{code}/replay/0").text

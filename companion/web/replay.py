@@ -63,11 +63,14 @@ OUTLINES_KEPT = 32  # tables whose outline this process keeps
 
 @dataclass(frozen=True)
 class Step:
-    """One step of the replay: its event (None for step 0, the start), the round it belongs to
-    (the adapter's words; None: the game has no rounds) and, if it is a player's turn, whose."""
+    """One step of the replay: its event's seq, kind, undone flag and action (step 0, the
+    start, has none), the round it belongs to (the adapter's words; None: the game has no
+    rounds) and, if it is a player's turn, whose."""
 
     seq: int
-    event: tables.Event | None
+    kind: str | None
+    undone: bool
+    action: dict
     section: Any
     turn_of: int | None
 
@@ -85,7 +88,7 @@ def outline(table: tables.Table) -> list[Step]:
         if found is not None:
             _outlines.move_to_end(key)
             return found
-    found = _make_outline(table, tables.events(get_db(), table))
+    found = _make_outline(table, tables.actions_of(get_db(), table))
     with _outlines_lock:
         _outlines[key] = found
         while len(_outlines) > OUTLINES_KEPT:
@@ -93,27 +96,27 @@ def outline(table: tables.Table) -> list[Step]:
     return found
 
 
-def _make_outline(table: tables.Table, log: list[tables.Event]) -> list[Step]:
+def _make_outline(table: tables.Table, log: list[tuple[int, str, bool, dict]]) -> list[Step]:
     module, adapter = table.game.module, table.game.adapter
     rounds = type(adapter).step_round is not GameAdapter.step_round  # the game has rounds
     owner = getattr(module.apply, "__self__", None)  # a Moves: apply in place, no copies
     entry = getattr(module, "entry", None)
     state = module.new(table.options, table.players) if rounds else None
-    steps = [Step(0, None, adapter.step_round(state) if rounds else None, None)]
-    for event in log:
+    steps = [Step(0, None, False, {}, adapter.step_round(state) if rounds else None, None)]
+    for seq, kind, undone, action in log:
         turn_of = None
-        if event.kind == "game" and not event.undone:
+        if kind == "game" and not undone:
             if rounds:
                 if owner is not None:
-                    state = owner.apply(state, event.action, copy=False)
+                    state = owner.apply(state, action, copy=False)
                 else:
-                    state = module.apply(state, event.action)
-            seat = event.action.get("seat")
+                    state = module.apply(state, action)
+            seat = action.get("seat")
             if isinstance(seat, int) and not isinstance(seat, bool):
-                if entry is None or entry(event.action.get("type")) == ON_TURN:
+                if entry is None or entry(action.get("type")) == ON_TURN:
                     turn_of = seat
         section = adapter.step_round(state) if rounds else None
-        steps.append(Step(event.seq, event, section, turn_of))
+        steps.append(Step(seq, kind, undone, action, section, turn_of))
     return steps
 
 
@@ -213,13 +216,18 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
     db = get_db()
     module, adapter = table.game.module, table.game.adapter
     step = steps[index]
-    event = step.event
+    earlier = range(index - 1, max(0, index - BEFORE_SHOWN - 1), -1)  # newest first
+    shown = {  # the events whose lines the step shows: its own and a few before it
+        e.seq: e
+        for e in tables.events_between(db, table, steps[min(earlier, default=index)].seq, step.seq)
+    }
+    event = shown.get(step.seq) if index else None
     seat_rows = tables.seats(db, table)
     names = [s.name for s in seat_rows]
-    applied = event is not None and event.kind == "game" and not event.undone
+    applied = step.kind == "game" and not step.undone
     if applied:
         before = tables.state_after(db, table, step.seq - 1)
-        after = module.apply(before, event.action)
+        after = module.apply(before, step.action)
     else:
         before = after = tables.state_after(db, table, step.seq)
     result = module.result(after)
@@ -248,7 +256,6 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
     for seat in range(len(names)):
         target = next((j for j in range(index + 1, len(steps)) if steps[j].turn_of == seat), None)
         next_turns.append({"seat": seat, "name": names[seat], "url": url(target)})
-    earlier = range(index - 1, max(0, index - BEFORE_SHOWN - 1), -1)  # newest first
     return dict(
         table=table,
         who=panel_who,
@@ -281,7 +288,7 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
         event=event,
         entered_by=_entered_by(event) if event is not None else None,
         withheld=withheld,
-        earlier=[{"event": steps[i].event, "url": url(i)} for i in earlier],
+        earlier=[{"event": shown[steps[i].seq], "url": url(i)} for i in earlier],
         section=step.section,
         everything=everything,
         standings=standings_rows(standings_now, standings_before, names),
