@@ -399,6 +399,7 @@ def go(w: Who):
         render_template("replay/_region.html", **step_context(w, index, steps, everything))
     )
     response.headers["HX-Push-Url"] = target
+    response.headers["Vary"] = "HX-Request"
     return response
 
 

@@ -47,6 +47,16 @@
     }
   });
 
+  // A screen reader hears the new step: where it is and what happened (the region itself is
+  // replaced, so the announcement lives outside it).
+  document.addEventListener("htmx:afterSettle", function () {
+    var r = region(), out = document.getElementById("replay-announce");
+    if (!r || !out) return;
+    var where = document.getElementById("replay-where");
+    var what = r.querySelector(".replay-lines");
+    out.textContent = [where, what].map(function (el) { return el ? el.textContent.replace(/\s+/g, " ").trim() : ""; }).join(" ");
+  });
+
   // The language links lead back to the page they were shown on: after a swap, to this step.
   function followLanguages() {
     document.querySelectorAll(".langs a[href*='next=']").forEach(function (a) {

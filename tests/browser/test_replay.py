@@ -21,6 +21,7 @@ from tests.helpers import (
     in_first_screen,
     overflowing,
     play_to_end,
+    serious_accessibility_problems,
     shot,
 )
 
@@ -105,6 +106,7 @@ def test_a_phone_steps_through_a_finished_game_at_360_px(finished, phone):
     page.locator("#replay-next").click()
     expect(page).to_have_url(re.compile(r"/replay/1$"))
     expect(page.locator("#replay-where")).to_contain_text(f"Step 1 of {game.last}")
+    expect(page.locator("#replay-announce")).to_contain_text(f"Step 1 of {game.last}")
     page.locator("#replay-last").click()
     expect(page).to_have_url(re.compile(rf"/replay/{game.last}$"))
     expect(page.locator("#replay-what")).to_contain_text("takes")
@@ -225,6 +227,8 @@ def test_every_games_step_reads_well_at_phone_and_tv_width(finished, phone, scre
         assert overflowing(page) == [], (key, lang, query)
         assert page.locator("#game-panel form:visible, #game-panel button:visible").count() == 0
         assert in_first_screen(page, "#replay-next")
+    if lang == "en":
+        assert serious_accessibility_problems(page) == []
     shot(page, f"replay-{key}-{lang}-360")
     tv = screen(locale=lang)
     tv.context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
