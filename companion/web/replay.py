@@ -259,7 +259,6 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
     return dict(
         table=table,
         who=panel_who,
-        replay_who=w,
         seat=None,
         names=names,
         seats=seat_rows,
