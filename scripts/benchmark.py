@@ -646,12 +646,14 @@ def figure_replay(report, rounds: int) -> None:
     )
 
 
-def figure_replay_step(report, app: Served, base: Served, seeded: Seeded, rounds: int) -> None:
+def figure_replay_step(
+    report, app: Served, base: Served, seeded: Seeded, warm: Seeded, rounds: int
+) -> None:
     """A step of a finished game's replay at step 300 of a long game (the whole page, and the
     step alone as htmx swaps it), each request timed beside a bare Flask request on the same
     server settings (the baseline: what loopback and a WSGI answer cost anyway). The first
-    replay request of the table also makes its outline (one replay of the whole log). The goal
-    holds the 95th percentile."""
+    replay request of the table (the process warmed by another table's replay) also makes its
+    outline (one replay of the whole log). The goal holds the 95th percentile and the first."""
     step = 300
     cookies = {f"host_{seeded.code}": seeded.host_token}
     phone, bare = Browser(app.port, cookies), Browser(base.port)
@@ -664,7 +666,9 @@ def figure_replay_step(report, app: Served, base: Served, seeded: Seeded, rounds
         assert status in (200, 204), (url, status)
         return elapsed
 
-    timed(phone, f"/t/{seeded.code}/")  # the process warm (templates, catalogues), not the replay
+    # The process warm (templates, catalogues: another finished table's replay), this table not.
+    warmer = Browser(app.port, {f"host_{warm.code}": warm.host_token})
+    timed(warmer, f"/t/{warm.code}/replay/1")
     first = timed(phone, path)
     pages, regions, baseline = [], [], []
     for _ in range(rounds):
@@ -673,12 +677,12 @@ def figure_replay_step(report, app: Served, base: Served, seeded: Seeded, rounds
         baseline.append(timed(bare, f"/t/{seeded.code}/live?v=1"))
     page = statistics.median(pages) * 1000
     region = statistics.median(regions) * 1000
-    p95 = statistics.quantiles(pages, n=20)[-1] * 1000
+    p95 = statistics.quantiles(pages, n=20, method="inclusive")[-1] * 1000
     report.add(
         f"replay step {step} of a {seeded.events}-event game ({seeded.game}), whole page",
         page,
         "< 50 ms",
-        p95 < 50,
+        p95 < 50 and first < 0.050,
         " ms",
         f"(median; p95 {p95:.1f} ms, slowest {max(pages) * 1000:.1f} ms; the step alone (htmx)"
         f" {region:.1f} ms; bare Flask"
@@ -860,6 +864,7 @@ def main() -> int:
             crowd_tables = [seed_table(db, BENCH_GAME, 5) for _ in range(crowd)]
             by_game = {key: seed_table(db, key, 20, free_seats=1) for key in GAMES}
             long_game = seed_finished(db, "don", 320)
+            short_game = seed_finished(db, "serengeti", 1, seed="bench-warm")
         print(f"  seeded in {time.time() - started:.0f} s", flush=True)
         env = {
             "COMPANION_DATABASE": str(database),
@@ -879,7 +884,7 @@ def main() -> int:
             figure_connections(report, ours, crowd_tables)
             figure_first_load(report, ours, by_game)
             figure_replay(report, 3 if quick else 15)
-            figure_replay_step(report, ours, base, long_game, 5 if quick else 40)
+            figure_replay_step(report, ours, base, long_game, short_game, 5 if quick else 40)
             figure_search(report, 3 if quick else 15)
             figure_memory(report, ours, memory, 6 if quick else 20)
         finally:
