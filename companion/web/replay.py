@@ -75,14 +75,15 @@ class Step:
     turn_of: int | None
 
 
-_outlines: OrderedDict[tuple[int, int], list[Step]] = OrderedDict()
+_outlines: OrderedDict[tuple[str, int, int], list[Step]] = OrderedDict()
 _outlines_lock = threading.Lock()
 
 
 def outline(table: tables.Table) -> list[Step]:
     """Every step of the table, from its whole log: one replay, in place, kept per table and
-    version (a finished game rarely changes; when it does, its version moves on)."""
-    key = (table.id, table.version)
+    version (a finished game rarely changes; when it does, its version moves on). The key holds
+    the table's random code as well as its id, which a new database file counts from 1 again."""
+    key = (table.code, table.id, table.version)
     with _outlines_lock:
         found = _outlines.get(key)
         if found is not None:
