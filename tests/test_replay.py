@@ -404,3 +404,31 @@ def test_a_step_is_rebuilt_from_its_nearest_checkpoint(app, monkeypatch):
         counted.clear()
         assert client.get(f"/t/{code}/replay/{step}").status_code == 200
         assert counted and max(counted) <= tables.SNAPSHOT_EVERY, counted
+
+
+def test_two_databases_tables_of_the_same_id_keep_their_own_outline(app, tmp_path):
+    """A new database counts table ids from 1 again: its table's outline is its own."""
+    from companion import create_app
+
+    other = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "other.db"),
+            "SECRET_KEY": "test-secret",
+            "EXTRA_GAMES": ["tests.fixture_game"],
+        }
+    )
+    outlines = []
+    for each, pebbles in ((app, 3), (other, 1)):
+        with each.app_context():
+            db = get_db()
+            table, _ = tables.create_table(db, "pebbles", ["Anna", "Ben"])
+            tables.act(
+                db, table, {"type": "take", "n": pebbles}, seat=0, host=False, expected_version=None
+            )
+            table = tables.get_table(db, table.code)
+            outlines.append((table.id, table.version, replay_module.outline(table)))
+    other.extensions["companion.db"].close()
+    (id_a, version_a, a), (id_b, version_b, b) = outlines
+    if (id_a, version_a) == (id_b, version_b):  # the case that matters (sqlite: always)
+        assert a[1].action["n"] == 3 and b[1].action["n"] == 1
