@@ -34,7 +34,7 @@
   document.addEventListener("htmx:responseError", function () { keys = []; loading = false; });
   document.addEventListener("htmx:sendError", function () { keys = []; loading = false; });
 
-  // The slider: its step number while it moves, the step itself once it is let go.
+  // The slider: the step it is let go at (without this script, its Go button).
   document.addEventListener("change", function (e) {
     var input = e.target;
     if (input.id !== "replay-step-input" || !input.form) return;
