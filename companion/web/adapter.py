@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import N_
+from companion.games.base import N_, Msg
 
 GENERIC_PANEL = "games/_generic_panel.html"
 
@@ -121,12 +121,12 @@ class GameAdapter:
         score = self.score_table(state, result) if result is not None else None
         if score is None:
             return None
-        totals: list = [None] * len(score.seats)
+        totals: list = [None] * (max(score.seats, default=-1) + 1)
         for seat, total in zip(score.seats, score.totals):
             totals[seat] = total
         return Standings([score.total_label], [[t] for t in totals], list(score.winners))
 
-    def step_round(self, state: dict) -> Any:
+    def step_round(self, state: dict) -> Msg | None:
         """The round (or phase) a state belongs to, in words (a Msg), for the replay's "next
         round" and "previous round": a round starts at the step whose state first says so.
         None (the default): the game has no rounds to jump between."""
