@@ -139,7 +139,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         if g.pop("db", None) is not None:
             app.extensions["companion.db"].release()
 
-    from companion.web import after, display, lobby, records, rules, table, tools  # noqa: F401
+    from companion.web import after, display, lobby, records, replay, rules, table, tools  # noqa: F401
 
     for name, package in PACKAGES.items():
         # A game package's own templates/ and static/ (served at /static/games/<name>/).
@@ -156,6 +156,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(table.bp)
     app.register_blueprint(display.bp)
     app.register_blueprint(after.bp)
+    app.register_blueprint(replay.bp)
     app.register_blueprint(records.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(rules.bp)

@@ -194,6 +194,12 @@ def _add_take_home(db: sqlite_utils.Database) -> None:
         db["plays"].add_column(name, kind)
 
 
+def _add_replay_switch(db: sqlite_utils.Database) -> None:
+    # What the replay on the table display shows once the game is over: the public view (0) or
+    # everything the game kept private (1), switched from a phone at the table.
+    db["tables"].add_column("replay_all", int, not_null_default=0)
+
+
 MIGRATIONS = [
     _create_tables,
     _add_change_versions,
@@ -205,6 +211,7 @@ MIGRATIONS = [
     _add_displays,
     _add_progress,
     _add_take_home,
+    _add_replay_switch,
 ]
 
 

@@ -127,6 +127,8 @@ MIGRATIONS: list[str] = [
     ALTER TABLE plays ADD COLUMN score_rows TEXT;
     ALTER TABLE plays ADD COLUMN decided_by TEXT;
     """,
+    # 11: what the replay on the table display shows (companion/db.py: _add_replay_switch)
+    "ALTER TABLE tables ADD COLUMN replay_all INTEGER NOT NULL DEFAULT 0;",
 ]
 
 MIGRATION_LOCK = 7_263_541  # any number: the advisory lock the migrating process holds

@@ -142,6 +142,22 @@ def has_play(db: Store, table_id: int) -> bool:
     return db.execute("SELECT 1 FROM plays WHERE table_id = ?", [table_id]).fetchone() is not None
 
 
+def tables_kept(db: Store, codes: list[str]) -> set[str]:
+    """The codes, of these, whose table is still on the server (not purged: it has a replay)."""
+    kept: set[str] = set()
+    for start in range(0, len(codes), 500):
+        chunk = codes[start : start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        rows = db.execute(f"SELECT code FROM tables WHERE code IN ({marks})", chunk).fetchall()
+        kept.update(code for (code,) in rows)
+    return kept
+
+
+def has_play_of(db: Store, code: str) -> bool:
+    """Whether a play of a table with this code is recorded (its table may be purged since)."""
+    return db.execute("SELECT 1 FROM plays WHERE code = ?", [code]).fetchone() is not None
+
+
 def plays(
     db: Store,
     *,

@@ -83,6 +83,7 @@ class Table:
     rematch_shift: int = 0  # 0: same seats in the rematch; 1: everyone one seat on
     timezone: str | None = None  # the table's IANA time zone (the host's browser, or the server's)
     location: str | None = None  # where it is played, as the host named it (None: the default)
+    replay_all: bool = False  # the replay on the table display shows everything (after the end)
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ def _row_to_table(row: dict) -> Table:
         rematch_shift=row["rematch_shift"] or 0,
         timezone=row["timezone"],
         location=row["location"],
+        replay_all=bool(row["replay_all"]),
     )
 
 
@@ -628,6 +630,21 @@ def game_states(db: Store, table: Table) -> list[tuple[Event, dict]]:
     return found
 
 
+def state_after(db: Store, table: Table, seq: int) -> dict:
+    """The state right after event seq (0: before the first event), undone events left out:
+    from the nearest checkpoint, so any step of a long game costs at most SNAPSHOT_EVERY
+    replayed events. The caller owns the state it gets."""
+    return _state_before(db, table, seq + 1)
+
+
+def set_replay_all(db: Store, table: Table, on: bool) -> None:
+    """What the replay on the table display shows once the game is over: everything the game
+    kept private (on) or the public view. Nothing the game or its forms depend on changes, so
+    the table's version stays (the display reads the switch with each step it loads)."""
+    with db.write(table.id):
+        db.execute("UPDATE tables SET replay_all = ? WHERE id = ?", [int(on), table.id])
+
+
 def new_join_secret(db: Store, table: Table) -> str:
     """A new secret for the QR code's join link; links with the old one lose their bypass."""
     secret = secrets.token_urlsafe(16)
@@ -921,6 +938,29 @@ def events(db: Store, table: Table) -> list[Event]:
     ]
 
 
+def events_between(db: Store, table: Table, first: int, last: int) -> list[Event]:
+    """The events whose seq is from first to last, oldest first."""
+    return [
+        _event(r)
+        for r in db.query(
+            "SELECT * FROM events WHERE table_id = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+            [table.id, first, last],
+        )
+    ]
+
+
+def actions_of(db: Store, table: Table) -> list[tuple[int, str, bool, dict]]:
+    """Every event's (seq, kind, undone, action), oldest first, without its history lines: what a
+    walk through the whole log needs, at a fraction of the cost of events()."""
+    return [
+        (seq, kind, bool(undone), json.loads(action))
+        for seq, kind, undone, action in db.execute(
+            "SELECT seq, kind, undone, action FROM events WHERE table_id = ? ORDER BY seq",
+            [table.id],
+        ).fetchall()
+    ]
+
+
 def recent_events(db: Store, table: Table, limit: int) -> list[Event]:
     """The newest `limit` events, newest first: what a page shows (cost independent of the
     length of the history)."""
@@ -1044,7 +1084,9 @@ __all__ = [
     "count_unknown_code",
     "create_table",
     "current_version",
+    "actions_of",
     "events",
+    "events_between",
     "find_table",
     "free_seat",
     "is_display",
@@ -1069,9 +1111,11 @@ __all__ = [
     "seats",
     "set_locked",
     "set_location",
+    "set_replay_all",
     "set_reveal",
     "start_handover",
     "valid_key",
+    "state_after",
     "state_of",
     "undo",
 ]

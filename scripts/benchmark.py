@@ -91,6 +91,42 @@ def seed_table(db, game: str, events: int, free_seats: int = 0) -> Seeded:
     return Seeded(table.code, host_token, seat_tokens, events, game)
 
 
+def seed_finished(db, game: str, events: int, seed: str = "bench-replay") -> Seeded:
+    """A table of `game` played to its end by random play (the game's generator), with a note
+    every few actions and now and then an undone one, until its log holds at least `events`
+    events: a long finished game to replay."""
+    info = GAMES[game]
+    players = info.max_players
+    table, host_token = tables.create_table(db, game, [f"P{i + 1}" for i in range(players)])
+    rng = random.Random(seed)
+    accepted = 0
+    while True:
+        state = tables.state_of(db, table)
+        if info.module.result(state) is not None:
+            break
+        action = info.random_play.next_action(state, rng)
+        fields = {k: v for k, v in action.items() if k not in ("seat", "host")}
+        try:
+            tables.act(
+                db,
+                table,
+                fields,
+                seat=action.get("seat"),
+                host=bool(action.get("host")),
+                expected_version=None,
+            )
+        except tables.RuleError:
+            continue
+        accepted += 1
+        if accepted % 40 == 21:  # the action just entered is taken back
+            tables.undo(db, table, seat=None, host=True, expected_version=None)
+        elif accepted % 2 == 0:
+            tables.add_note(db, table, f"note {accepted}", seat=accepted % players, host=False)
+    made = tables.count_events(db, table)
+    assert made >= events, f"the game ended after {made} events, fewer than {events}"
+    return Seeded(table.code, host_token, [], made, game)
+
+
 def repeatable(info, state: dict) -> dict:
     """The game's repeatable host action as an action dict, read through its form."""
     from werkzeug.datastructures import MultiDict
@@ -610,6 +646,51 @@ def figure_replay(report, rounds: int) -> None:
     )
 
 
+def figure_replay_step(
+    report, app: Served, base: Served, seeded: Seeded, warm: Seeded, rounds: int
+) -> None:
+    """A step of a finished game's replay at step 300 of a long game (the whole page, and the
+    step alone as htmx swaps it), each request timed beside a bare Flask request on the same
+    server settings (the baseline: what loopback and a WSGI answer cost anyway). The first
+    replay request of the table (the process warmed by another table's replay) also makes its
+    outline (one replay of the whole log). The goal holds the 95th percentile and the first."""
+    step = 300
+    cookies = {f"host_{seeded.code}": seeded.host_token}
+    phone, bare = Browser(app.port, cookies), Browser(base.port)
+    path = f"/t/{seeded.code}/replay/{step}"
+
+    def timed(browser: Browser, url: str, headers: dict | None = None) -> float:
+        started = time.perf_counter()
+        status, _, _ = browser.request("GET", url, headers=headers)
+        elapsed = time.perf_counter() - started
+        assert status in (200, 204), (url, status)
+        return elapsed
+
+    # The process warm (templates, catalogues: another finished table's replay), this table not.
+    warmer = Browser(app.port, {f"host_{warm.code}": warm.host_token})
+    timed(warmer, f"/t/{warm.code}/replay/1")
+    first = timed(phone, path)
+    pages, regions, baseline = [], [], []
+    for _ in range(rounds):
+        pages.append(timed(phone, path))
+        regions.append(timed(phone, path, {"HX-Request": "true"}))
+        baseline.append(timed(bare, f"/t/{seeded.code}/live?v=1"))
+    page = statistics.median(pages) * 1000
+    region = statistics.median(regions) * 1000
+    p95 = statistics.quantiles(pages, n=20, method="inclusive")[-1] * 1000
+    report.add(
+        f"replay step {step} of a {seeded.events}-event game ({seeded.game}), whole page",
+        page,
+        "< 50 ms",
+        p95 < 50 and first < 0.050,
+        " ms",
+        f"(median; p95 {p95:.1f} ms, slowest {max(pages) * 1000:.1f} ms; the step alone (htmx)"
+        f" {region:.1f} ms; bare Flask"
+        f" {statistics.median(baseline) * 1000:.1f} ms; the first request, with the outline,"
+        f" {first * 1000:.1f} ms)",
+    )
+
+
 def figure_processes(report, seconds: int, counts: tuple[int, ...]) -> None:
     """Throughput of 1, 2, 4... server processes on each store (COMPANION_PROCESSES: gunicorn
     workers), each on a database of its own with one table of 4 phones: the unchanged poll
@@ -782,6 +863,8 @@ def main() -> int:
             memory = pollers + [seed_table(db, BENCH_GAME, 20) for _ in range(0 if quick else 50)]
             crowd_tables = [seed_table(db, BENCH_GAME, 5) for _ in range(crowd)]
             by_game = {key: seed_table(db, key, 20, free_seats=1) for key in GAMES}
+            long_game = seed_finished(db, "don", 320)
+            short_game = seed_finished(db, "serengeti", 1, seed="bench-warm")
         print(f"  seeded in {time.time() - started:.0f} s", flush=True)
         env = {
             "COMPANION_DATABASE": str(database),
@@ -801,6 +884,7 @@ def main() -> int:
             figure_connections(report, ours, crowd_tables)
             figure_first_load(report, ours, by_game)
             figure_replay(report, 3 if quick else 15)
+            figure_replay_step(report, ours, base, long_game, short_game, 5 if quick else 40)
             figure_search(report, 3 if quick else 15)
             figure_memory(report, ours, memory, 6 if quick else 20)
         finally:

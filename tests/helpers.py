@@ -241,6 +241,47 @@ class TableDriver:
             return tables.current_version(get_db(), self.code)
 
 
+# --- playing whole games through the store -----------------------------------------------------------
+
+
+def play_to_end(
+    db,
+    table: tables.Table,
+    rng,
+    *,
+    note_at: Iterable[int] = (),
+    undo_at: Iterable[int] = (),
+    limit: int = 20_000,
+) -> list[dict]:
+    """Play a random game (the game's own generator, random_play.next_action) through
+    tables.act to its end, as phones would enter it; after the n-th accepted action (n in
+    note_at) a seat adds a note, after the n-th in undo_at the host undoes it. Returns the
+    accepted actions that stand (not undone), in order, as the store applied them."""
+    info = table.game
+    notes, undos = set(note_at), set(undo_at)
+    kept: list[dict] = []
+    accepted = 0
+    for _ in range(limit):
+        state = tables.state_of(db, table)
+        if info.module.result(state) is not None:
+            return kept
+        action = info.random_play.next_action(state, rng)
+        seat, host = action.get("seat"), bool(action.get("host"))
+        fields = {k: v for k, v in action.items() if k not in ("seat", "host")}
+        try:
+            tables.act(db, table, fields, seat=seat, host=host, expected_version=None)
+        except tables.RuleError:
+            continue
+        accepted += 1
+        kept.append({**fields, "seat": seat, "host": host})
+        if accepted in notes:
+            tables.add_note(db, table, f"note after action {accepted}", seat=0, host=False)
+        if accepted in undos:
+            tables.undo(db, table, seat=None, host=True, expected_version=None)
+            kept.pop()
+    raise AssertionError(f"no end after {limit} tries")
+
+
 # --- reading the games' source --------------------------------------------------------------------
 
 
@@ -444,12 +485,14 @@ def in_first_screen(page, selector: str) -> bool:
 
 def overflowing(page) -> list[str]:
     """Elements wider than the screen (the page must never scroll sideways at phone width);
-    a scrolling table wrapper (.score-wrap) may hold a wider table."""
+    a scrolling table wrapper (.score-wrap) may hold a wider table, and what a closed <details>
+    holds is not shown (Chromium lays it out all the same)."""
     return page.evaluate(
         """() => {
             const width = document.documentElement.clientWidth;
             return [...document.querySelectorAll('body *')]
               .filter(e => !e.closest('.score-wrap') && e.offsetParent !== null)
+              .filter(e => !e.closest('details:not([open]) > :not(summary)'))
               .filter(e => e.getBoundingClientRect().right > width + 1)
               .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
                        + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : ''))

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import N_
+from companion.games.base import N_, Msg
 
 GENERIC_PANEL = "games/_generic_panel.html"
 
@@ -43,6 +43,18 @@ class ScoreTable:
     totals: list  # one total per listed player
     total_label: str = N_("Total")  # msgid of the totals row
     decided_by: Any = None  # the tie-break in words (a Msg), or None when no tie was broken
+
+
+@dataclass(frozen=True)
+class Standings:
+    """How the players stand at one step of a replay: a few columns of numbers, one row per seat
+    (in seat order, so that two steps compare cell by cell). The replay marks what changed since
+    the step before and the seats in the lead."""
+
+    columns: list[str]  # column label msgids, short: a phone shows them side by side
+    values: list[list]  # per seat, one value per column (None: not known at this step)
+    leaders: list[int] = field(default_factory=list)  # the seats ahead, by the game's measure
+    note: str | None = None  # msgid: what the numbers mean ("if the game ended here, ...")
 
 
 class GameAdapter:
@@ -79,6 +91,37 @@ class GameAdapter:
         """A picture of how the game went, for the summary once the game is over: inline SVG
         (see companion.web.charts) with a text alternative, drawn from the state after every
         action; None for no picture."""
+        return None
+
+    # --- the replay of a finished game (companion/web/replay.py) ---------------------------------
+
+    #: the template of a replay step's game view, rendered read-only for the table (seat None;
+    #: forms and buttons hidden, as on the display; `replay` is true in its context, so a panel
+    #: can leave out what only a live table says), or None: the game's panel_template
+    step_template: str | None = None
+
+    def standings(self, state: dict, result: dict | None, everything: bool) -> Standings | None:
+        """The standings at a step of the replay (result: the rules' result of that state, None
+        before the end): the score the game's own scoring would give if it ended at this state,
+        or, where it cannot say, the public counts (chips, money, points, crossings).
+        everything=False: only what the table could see at that moment (private values left
+        out: tests/test_replay.py holds every game to its privacy declaration); everything=True:
+        the game is over, so what it kept private may be shown too.
+
+        The default: nothing before the end; once the result stands, the totals of score_table.
+        """
+        score = self.score_table(state, result) if result is not None else None
+        if score is None:
+            return None
+        totals: list = [None] * (max(score.seats, default=-1) + 1)
+        for seat, total in zip(score.seats, score.totals):
+            totals[seat] = total
+        return Standings([score.total_label], [[t] for t in totals], list(score.winners))
+
+    def step_round(self, state: dict) -> Msg | None:
+        """The round (or phase) a state belongs to, in words (a Msg), for the replay's "next
+        round" and "previous round": a round starts at the step whose state first says so.
+        None (the default): the game has no rounds to jump between."""
         return None
 
     def follow_up(self, state: dict, action: dict, error: Exception) -> dict | None:

@@ -127,6 +127,8 @@ def _summary_page(w: Who, form: LocationForm | None = None, status: int = 200):
     if form is None and w.host:
         form = LocationForm(formdata=None)
         form.location.data = table.location or ""
+    key = request.args.get("key")
+    log = tables.events(db, table)[::-1] if result is not None and ended is not None else []
     return (
         render_template(
             "table/summary.html",
@@ -134,10 +136,14 @@ def _summary_page(w: Who, form: LocationForm | None = None, status: int = 200):
             who=w,
             names=names,
             result=result,
+            # once it is over, every line of the history links to its step of the replay
+            history=log,
+            history_total=len(log),
+            replay_args={"key": key} if key and w.display else {},
             score=table.game.adapter.score_table(state, result) if result is not None else None,
             chart=chart,
             minutes=round((ended - started) / 60) if ended and started else None,
-            key=request.args.get("key"),
+            key=key,
             play=play,
             clock=localtime.clock,
             bgstats_link=link,

@@ -47,9 +47,11 @@ def plays_page():
     """The finished games: date, game, players, winner, scores, duration; filtered by game and
     by a player's name; the whole list as one BG Stats file or one CSV."""
     player = _chosen_player()
+    found = _found(player)
     return render_template(
         "records/plays.html",
-        found=_found(player),
+        found=found,
+        kept=plays.tables_kept(get_db(), [p.code for p in found]),
         games=GAMES,
         game=_chosen_game(),
         player=player or "",

@@ -25,9 +25,10 @@ from companion.games.kahuna.course import islands_by_turn
 from companion.games.kahuna.drawing import BRIDGE_WORDS, drawing
 from companion.games.kahuna.history import tie_break_line
 from companion.games.kahuna.phrases import comma_list
+from companion.games.kahuna.state import held_by_seat, total_points
 from companion.i18n import render_msg, translate
 from companion.web import charts
-from companion.web.adapter import GameAdapter, Panel, ScoreTable
+from companion.web.adapter import GameAdapter, Panel, ScoreTable, Standings
 
 NAME_MAX = 40  # longer than any island or site name: the rules refuse unknown names with a reason
 
@@ -227,6 +228,28 @@ def site_choice(state: dict, seat: int | None, site: str) -> dict:
     return answer
 
 
+def standings_at(state: dict) -> Standings:
+    """The replay's standings, all public: the points of the scorings so far, the islands each
+    holds now (what the next scoring counts), the bridges on the board and the cards in hand.
+    The lead: more points; equal points, more islands held."""
+    points = total_points(state)
+    islands = held_by_seat(state)
+    bridges = k.bridge_counts(k.bridges_from_json(state["bridges"]))
+    values = [[points[s], islands[s], bridges[k.COLOURS[s]], state["hands"][s]] for s in (0, 1)]
+    leaders: list[int] = []
+    for measure in (points, islands):
+        if measure[0] != measure[1]:
+            leaders = [0 if measure[0] > measure[1] else 1]
+            break
+    note = N_("Points from the scorings so far; the islands held now decide the next scoring.")
+    return Standings(
+        [N_("Points"), N_("Islands held"), N_("Bridges"), N_("Cards in hand")],
+        values,
+        leaders,
+        note,
+    )
+
+
 class KahunaAdapter(GameAdapter):
     """How Kahuna plugs into the table page, the rules page and the calculators."""
 
@@ -254,6 +277,16 @@ class KahunaAdapter(GameAdapter):
     def summary_chart(self, states: list[dict], names: list[str]) -> Markup:
         """Islands held over the game, the three scorings marked (see course_chart)."""
         return course_chart(states, names)
+
+    def standings(self, state: dict, result: dict | None, everything: bool) -> Standings:
+        """See standings_at(): points, islands, bridges and hands (nothing is private)."""
+        return standings_at(state)
+
+    def step_round(self, state: dict) -> Msg:
+        """The three rounds, each ending with its scoring, then the end."""
+        if state["over"]:
+            return Msg(N_("The game is over"))
+        return Msg(N_("Round %(round)s of %(total)s"), round=state["round"], total=k.ROUNDS)
 
     def panel_context(self, panel: Panel) -> dict:
         """The board with tappable sites, the card question of ?site=..., the round panel."""

@@ -14,11 +14,11 @@ from wtforms import StringField
 from wtforms.validators import AnyOf, InputRequired
 
 from companion.forms import VersionedForm, whole_number
-from companion.games.base import N_
+from companion.games.base import N_, Msg
 from companion.games.serengeti import rules as rules
 from companion.i18n import translate
 from companion.web import charts
-from companion.web.adapter import GameAdapter, Panel, ScoreTable
+from companion.web.adapter import GameAdapter, Panel, ScoreTable, Standings
 
 TRIBE_KEYS = list(rules.TRIBES)
 CARD_KEYS = [f"{tribe}:{digit}" for tribe in TRIBE_KEYS for digit in range(10)]
@@ -252,6 +252,35 @@ def summary_chart(states: list[dict], names: list[str]) -> Markup | None:
     )
 
 
+def standings_at(state: dict, result: dict | None, everything: bool) -> Standings:
+    """The replay's standings: each player's cards and the points the game's own scoring gives
+    them now. Chips are private until the end: without them the points are the cards' alone
+    (the most-chips bonus needs everyone's chips); with them (everything, or the end) the
+    chips show and the points are those of a game ending here."""
+    chips_shown = everything or result is not None
+    players = range(state["players"])
+    cards = {s: state["cards"][s] for s in players}
+    chips = {s: state["chips"][s] if chips_shown else 0 for s in players}
+    found = rules.standings(cards, chips, variant=state["variant"])
+    by_seat = {row["player"]: row for row in found["players"]}
+    columns = [N_("Cards"), *([N_("Chips")] if chips_shown else []), N_("Points")]
+    values = [
+        [by_seat[s]["cards"], *([state["chips"][s]] if chips_shown else []), by_seat[s]["total"]]
+        for s in players
+    ]
+    best = max(row["total"] for row in found["players"])
+    if result is not None:
+        note = N_("The final points.")
+    elif chips_shown:
+        note = N_("The points if the game ended here, the most-chips bonus included.")
+    else:
+        note = N_(
+            "The points of the cards so far. Chips are private until the end, so the "
+            "most-chips bonus is left out."
+        )
+    return Standings(columns, values, list(found["winners"]) if best > 0 else [], note)
+
+
 class SerengetiAdapter(GameAdapter):
     """How Serengeti plugs into the table page, the rules page and the calculators."""
 
@@ -274,6 +303,16 @@ class SerengetiAdapter(GameAdapter):
     def summary_chart(self, states: list[dict], names: list[str]) -> Markup | None:
         """See summary_chart(): chips round by round, and each player's cards by tribe."""
         return summary_chart(states, names)
+
+    def standings(self, state: dict, result: dict | None, everything: bool) -> Standings:
+        """See standings_at(): cards, chips once they may show, and the points."""
+        return standings_at(state, result, everything)
+
+    def step_round(self, state: dict) -> Msg:
+        """The five rounds of auctions, then the end."""
+        if state["phase"] == "over":
+            return Msg(N_("The game is over"))
+        return Msg(N_("Round %(round)s of %(rounds)s"), round=state["round"], rounds=rules.ROUNDS)
 
     def panel_context(self, panel: Panel) -> dict:
         """Quick bids with private warnings, cards to pick, fines to waive, seats' auction parts."""

@@ -113,6 +113,8 @@ def history(w: Who):
         history_total=len(log),
         names=[s.name for s in tables.seats(db, table)],
         args=page_args(w),
+        # once the game is over, each line opens the replay at that moment
+        replay_args={} if table.ended is not None else None,
     )
 
 

@@ -1,0 +1,437 @@
+"""The replay of a finished game, step by step: /t/<code>/replay/<step>.
+
+Step 0 is the table before anything happened; step n is the table right after event n of its log
+(every event is a step: an action, a note, a line the app wrote, an action that was undone, which
+shows as entered and undone and changes nothing). Each step has its own address; plain links move
+between steps, and htmx, when it is there, swaps only the replay's region.
+
+Who may open it: the one rule of a finished play (the guard's "viewer": the devices whose signed
+list holds the table, and the table's display with its key). Before the end there is no replay
+(the history stays as it is); a table purged since has none either (its events are gone), and
+the page says so to the devices that may see its play.
+
+The state of a step is rebuilt from the nearest checkpoint (tables.state_after), so a step costs
+the same at step 3 or 300. What the controls need of the whole game (the rounds, each player's
+turns) is one replay of the log, kept per table and version in this process (an outline).
+
+Each game shows its step through its adapter: its panel for the table (read-only, as on the
+display; GameAdapter.step_template), its standings (GameAdapter.standings) and its rounds
+(GameAdapter.step_round). The core owns the controls and the addresses.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from babel.lists import format_list
+from flask import (
+    Blueprint,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import get_locale
+from flask_wtf import FlaskForm
+
+from companion import get_db, htmx, plays, tables
+from companion.games.base import N_, ON_TURN, Msg, Seat
+from companion.web import device
+from companion.web.adapter import GameAdapter, Panel, Standings
+from companion.web.after import shown_action
+from companion.web.table import Who, refuse, table_route
+from companion.web.table.live import FormsOnDemand
+
+bp = Blueprint("replay", __name__, url_prefix="/t/<code>/replay")
+
+PLAY_EVERY = 3000  # ms between two steps when the display plays the replay by itself
+PLAY_AT_END = 10000  # ms between two looks at the last step (the switch may change)
+BEFORE_SHOWN = 3  # history lines of the steps just before, under the step's own
+OUTLINES_KEPT = 32  # tables whose outline this process keeps
+
+
+# --- the outline: what the controls need of the whole game ---------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the replay: its event's seq, kind, undone flag and action (step 0, the
+    start, has none), the round it belongs to (the adapter's words; None: the game has no
+    rounds) and, if it is a player's turn, whose."""
+
+    seq: int
+    kind: str | None
+    undone: bool
+    action: dict
+    section: Any
+    turn_of: int | None
+
+
+_outlines: OrderedDict[tuple[str, int, int], list[Step]] = OrderedDict()
+_outlines_lock = threading.Lock()
+
+
+def outline(table: tables.Table) -> list[Step]:
+    """Every step of the table, from its whole log: one replay, in place, kept per table and
+    version (a finished game rarely changes; when it does, its version moves on). The key holds
+    the table's random code as well as its id, which a new database file counts from 1 again."""
+    key = (table.code, table.id, table.version)
+    with _outlines_lock:
+        found = _outlines.get(key)
+        if found is not None:
+            _outlines.move_to_end(key)
+            return found
+    found = _make_outline(table, tables.actions_of(get_db(), table))
+    with _outlines_lock:
+        _outlines[key] = found
+        while len(_outlines) > OUTLINES_KEPT:
+            _outlines.popitem(last=False)
+    return found
+
+
+def _make_outline(table: tables.Table, log: list[tuple[int, str, bool, dict]]) -> list[Step]:
+    module, adapter = table.game.module, table.game.adapter
+    rounds = type(adapter).step_round is not GameAdapter.step_round  # the game has rounds
+    owner = getattr(module.apply, "__self__", None)  # a Moves: apply in place, no copies
+    entry = getattr(module, "entry", None)
+    state = module.new(table.options, table.players) if rounds else None
+    steps = [Step(0, None, False, {}, adapter.step_round(state) if rounds else None, None)]
+    for seq, kind, undone, action in log:
+        turn_of = None
+        if kind == "game" and not undone:
+            if rounds:
+                if owner is not None:
+                    state = owner.apply(state, action, copy=False)
+                else:
+                    state = module.apply(state, action)
+            seat = action.get("seat")
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                if entry is None or entry(action.get("type")) == ON_TURN:
+                    turn_of = seat
+        section = adapter.step_round(state) if rounds else None
+        steps.append(Step(seq, kind, undone, action, section, turn_of))
+    return steps
+
+
+def step_index(steps: list[Step], seq: int) -> int | None:
+    """The index of the step of event seq (seqs count 1, 2, 3... in a table's log), or None."""
+    if 0 <= seq < len(steps) and steps[seq].seq == seq:
+        return seq
+    return next((i for i, s in enumerate(steps) if s.seq == seq), None)
+
+
+def round_starts(steps: list[Step]) -> list[int]:
+    """The steps (indexes) where a round begins: the first step, and each step whose round
+    differs from the step before."""
+    if steps[0].section is None and all(s.section is None for s in steps):
+        return []
+    return [0] + [i for i in range(1, len(steps)) if steps[i].section != steps[i - 1].section]
+
+
+# --- the step ----------------------------------------------------------------------------------
+
+
+def _everything(w: Who) -> bool:
+    """Whether the step shows what the game kept private (it may: the game is over). A phone
+    chooses with ?all=1; the display follows the switch a phone at the table set."""
+    if w.display and not w.member:
+        return w.table.replay_all
+    return request.args.get("all") == "1"
+
+
+def _link_args(w: Who, everything: bool) -> dict:
+    """Query arguments every link of the replay keeps: the display's key (and its autoplay),
+    a phone's choice to see everything."""
+    args: dict[str, Any] = {}
+    key = request.args.get("key")
+    if key and w.display:
+        args["key"] = key
+        if request.args.get("play") == "1":
+            args["play"] = 1
+    elif everything:
+        args["all"] = 1
+    return args
+
+
+def _entered_by(event: tables.Event) -> Msg | None:
+    """Which device entered a game action (the history line says what it was)."""
+    if event.kind != "game":
+        return None
+    if event.host and event.seat is None:
+        return Msg.core(N_("Entered on the host's device."))
+    if event.host:
+        return Msg.core(N_("Entered on the host's device, for %(seat)s."), seat=Seat(event.seat))
+    if event.seat is not None:
+        return Msg.core(N_("Entered on %(seat)s's phone."), seat=Seat(event.seat))
+    return None
+
+
+def _numeric(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def standings_rows(
+    now: Standings | None, before: Standings | None, names: list[str]
+) -> list[dict] | None:
+    """The standings as the template lists them: per seat its name, whether it leads, and each
+    value with what changed since the step before (the change in number, or just changed)."""
+    if now is None:
+        return None
+    earlier: dict[str, list] = {}
+    if before is not None:
+        for c, label in enumerate(before.columns):
+            earlier[label] = [row[c] if c < len(row) else None for row in before.values]
+    rows = []
+    for seat, values in enumerate(now.values):
+        cells = []
+        for c, value in enumerate(values):
+            label = now.columns[c]
+            old = earlier.get(label, [None] * len(now.values))[seat] if earlier else value
+            delta = None
+            if _numeric(value) and _numeric(old) and value != old:
+                delta = value - old
+            cells.append({"value": value, "delta": delta, "changed": value != old})
+        rows.append(
+            {
+                "seat": seat,
+                "name": names[seat] if seat < len(names) else str(seat + 1),
+                "cells": cells,
+                "leader": seat in now.leaders,
+            }
+        )
+    return rows
+
+
+def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dict:
+    """Everything the step's region needs: where it is, the controls' targets, what happened,
+    the standings and the game's panel as they stood after it."""
+    table = w.table
+    db = get_db()
+    module, adapter = table.game.module, table.game.adapter
+    step = steps[index]
+    earlier = range(index - 1, max(0, index - BEFORE_SHOWN - 1), -1)  # newest first
+    shown = {  # the events whose lines the step shows: its own and a few before it
+        e.seq: e
+        for e in tables.events_between(db, table, steps[min(earlier, default=index)].seq, step.seq)
+    }
+    event = shown.get(step.seq) if index else None
+    seat_rows = tables.seats(db, table)
+    names = [s.name for s in seat_rows]
+    applied = step.kind == "game" and not step.undone
+    if applied:
+        before = tables.state_after(db, table, step.seq - 1)
+        after = module.apply(before, step.action)
+    else:
+        before = after = tables.state_after(db, table, step.seq)
+    result = module.result(after)
+    view = module.view(after, None, reveal=everything)
+    args = _link_args(w, everything)
+    panel_who = replace(w, seat=None, host=False, acting_for=None, reveal=everything)
+    extra = adapter.panel_context(
+        Panel(code=table.code, state=after, view=view, seat=None, host=False, names=names)
+    )
+    standings_now = adapter.standings(after, result, everything)
+    standings_before = (
+        adapter.standings(before, module.result(before), everything) if applied else standings_now
+    )
+    turn = [s for s in module.turn(after) if 0 <= s < len(names)] if result is None else []
+    last = len(steps) - 1
+    starts = round_starts(steps)
+    current_start = max((s for s in starts if s <= index), default=None)
+    withheld = bool(event and event.undone and shown_action(table, event).get("withheld"))
+
+    def url(i: int | None, **more) -> str | None:
+        if i is None:
+            return None
+        return url_for("replay.step", code=table.code, step=steps[i].seq, **{**args, **more})
+
+    next_turns = []
+    for seat in range(len(names)):
+        target = next((j for j in range(index + 1, len(steps)) if steps[j].turn_of == seat), None)
+        next_turns.append({"seat": seat, "name": names[seat], "url": url(target)})
+    return dict(
+        table=table,
+        who=panel_who,
+        seat=None,
+        names=names,
+        seats=seat_rows,
+        state=after,
+        view=view,
+        result=result,
+        history=[],
+        history_total=0,
+        forms=FormsOnDemand(adapter.forms, table.version, {}),
+        panel=adapter.step_template or adapter.panel_template,
+        args={},
+        error=None,
+        rule=None,
+        undoable=None,
+        turn_seats=turn,
+        waiting_names=format_list([names[s] for s in turn], locale=get_locale() or "en")
+        if turn
+        else "",
+        now=time.time(),
+        display=w.display and not w.member,
+        replay=True,  # the panel is a replay's step: nothing is awaited, nothing entered
+        # the replay's own
+        step=step,
+        index=index,
+        last=last,
+        event=event,
+        entered_by=_entered_by(event) if event is not None else None,
+        withheld=withheld,
+        earlier=[{"event": shown[steps[i].seq], "url": url(i)} for i in earlier],
+        section=step.section,
+        everything=everything,
+        standings=standings_rows(standings_now, standings_before, names),
+        standings_columns=standings_now.columns if standings_now else [],
+        standings_note=standings_now.note if standings_now else None,
+        nav={
+            "first": url(0) if index > 0 else None,
+            "previous": url(index - 1) if index > 0 else None,
+            "next": url(index + 1) if index < last else None,
+            "last": url(last) if index < last else None,
+            "previous_round": url(
+                max(
+                    (s for s in starts if current_start is not None and s < current_start),
+                    default=None,
+                )
+            )
+            if starts
+            else None,
+            "next_round": url(min((s for s in starts if s > index), default=None))
+            if starts
+            else None,
+            "has_rounds": bool(starts),
+            "next_turns": next_turns,
+        },
+        link_args=args,
+        here=url(index),
+        public_url=url_for(
+            "replay.step",
+            code=table.code,
+            step=step.seq,
+            **{k: v for k, v in args.items() if k != "all"},
+        ),
+        all_url=url_for("replay.step", code=table.code, step=step.seq, all=1),
+        go_url=url_for("replay.go", code=table.code),
+        play_every=PLAY_EVERY if index < last else PLAY_AT_END,
+        playing=args.get("play") == 1,
+        play_url=url(index, play=1) if w.display else None,
+        pause_url=url_for("replay.step", code=table.code, step=step.seq, key=args["key"])
+        if "key" in args
+        else None,
+        display_switch=w.member,
+        last_seq=steps[last].seq,
+        summary_url=url_for("after.summary", code=table.code, key=args.get("key")),
+        table_url=url_for("table.page", code=table.code)
+        if w.member
+        else url_for("display.page", code=table.code, key=args.get("key")),
+        **extra,
+    )
+
+
+# --- the routes ----------------------------------------------------------------------------------
+
+
+def replay_route(view: Callable[..., Any]) -> Callable[..., Any]:
+    """The replay's guard: a table purged since its game (its play is kept, its events are not)
+    says so to the devices that may see its play; otherwise the guard's "viewer" role, and the
+    game must be over."""
+    guarded = table_route("viewer")(view)
+
+    @functools.wraps(view)
+    def checked(code: str, **kwargs: Any) -> Any:
+        db = get_db()
+        if tables.find_table(db, code) is None:
+            gone = tables.normalize_code(code)
+            if plays.has_play_of(db, gone) and device.may_see_play(gone):
+                return make_response(render_template("replay/gone.html", code=gone), 410)
+        return guarded(code, **kwargs)
+
+    return checked
+
+
+def _over(w: Who) -> None:
+    if w.table.ended is None:
+        refuse(
+            409,
+            Msg.core(
+                N_("The replay opens once the game is over: the history is on the table page.")
+            ),
+        )
+
+
+@bp.get("/")
+@replay_route
+def start(w: Who):
+    """The first step (the table before anything happened)."""
+    _over(w)
+    return redirect(
+        url_for("replay.step", code=w.table.code, step=0, **_link_args(w, _everything(w)))
+    )
+
+
+@bp.get("/go")
+@replay_route
+def go(w: Who):
+    """The step a form asked for by its number (the slider): the nearest step there is; htmx
+    gets the step itself and its address to show."""
+    _over(w)
+    steps = outline(w.table)
+    wanted = request.args.get("step", type=int) or 0
+    index = max(0, min(len(steps) - 1, wanted))
+    everything = _everything(w)
+    target = url_for(
+        "replay.step", code=w.table.code, step=steps[index].seq, **_link_args(w, everything)
+    )
+    if not htmx:
+        return redirect(target)
+    response = make_response(
+        render_template("replay/_region.html", **step_context(w, index, steps, everything))
+    )
+    response.headers["HX-Push-Url"] = target
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+@bp.get("/<int:step>")
+@replay_route
+def step(w: Who, step: int):
+    """One step: the whole page, or (htmx) only the replay's region."""
+    _over(w)
+    steps = outline(w.table)
+    index = step_index(steps, step)
+    if index is None:
+        abort(404)
+    context = step_context(w, index, steps, _everything(w))
+    region = htmx and not request.headers.get("HX-History-Restore-Request")
+    body = render_template("replay/_region.html" if region else "replay/page.html", **context)
+    response = make_response(body)
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+@bp.post("/display")
+@table_route("member")
+def display_switch(w: Who):
+    """A phone at the table switches what the replay on the table display shows: everything the
+    game kept private, or the public view."""
+    _over(w)
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    tables.set_replay_all(get_db(), w.table, request.form.get("all") == "1")
+    back = request.form.get("step", type=int) or 0
+    args = {"all": 1} if request.form.get("mine") == "1" else {}
+    return redirect(url_for("replay.step", code=w.table.code, step=max(0, back), **args))
+
+
+__all__ = ["bp", "outline", "round_starts", "standings_rows", "step_context"]
