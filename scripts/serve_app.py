@@ -1,9 +1,9 @@
 """Serve a WSGI app ("module:attribute") with the companion's server settings on a port.
 
-Used by the benchmark and the checks so that the companion and the bare Flask baseline run on
-exactly the same server settings:  python scripts/serve_app.py wsgi:app 8123
-With COMPANION_PROCESSES=N (N > 1) it serves N gunicorn worker processes, each importing the app
-itself, as `python -m companion.serve` does.
+Used by the benchmark, the checks and the browser tests so that they run on exactly the engine
+and settings `make run` uses (companion/serve.py: push on gevent by default, COMPANION_PUSH=0
+polls on waitress; COMPANION_PROCESSES=N gunicorn workers, each importing the app itself):
+    python scripts/serve_app.py wsgi:app 8123
 """
 
 from __future__ import annotations
@@ -14,25 +14,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
-from waitress import serve  # noqa: E402
-
 from companion.serve import (  # noqa: E402
+    cooperative,
     load_target,
     processes_wanted,
+    push_wanted,
     raise_open_files_limit,
-    serve_processes,
+    serve_with,
     server_settings,
 )
 
 
 def main(target: str, port: int) -> None:
-    settings = {**server_settings(), "host": "127.0.0.1", "port": port}
+    push = push_wanted()
+    if push:
+        cooperative()  # before the app (and its database driver) is imported
+    settings = {**server_settings(push=push), "host": "127.0.0.1", "port": port}
     raise_open_files_limit(settings["connection_limit"])
-    processes = processes_wanted()
-    if processes > 1:
-        serve_processes(lambda: load_target(target), settings, processes)
-    else:
-        serve(load_target(target), **settings)
+    serve_with(lambda: load_target(target), settings, processes_wanted(), push)
 
 
 if __name__ == "__main__":

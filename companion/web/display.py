@@ -42,3 +42,12 @@ def live(code: str):
     if request.args.get("v", type=int) == w.table.version:
         return Response(b"", headers={"HX-Reswap": "none", "Cache-Control": "no-store"})
     return render_template("table/_display_live.html", **_context(w))
+
+
+@bp.get("/push")
+def push(code: str):
+    """The display's push stream, for what reaches Flask: answered before Flask (push.py) where
+    streams are served, so here either the key is wrong (404, as for the display's poll) or this
+    server does not serve streams (204: the page polls)."""
+    _display_who(code)
+    return Response(status=204, headers={"Cache-Control": "no-store"})

@@ -364,29 +364,51 @@ def page(code: str):
     return render_live(w)
 
 
+def _not_member(code: str) -> tables.Table | Response:
+    """The table, for a member; else the answer a device without a seat gets, the same whether
+    the code exists or not (go to the join page): an unknown code counts against it like a
+    typed one."""
+    db = get_db()
+    table = tables.find_table(db, code)
+    if table is not None and who(table).member:
+        return table
+    if table is None:
+        try:
+            tables.count_unknown_code(db, request.remote_addr or "?")
+        except tables.TableError:
+            pass  # past the limit: the join page says so
+    response = Response(status=204)
+    response.headers["HX-Redirect"] = url_for(
+        "table.join", code=tables.normalize_code(code)[:12] or "X", lost=1
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/live")
 def live(code: str):
     """The poll (an unchanged table is answered before Flask, see fastpath.py): the new live
-    region for a member. A device without a seat gets the same answer whether the code exists
-    or not (go to the join page), and an unknown code counts against it like a typed one."""
-    db = get_db()
-    table = tables.find_table(db, code)
-    if table is None or not who(table).member:
-        if table is None:
-            try:
-                tables.count_unknown_code(db, request.remote_addr or "?")
-            except tables.TableError:
-                pass  # past the limit: the join page says so
-        response = Response(status=204)
-        response.headers["HX-Redirect"] = url_for(
-            "table.join", code=tables.normalize_code(code)[:12] or "X", lost=1
-        )
-        return response
+    region for a member; a stranger is sent to the join page."""
+    table = _not_member(code)
+    if isinstance(table, Response):
+        return table
     i18n.use_part(table.game.name)
     w = who(table)
     if request.args.get("v", type=int) == table.version:
         return Response(b"", headers={"HX-Reswap": "none", "Cache-Control": "no-store"})
     return render_template("table/_live.html", **live_context(w))
+
+
+@bp.get("/push")
+def push(code: str):
+    """The push stream, for what reaches Flask: a member's stream is answered before Flask
+    (companion/web/push.py) wherever streams are served, so a member here is on a server that
+    does not serve them: 204, which tells the page's EventSource to stop (the page polls). A
+    stranger gets what /live gives a stranger, and nothing more."""
+    answer = _not_member(code)
+    if isinstance(answer, Response):
+        return answer
+    return Response(status=204, headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/history")

@@ -8,6 +8,9 @@
   var PRESENCE_EVERY = 10000; // ms between refreshes of the seats list (who is online)
   var OFFLINE_AFTER = 2; // failed polls in a row before the "no connection" banner
   var STORE = "companion.unsent"; // sessionStorage: submissions that got no answer yet
+  var FIRST_WITHIN = 3000; // ms: the push stream's first message must come within this...
+  var SILENT_SLACK = 1500; // ms: ...and each next one within a heartbeat and this, or we poll
+  var RETRIES = [2000, 5000, 15000, 30000, 60000]; // ms before each new try of the stream
 
   function live() { return document.getElementById("live"); }
   function byId(id) { return document.getElementById(id); }
@@ -25,16 +28,18 @@
     var seats = byId("seats-region");
     if (seats && visible()) htmx.trigger(seats, "presence");
   }
-  setInterval(poll, POLL_EVERY);
-  setInterval(presence, PRESENCE_EVERY);
+  // While the push stream delivers, it says when to fetch; otherwise the page polls.
+  setInterval(function () { if (!push.on) poll(); }, POLL_EVERY);
+  setInterval(function () { if (!push.on) presence(); }, PRESENCE_EVERY);
   document.addEventListener("visibilitychange", function () {
-    if (!visible()) return;
+    if (!visible()) { closeStream(); return; } // hidden: "away", and one connection fewer
     poll(); // back from sleep or another tab: show the table as it is now
     presence();
+    openStream();
     keepAwake();
     if (live() && live().dataset.myTurn === "yes") showWaitingPanel();
   });
-  window.addEventListener("online", poll);
+  window.addEventListener("online", function () { push.retryAt = 0; poll(); openStream(); });
   window.addEventListener("offline", function () { setOffline(true); });
 
   function isPoll(detail) {
@@ -42,6 +47,71 @@
     var elt = detail && ((detail.requestConfig && detail.requestConfig.elt) || detail.elt);
     return !!(elt && elt.classList && elt.classList.contains("poller"));
   }
+
+  // ---- push: one Server-Sent Events stream per visible page ---------------------------------
+  // The stream only says "the table is at version N; these seats are online" (at once, on every
+  // change, and as a heartbeat); the page then fetches its own live region as a poll does. If
+  // the first message or a heartbeat does not come in time (a proxy that buffers, a connection
+  // gone quiet) or the stream fails, the page polls every 2 s and tries the stream again later.
+  var push = { source: null, on: false, heard: 0, version: 0, presence: "", tries: 0, retryAt: 0 };
+  function pushUrl() { var region = live(); return region && region.dataset.push; }
+  function openStream() {
+    if (push.source || !pushUrl() || !window.EventSource || !visible()) return;
+    if (Date.now() < push.retryAt) return;
+    var source = new EventSource(pushUrl());
+    push.source = source;
+    push.on = false;
+    push.heard = Date.now();
+    source.onmessage = function (e) { if (push.source === source) heard(e.data); };
+    source.onerror = function () { if (push.source === source) dropStream(false); };
+  }
+  function closeStream() {
+    if (push.source) push.source.close();
+    push.source = null;
+    push.on = false;
+  }
+  function dropStream(silent) {
+    closeStream();
+    push.retryAt = Date.now() + RETRIES[Math.min(push.tries, RETRIES.length - 1)];
+    push.tries += 1;
+    // Gone quiet: one failed poll now is enough to say the connection is lost.
+    if (silent) failures = Math.max(failures, OFFLINE_AFTER - 1);
+    poll();
+  }
+  function heard(data) {
+    var parts = String(data).split(" ");
+    var first = !push.on;
+    push.on = true;
+    push.tries = 0;
+    push.heard = Date.now();
+    push.version = parseInt(parts[0], 10) || 0;
+    if (failures || (byId("conn") && !byId("conn").hidden)) { failures = 0; setOffline(false); }
+    var region = live();
+    if (region && push.version > (parseInt(region.dataset.version, 10) || 0)) {
+      poll();
+    } else if (push.presence && parts[1] !== push.presence) {
+      presence();
+    }
+    push.presence = parts[1] || "";
+    if (first) sendUnsent();
+  }
+  function pushHeartbeat() {
+    var region = live();
+    return (parseFloat(region && region.dataset.heartbeat) || 2.5) * 1000;
+  }
+  setInterval(function () {
+    if (!push.source) { openStream(); return; }
+    var within = push.on ? pushHeartbeat() + SILENT_SLACK : FIRST_WITHIN;
+    if (Date.now() - push.heard > within) dropStream(true);
+  }, 500);
+  document.addEventListener("DOMContentLoaded", openStream);
+  // A fetch the stream asked for came back older than the newest version heard (another
+  // change came while it was on its way, and that trigger was dropped): fetch once more.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (!push.on || !isPoll(e.detail) || !e.detail.xhr || e.detail.xhr.status !== 200) return;
+    var got = /data-version="(\d+)"/.exec(e.detail.xhr.responseText || "");
+    if (got && parseInt(got[1], 10) < push.version) setTimeout(poll, 0);
+  });
 
   // ---- connection --------------------------------------------------------------------------
   var failures = 0;
