@@ -19,7 +19,8 @@ game is played (by its random-game generator) to positions where private values 
 viewers are each seat's phone (one seat is left without a phone), the host's device for the
 table and acting for each seat, with "show all" off and on (where the game has it), a stranger
 and the table display. Their pages: the table page, the live region (a poll), the history, the
-seats fragment, the manifest, the QR code, the join page, the display page and its poll.
+seats fragment, the manifest, the QR code, the join page, the push stream's first message, the
+display page, its poll and its push stream.
 
 1. Changes behind the app's back: one seat's private values are changed in the stored snapshot
    (nothing else), and every viewer's every page is fetched again. A viewer not allowed to see
@@ -226,6 +227,9 @@ SPECS = {
 CSRF_INPUT = re.compile(r'(<input[^>]*name="csrf_token"[^>]*value=")[^"]*(")')
 CSRF_INPUT_FIRST = re.compile(r'(<input[^>]*value=")[^"]*("[^>]*name="csrf_token")')
 CSRF_HEADER = re.compile(r'("X-CSRFToken": ")[^"]*(")')
+# A push message's presence ("1101": which seats' phones are online) moves with time and with
+# the process's last sweep, not with any private value; its version is kept and compared.
+PUSH_PRESENCE = re.compile(r"^(data: \d+) \S+$", re.M)
 SVG = re.compile(r"<svg.*?</svg>", re.S)
 
 
@@ -235,6 +239,7 @@ def normalize(text: str, table: TableAt | None = None, secret: str = "") -> str:
     text = CSRF_INPUT.sub(r"\1CSRF\2", text)
     text = CSRF_INPUT_FIRST.sub(r"\1CSRF\2", text)
     text = CSRF_HEADER.sub(r"\1CSRF\2", text)
+    text = PUSH_PRESENCE.sub(r"\1", text)
     if table is not None:
         text = SVG.sub("<svg/>", text)
         text = text.replace(table.code, "CODE").replace(table.code.lower(), "code")
@@ -259,12 +264,17 @@ def pages_of(viewer: Viewer, table: TableAt) -> list[str]:
     base = f"/t/{table.code}"
     if viewer.kind == "display":
         key = table.display_key
-        return [f"{base}/display/?key={key}", f"{base}/display/live?key={key}&v=0"]
+        return [
+            f"{base}/display/?key={key}",
+            f"{base}/display/live?key={key}&v=0",
+            f"{base}/display/push?key={key}",
+        ]
     query = f"as={viewer.seat}" if viewer.kind == "host" and viewer.seat is not None else ""
     q = f"?{query}" if query else ""
     return [
         f"{base}/{q}",
         f"{base}/live?v=0" + (f"&{query}" if query else ""),
+        f"{base}/push",
         f"{base}/history{q}",
         f"{base}/seats{q}",
         f"{base}/manifest.webmanifest",
@@ -305,7 +315,10 @@ class Sweep:
             client = self.client(viewer, table)
             for path in pages_of(viewer, table):
                 headers = HX if "/live" in path else None
-                answer = client.get(path, headers=headers)
+                if "/push" in path:
+                    answer = client.first_event(path)
+                else:
+                    answer = client.get(path, headers=headers)
                 self.requests += 1
                 body = normalize(answer.text, table if twin else None, secret if twin else "")
                 location = answer.headers.get("Location", "")

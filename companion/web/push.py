@@ -117,6 +117,7 @@ class Hub:
         self.lock = threading.Lock()
         self.started = False
         self.stopping = threading.Event()
+        self.cooperative = served()  # under gevent: greenlets, not threads
 
     # --- what streams and writers call -----------------------------------------------------
 
@@ -153,6 +154,12 @@ class Hub:
         if channel is not None and version > channel.version:
             channel.version = version
             channel.ring()
+            if self.cooperative:
+                # Let the woken streams write now, before this request goes on to render its
+                # answer: the other phones hear of the move a render sooner.
+                import gevent
+
+                gevent.sleep(0)
 
     def stream(self, channel: Channel, version: int, presence: bool) -> Iterator[bytes]:
         """A stream's messages: one at once, one per change, a heartbeat when nothing moves.
