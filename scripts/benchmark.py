@@ -111,12 +111,15 @@ class Served:
     def __init__(self, target: str, env: dict):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        # What the server says (a traceback, a warning) is kept to be counted.
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [sys.executable, str(ROOT / "scripts" / "serve_app.py"), target, str(self.port)],
             cwd=ROOT,
             env={**os.environ, **env},
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=self.log,
+            start_new_session=True,  # stop() reaches gunicorn's workers too
         )
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -133,12 +136,22 @@ class Served:
         status = Path(f"/proc/{self.process.pid}/status").read_text()
         return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
 
+    def stderr(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
     def stop(self) -> None:
-        self.process.send_signal(signal.SIGTERM)
+        """SIGTERM to every server process (gunicorn lets open streams go within 10 s), then
+        kill -9 whatever is left."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGTERM)
         try:
-            self.process.wait(10)
+            self.process.wait(15)
         except subprocess.TimeoutExpired:
-            self.process.kill()
+            pass
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
 
 
 # --- clients ---------------------------------------------------------------------------------------

@@ -87,7 +87,8 @@ PUSH_STREAM = re.compile(r"/push(\?|$)")
 
 @pytest.fixture
 def server(tmp_path):
-    """The app served by waitress in its own process, on a database file of this test."""
+    """The app served as `make run` serves it (push), in its own process, on a database file
+    of this test."""
     srv = Server(tmp_path / "browser.db")
     srv.start()
     yield srv

@@ -324,7 +324,9 @@ def free_port() -> int:
 
 
 class Server:
-    """The app served by waitress in a child process, on a database file that outlives it."""
+    """The app served as `make run` serves it (scripts/serve_app.py: push on gunicorn's gevent
+    worker; env={"COMPANION_PUSH": "0"}: waitress and polling) in a child process, on a
+    database file that outlives it."""
 
     def __init__(self, database: Path, env: dict | None = None):
         self.database = database
@@ -342,12 +344,13 @@ class Server:
             **self.env,
         }
         self.process = subprocess.Popen(
-            # the companion's own waitress settings (companion.serve.server_settings)
+            # the companion's own engine and settings (companion.serve)
             [sys.executable, str(ROOT / "scripts" / "serve_app.py"), "wsgi:app", str(self.port)],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
+            start_new_session=True,  # kill() reaches gunicorn's worker too
         )
         deadline = time.time() + 20
         while time.time() < deadline:
@@ -359,9 +362,12 @@ class Server:
         raise RuntimeError("the server did not start")
 
     def kill(self) -> None:
-        """kill -9: no clean shutdown at all."""
+        """kill -9 of every server process: no clean shutdown at all."""
         if self.process:
-            self.process.send_signal(signal.SIGKILL)
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             self.process.wait()
             self.process = None
 

@@ -263,7 +263,6 @@ def live_context(
         forms=forms,
         panel=adapter.panel_template,
         note_form=_versioned(NoteForm, table, (bound_forms or {}).get("note")),
-        undo_form=_versioned(UndoForm, table),
         undoable=undoable,
         error=error,
         rule=rule,
