@@ -91,11 +91,12 @@ class Channel:
     """The open streams of one table in this process: the newest version heard of, the seats
     online, and the event their streams wait on (replaced by a fresh one at every wake)."""
 
-    __slots__ = ("version", "presence", "wake", "streams")
+    __slots__ = ("version", "presence", "beats", "wake", "streams")
 
     def __init__(self) -> None:
         self.version = -1
         self.presence = ""
+        self.beats = 0  # heartbeats rung: each is one message with nothing new
         self.wake = threading.Event()
         self.streams = 0
 
@@ -166,13 +167,16 @@ class Hub:
         The caller joined the channel before reading `version` (nothing is missed between)."""
         wake = channel.wake
         channel.version = max(channel.version, version)
-        sent = (channel.version, channel.presence)
+        sent = (channel.version, channel.presence, channel.beats)
         yield message(sent[0], channel.presence if presence else "")
         while True:
-            woken = wake.wait(self.heartbeat)
+            # Rung by a change, a change of presence or the beat (no timer per stream: the
+            # beat job rings every channel once a heartbeat); the long timeout only guards
+            # against a beat job that stopped.
+            wake.wait(self.heartbeat * 4)
             wake = channel.wake
-            now = (channel.version, channel.presence)
-            if woken and now == sent:
+            now = (channel.version, channel.presence, channel.beats)
+            if now == sent:
                 continue  # woken for what this stream already said
             sent = now
             yield message(now[0], now[1] if presence else "")
@@ -190,10 +194,23 @@ class Hub:
         if is_postgres_url(self.database):
             threading.Thread(target=self._listen, name="push-listen", daemon=True).start()
         threading.Thread(target=self._watch, name="push-watch", daemon=True).start()
+        threading.Thread(target=self._beat, name="push-beat", daemon=True).start()
 
     def stop(self) -> None:
         """End the background jobs (tests; a server ends with its process)."""
         self.stopping.set()
+
+    def _beat(self) -> None:
+        """The heartbeat: every channel rung once a heartbeat, a tenth of them at a time (by
+        their code), so that the process writes its heartbeats evenly, not in bursts."""
+        slices = 10
+        turn = 0
+        while not self.stopping.wait(self.heartbeat / slices):
+            turn = (turn + 1) % slices
+            for code, channel in list(self.channels.items()):
+                if hash(code) % slices == turn:
+                    channel.beats += 1
+                    channel.ring()
 
     def _codes(self) -> list[str]:
         return list(self.channels)
