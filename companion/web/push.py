@@ -171,9 +171,8 @@ class Hub:
         yield message(sent[0], channel.presence if presence else "")
         while True:
             # Rung by a change, a change of presence or the beat (no timer per stream: the
-            # beat job rings every channel once a heartbeat); the long timeout only guards
-            # against a beat job that stopped.
-            wake.wait(self.heartbeat * 4)
+            # beat job rings every channel once a heartbeat).
+            wake.wait()
             wake = channel.wake
             now = (channel.version, channel.presence, channel.beats)
             if now == sent:
@@ -207,10 +206,13 @@ class Hub:
         turn = 0
         while not self.stopping.wait(self.heartbeat / slices):
             turn = (turn + 1) % slices
-            for code, channel in list(self.channels.items()):
-                if hash(code) % slices == turn:
-                    channel.beats += 1
-                    channel.ring()
+            try:
+                for code, channel in list(self.channels.items()):
+                    if hash(code) % slices == turn:
+                        channel.beats += 1
+                        channel.ring()
+            except Exception:  # never let the heartbeat stop: the pages would poll
+                log.exception("push: the beat failed once")
 
     def _codes(self) -> list[str]:
         return list(self.channels)
@@ -369,7 +371,7 @@ class PushStreams:
         host = hash_token(cookies.get(f"host_{code}") or NO_TOKEN)
         seat = hash_token(cookies.get(f"seat_{code}") or NO_TOKEN)
         channel = self.hub.join(code)  # before reading the version: no change is missed
-        row = self._query(MEMBER, [host, seat, code, host])
+        row = self._query(code, MEMBER, [host, seat, code, host])
         if row is None:
             self.hub.leave(code)
             return None
@@ -386,7 +388,7 @@ class PushStreams:
         if key is None:
             return None
         channel = self.hub.join(code)
-        row = self._query(DISPLAY, [code])
+        row = self._query(code, DISPLAY, [code])
         if row is None or row[1] is None or not _same(row[1], hash_token(key)):
             self.hub.leave(code)
             return None
@@ -398,10 +400,14 @@ class PushStreams:
             self.hub.stream(channel, version, presence), lambda: self.hub.leave(code, members)
         )
 
-    def _query(self, sql: str, params: list):
+    def _query(self, code: str, sql: str, params: list):
+        """One row, read for a stream that joined code's channel (left again if this fails)."""
         db = self.connections.get()
         try:
             return db.execute(sql, params).fetchone()
+        except BaseException:
+            self.hub.leave(code)
+            raise
         finally:
             self.connections.release()
 
