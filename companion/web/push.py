@@ -48,7 +48,7 @@ from companion.store import NOTIFY_CHANNEL
 from companion.tables import hash_token
 
 HEARTBEAT = float(os.environ.get("COMPANION_PUSH_HEARTBEAT", "2.5"))  # seconds between messages
-CHECK_EVERY = 0.2  # seconds: SQLite, how often a process asks whether anything was committed
+CHECK_EVERY = 0.1  # seconds: SQLite, how often a process asks whether anything was committed
 PRESENCE_EVERY = min(tables.SEEN_EVERY, tables.ONLINE_WITHIN / 3)  # seconds between sweeps
 CHUNK = 500  # codes per query (well under SQLite's limit on variables)
 
