@@ -133,8 +133,10 @@ class Served:
         raise RuntimeError(f"{target} did not start")
 
     def rss_mb(self) -> float:
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
-        return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+        """The memory of every server process (gunicorn's master and workers: their PSS)."""
+        import benchmark_push
+
+        return benchmark_push.memory_mb(benchmark_push.process_tree(self.process.pid))
 
     def stderr(self) -> str:
         self.log.seek(0)
