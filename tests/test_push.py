@@ -219,3 +219,73 @@ def test_an_open_stream_keeps_its_seat_online_and_pushes_presence(push_app, monk
         stream.close()
     assert hub.members == {}  # the closed stream holds no seat any more
     assert hub.channels == {}
+
+
+def test_the_engine_each_platform_gets():
+    from companion.serve import engine
+
+    assert engine(push=True, processes=1, posix=True) == "gunicorn-gevent"
+    assert engine(push=True, processes=3, posix=True) == "gunicorn-gevent"
+    assert engine(push=True, processes=3, posix=False) == "gevent"  # Windows: one process
+    assert engine(push=False, processes=1, posix=True) == "waitress"
+    assert engine(push=False, processes=2, posix=True) == "gunicorn-threads"
+    assert engine(push=False, processes=2, posix=False) == "waitress"
+
+
+def test_gevents_own_server_holds_a_stream(tmp_path):
+    """The engine where gunicorn does not run (Windows), tried here: a member's stream is held
+    and beats; the page's poll is answered beside it."""
+    import socket
+    import subprocess
+    import sys
+
+    from tests.helpers import ROOT, free_port
+
+    path = tmp_path / "own.db"
+    setup = database.connect(path, setup=True)
+    table, _ = tables.create_table(setup, "serengeti", ["Anna", "Ben", "Chris"])
+    token = tables.join(setup, table, 1)
+    setup.conn.close()
+    port = free_port()
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from companion.serve import cooperative, serve_gevent, server_settings\n"
+        "cooperative()\n"
+        "from companion import create_app\n"
+        "serve_gevent(create_app(), {**server_settings(push=True), 'host': '127.0.0.1',"
+        " 'port': int(sys.argv[2])})\n"
+    )
+    env = {
+        "COMPANION_DATABASE": str(path),
+        "COMPANION_SECRET_KEY": "own-server",
+        "COMPANION_PUSH_HEARTBEAT": "0.3",
+        "PATH": "/usr/bin:/bin",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-c", script, str(ROOT), str(port)], env=env, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        sock.sendall(
+            f"GET /t/{table.code}/push HTTP/1.1\r\nHost: x\r\n"
+            f"Cookie: seat_{table.code}={token}\r\n\r\n".encode()
+        )
+        received = b""
+        while received.count(b"data: ") < 3:  # the first message and two heartbeats
+            piece = sock.recv(4096)
+            assert piece, received
+            received += piece
+        assert received.startswith(b"HTTP/1.1 200")
+        assert b"text/event-stream" in received
+        assert f"data: {table.version + 1} ".encode() in received  # the join moved it on
+        sock.close()
+    finally:
+        process.kill()
+        process.wait()
