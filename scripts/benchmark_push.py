@@ -310,8 +310,14 @@ def held_phones(
             time.sleep(hash(host.seeded.code) % 1000 / 1000)
             while not quit_moves.is_set():
                 at = time.time()
+                # Noted before it is sent: a phone may show the move before its answer comes
+                # back (a move moves the table's version on by one).
+                expected = host.version + 1
+                load.sent[(host.seeded.code, expected)] = at
                 host.act()
-                load.sent[(host.seeded.code, host.version)] = at
+                if host.version != expected:  # something else moved it too: note the truth
+                    load.sent.pop((host.seeded.code, expected), None)
+                    load.sent[(host.seeded.code, host.version)] = at
                 time.sleep(max(0.0, 1.0 - (time.time() - at)))
 
         threads = [threading.Thread(target=mover, args=(h,), daemon=True) for h in hosts]
