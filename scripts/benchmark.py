@@ -758,9 +758,13 @@ def figure_memory(report, app: Served, seeded: list[Seeded], seconds: float) -> 
     )
 
 
-def figure_held(report, counts: tuple[int, ...], idle: float, moving: float) -> None:
-    """1,000 / 4,000 / 8,000 phones held, with push and polling, on one SQLite database
-    (scripts/benchmark_push.py says what is measured)."""
+def figure_held(
+    report, counts: tuple[int, ...], idle: float, moving: float, push_processes=(1,)
+) -> None:
+    """1,000 / 4,000 / 8,000 phones held, with push (gunicorn's gevent workers: one, as
+    `make run`, and any other numbers of processes asked for) and polling (waitress, as
+    COMPANION_PUSH=0), on one SQLite database (scripts/benchmark_push.py says what is
+    measured)."""
     import benchmark_push
 
     tables_needed = max(counts) // 4
@@ -769,8 +773,9 @@ def figure_held(report, counts: tuple[int, ...], idle: float, moving: float) -> 
         started = time.time()
         seeded = seed_elsewhere(database, tables_needed, events=2)
         print(f"  seeded {tables_needed} tables of 4 in {time.time() - started:.0f} s", flush=True)
+        variants = [("push", n) for n in push_processes] + [("poll", 1)]
         for phones in counts:
-            for mode in ("push", "poll"):
+            for mode, processes in variants:
                 env = {
                     "COMPANION_DATABASE": database,
                     "COMPANION_SECRET_KEY": "bench",
@@ -778,6 +783,7 @@ def figure_held(report, counts: tuple[int, ...], idle: float, moving: float) -> 
                     # Polling gets as many connections as push: the figure is the engine's.
                     "COMPANION_CONNECTION_LIMIT": str(max(counts) + 4000),
                     "COMPANION_PUSH": "1" if mode == "push" else "0",
+                    "COMPANION_PROCESSES": str(processes),
                 }
                 served = Served("wsgi:app", env)
                 try:
@@ -787,7 +793,11 @@ def figure_held(report, counts: tuple[int, ...], idle: float, moving: float) -> 
                     )
                 finally:
                     served.stop()
-                engine = "gunicorn, 1 gevent worker" if mode == "push" else "waitress, 8 threads"
+                engine = (
+                    f"gunicorn, {processes} gevent worker{'s' if processes > 1 else ''}"
+                    if mode == "push"
+                    else "waitress, 8 threads"
+                )
                 benchmark_push.report_held(report, mode, phones, result, engine)
 
 
@@ -814,6 +824,13 @@ def main() -> int:
     )
     parser.add_argument(
         "--no-browser", action="store_true", help="skip the delivery figures in Chromium"
+    )
+    parser.add_argument(
+        "--push-processes",
+        type=int,
+        nargs="*",
+        default=[1],
+        help="held phones with push on these numbers of gevent workers (default 1, as make run)",
     )
     args = parser.parse_args()
     quick = args.quick
@@ -884,7 +901,7 @@ def push_figures(report, args, counts: tuple[int, ...], quick: bool) -> None:
 
     if not args.no_browser:
         benchmark_push.figure_browser_delivery(report, sys.modules[__name__], 5 if quick else 20)
-    figure_held(report, counts, 5 if quick else 15, 8 if quick else 20)
+    figure_held(report, counts, 5 if quick else 15, 8 if quick else 20, tuple(args.push_processes))
 
 
 if __name__ == "__main__":
