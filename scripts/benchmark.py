@@ -765,8 +765,19 @@ def figure_held(
     `make run`, and any other numbers of processes asked for) and polling (waitress, as
     COMPANION_PUSH=0), on one SQLite database (scripts/benchmark_push.py says what is
     measured)."""
+    import resource
+
     import benchmark_push
 
+    # Every held phone is an open file in this process (its stream, or its polling connection).
+    wanted = max(counts) + 1000
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        print(
+            f"  open files limited to {soft} (hard limit {hard}): fewer phones can be held than"
+            f" {max(counts)}; raise it (ulimit -Hn) for the whole figure",
+            flush=True,
+        )
     tables_needed = max(counts) // 4
     with tempfile.TemporaryDirectory() as tmp:
         database = str(Path(tmp) / "held.db")
