@@ -765,8 +765,6 @@ def figure_held(
     `make run`, and any other numbers of processes asked for) and polling (waitress, as
     COMPANION_PUSH=0), on one SQLite database (scripts/benchmark_push.py says what is
     measured)."""
-    import resource
-
     import benchmark_push
 
     # Every held phone is an open file in this process (its stream, or its polling connection).
