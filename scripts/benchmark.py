@@ -835,6 +835,9 @@ def main() -> int:
         "--no-browser", action="store_true", help="skip the delivery figures in Chromium"
     )
     parser.add_argument(
+        "--no-held", action="store_true", help="skip the held-phones figures (the big load)"
+    )
+    parser.add_argument(
         "--push-processes",
         type=int,
         nargs="*",
@@ -910,7 +913,9 @@ def push_figures(report, args, counts: tuple[int, ...], quick: bool) -> None:
 
     if not args.no_browser:
         benchmark_push.figure_browser_delivery(report, sys.modules[__name__], 5 if quick else 20)
-    figure_held(report, counts, 5 if quick else 15, 8 if quick else 20, tuple(args.push_processes))
+    if not args.no_held:
+        held = (5, 8) if quick else (15, 20)  # seconds held idle, seconds moving
+        figure_held(report, counts, *held, tuple(args.push_processes))
 
 
 if __name__ == "__main__":
