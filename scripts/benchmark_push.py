@@ -357,7 +357,12 @@ def held_phones(
                 loads.append(float("inf"))
         quit_moves.set()
         wall = time.monotonic() - wall1
-        result["cpu_moving"] = (cpu_seconds(nonlocal_pids) - cpu1) / wall / CORES
+        used = cpu_seconds(nonlocal_pids) - cpu1
+        result["cpu_moving"] = used / wall / CORES
+        # What a move costs the server (its answer, each phone's fetch, the stream writes),
+        # above what holding the phones costs: a figure other users of the machine move less.
+        moved = max(1, len(load.sent))
+        result["cpu_per_move"] = max(0.0, used - result["cpu_idle"] * CORES * wall) / moved
         result["client_moving"] = (client_cpu() - client1) / wall
         result["others_moving"] = others_share(
             machine1, machine_cpu(), result["cpu_moving"] + result["client_moving"] / CORES
@@ -431,7 +436,8 @@ def report_held(report, mode: str, phones: int, result: dict, engine: str) -> No
         "< 50%" if goal_applies else "reported",
         result["cpu_idle"] < 0.5 or not goal_applies,
         "%",
-        f"(while moving {result['cpu_moving'] * 100:.0f}%; memory {result['memory']:.0f} MB;"
+        f"(while moving {result['cpu_moving'] * 100:.0f}%, {result['cpu_per_move'] * 1000:.0f} ms"
+        f" of CPU per move; memory {result['memory']:.0f} MB;"
         f" the load client used {result['client_idle'] * 100:.0f}% of one core idle,"
         f" {result['client_moving'] * 100:.0f}% moving; other users of the machine took"
         f" {result['others_idle'] * 100:.0f}% of the two cores idle,"
