@@ -308,7 +308,10 @@ def held_phones(
         # The server's first page compresses its scripts and style sheets once (brotli 11):
         # done here, not in the figure of a new phone.
         sample = seeded[len(seeded) // 2]
-        await new_phone_load(served.port, sample.code, sample.seat_tokens[0])
+        with contextlib.suppress(TimeoutError, OSError, AssertionError, ConnectionError):
+            await asyncio.wait_for(
+                new_phone_load(served.port, sample.code, sample.seat_tokens[0]), 30
+            )
         await asyncio.sleep(3)  # settle: the first presence sweep, the first polls
         nonlocal_pids = process_tree(served.process.pid)
         cpu0, client0, wall0 = cpu_seconds(nonlocal_pids), client_cpu(), time.monotonic()
