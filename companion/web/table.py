@@ -363,7 +363,7 @@ def page(code: str):
     return render_live(w)
 
 
-def _not_member(code: str) -> tables.Table | Response:
+def _member_table(code: str) -> tables.Table | Response:
     """The table, for a member; else the answer a device without a seat gets, the same whether
     the code exists or not (go to the join page): an unknown code counts against it like a
     typed one."""
@@ -388,7 +388,7 @@ def _not_member(code: str) -> tables.Table | Response:
 def live(code: str):
     """The poll (an unchanged table is answered before Flask, see fastpath.py): the new live
     region for a member; a stranger is sent to the join page."""
-    table = _not_member(code)
+    table = _member_table(code)
     if isinstance(table, Response):
         return table
     i18n.use_part(table.game.name)
@@ -404,7 +404,7 @@ def push(code: str):
     (companion/web/push.py) wherever streams are served, so a member here is on a server that
     does not serve them: 204, which tells the page's EventSource to stop (the page polls). A
     stranger gets what /live gives a stranger, and nothing more."""
-    answer = _not_member(code)
+    answer = _member_table(code)
     if isinstance(answer, Response):
         return answer
     return Response(status=204, headers={"Cache-Control": "no-store"})
