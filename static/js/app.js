@@ -40,7 +40,12 @@
     if (live() && live().dataset.myTurn === "yes") showWaitingPanel();
   });
   window.addEventListener("online", function () { push.retryAt = 0; poll(); openStream(); });
-  window.addEventListener("offline", function () { setOffline(true); });
+  window.addEventListener("offline", function () {
+    // The polls (which count failures) say when the connection is back, not the stream.
+    closeStream();
+    push.retryAt = Date.now() + RETRIES[0];
+    setOffline(true);
+  });
 
   function isPoll(detail) {
     // The element that sent the request (in beforeSwap, detail.elt is the swap's target).
@@ -85,7 +90,10 @@
     push.tries = 0;
     push.heard = Date.now();
     push.version = parseInt(parts[0], 10) || 0;
-    if (failures || (byId("conn") && !byId("conn").hidden)) { failures = 0; setOffline(false); }
+    if (navigator.onLine !== false && (failures || (byId("conn") && !byId("conn").hidden))) {
+      failures = 0;
+      setOffline(false);
+    }
     var region = live();
     if (region && push.version > (parseInt(region.dataset.version, 10) || 0)) {
       poll();
@@ -193,6 +201,9 @@
     failures = Math.max(failures, OFFLINE_AFTER);
     setOffline(true);
     showUnsent();
+    // A tap that could not be sent: polls, not a stream that may still be open, say when the
+    // connection is back (and send it then).
+    if (push.source) dropStream(false);
   });
   var resending = false;
   function sendUnsent() {
