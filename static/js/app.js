@@ -94,15 +94,34 @@
       failures = 0;
       setOffline(false);
     }
-    var region = live();
-    if (region && push.version > (parseInt(region.dataset.version, 10) || 0)) {
-      poll();
+    if (behind()) {
+      // This page's own tap on its way brings the new region itself (the stream is often
+      // faster than the tap's answer): fetching it too would morph the page a second time,
+      // under what the player opened meanwhile. Its answer is checked when it comes.
+      if (!sending || Date.now() - sendingSince > 10000) poll();
     } else if (push.presence && parts[1] !== push.presence) {
       presence();
     }
     push.presence = parts[1] || "";
     if (first) sendUnsent();
   }
+  function behind() {
+    var region = live();
+    return !!region && push.version > (parseInt(region.dataset.version, 10) || 0);
+  }
+  var sending = 0; // this page's own requests on their way (taps, forms), polls aside
+  var sendingSince = 0; // (one that never ended does not stop the fetches for long)
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (isPoll(e.detail)) return;
+    sending += 1;
+    sendingSince = Date.now();
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (isPoll(e.detail)) return;
+    sending = Math.max(0, sending - 1);
+    // After the swap: is the page still behind what the stream said?
+    if (push.on && !sending) setTimeout(function () { if (behind()) poll(); }, 50);
+  });
   function pushHeartbeat() {
     var region = live();
     return (parseFloat(region && region.dataset.heartbeat) || 2.5) * 1000;
