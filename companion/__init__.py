@@ -14,7 +14,7 @@ from flask_wtf.csrf import CSRFProtect
 from companion import cli, games, i18n, security
 from companion import db as database
 from companion.games import PACKAGES
-from companion.web import assets, device, errors
+from companion.web import assets, device, errors, push
 from companion.web.fastpath import UnchangedPolls
 
 csrf = CSRFProtect()
@@ -130,8 +130,15 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     assets.init_app(app)
 
+    # Push (companion/web/push.py): served only where every connection is a greenlet.
+    app.config.setdefault("PUSH", push.served())
+    app.config.setdefault("PUSH_HEARTBEAT", push.HEARTBEAT)
+    hub = push.Hub(app.config["DATABASE"], heartbeat=app.config["PUSH_HEARTBEAT"])
+    app.extensions["companion.push"] = hub
     app.extensions["companion.db"] = database.connections(
-        app.config["DATABASE"], threads=int(os.environ.get("COMPANION_THREADS", 8))
+        app.config["DATABASE"],
+        threads=int(os.environ.get("COMPANION_THREADS", 8)),
+        on_change=hub.changed,
     )
 
     @app.teardown_appcontext
@@ -167,13 +174,18 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     cli.init_app(app)
 
-    # Unchanged polls are answered before Flask (see companion/web/fastpath.py).
+    # Unchanged polls are answered before Flask (see companion/web/fastpath.py), and so are the
+    # push streams of the devices that may open a table's live region (companion/web/push.py).
     app.wsgi_app = UnchangedPolls(app.wsgi_app, app.extensions["companion.db"], security.headers)
+    if app.config["PUSH"]:
+        app.wsgi_app = push.PushStreams(
+            app.wsgi_app, app.extensions["companion.db"], hub, security.headers
+        )
     return app
 
 
 def get_db():
-    """The database connection of this thread (kept between requests; see db.Connections)."""
+    """The database connection of this request (kept between requests; see db.Connections)."""
     from flask import current_app
 
     if "db" not in g:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import sqlite_utils
@@ -232,9 +233,15 @@ def migrate(db: sqlite_utils.Database) -> None:
     db.conn.commit()
 
 
-def connect(database: str | Path, *, setup: bool = False) -> Store:
+def connect(
+    database: str | Path,
+    *,
+    setup: bool = False,
+    on_change: Callable[[str, int], None] | None = None,
+) -> Store:
     """Open the database (a SQLite file or a postgresql:// URL); with setup, also migrate it
-    (once, on start).
+    (once, on start). on_change(code, version) hears of every table a write of this connection
+    changed, once it commits (Store.announce).
 
     For SQLite, WAL mode is stored in the file, so per-request connections need not set it
     again; it is set before the migration's transaction (the journal mode cannot change inside
@@ -243,8 +250,10 @@ def connect(database: str | Path, *, setup: bool = False) -> Store:
     if is_postgres_url(str(database)):
         from companion import pg
 
-        return pg.connect(str(database), setup=setup)
-    conn = sqlite3.connect(str(database), timeout=30 if setup else 10)
+        return pg.connect(str(database), setup=setup, on_change=on_change)
+    # Not tied to the thread that opened it: Connections hands a connection to one request at a
+    # time, in whichever thread (or, under gevent, greenlet) serves it.
+    conn = sqlite3.connect(str(database), timeout=30 if setup else 10, check_same_thread=False)
     db = sqlite_utils.Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")  # safe with WAL: a killed process loses no commit
@@ -252,7 +261,7 @@ def connect(database: str | Path, *, setup: bool = False) -> Store:
         if str(database) != ":memory:":
             db.execute("PRAGMA journal_mode = WAL")
         migrate(db)
-    return SQLiteStore(db)
+    return SQLiteStore(db, on_change)
 
 
 def schema_version(store: Store) -> int:
@@ -273,39 +282,63 @@ def latest_version(database: str | Path) -> int:
     return len(MIGRATIONS)
 
 
-def connections(database: str | Path, *, threads: int = 8):
-    """What hands each request its connection: kept per thread (SQLite) or a pool sized for
-    the server's threads (PostgreSQL)."""
+def connections(
+    database: str | Path,
+    *,
+    threads: int = 8,
+    on_change: Callable[[str, int], None] | None = None,
+):
+    """What hands each request its connection: a few kept SQLite connections, or a pool sized
+    for the server's threads (PostgreSQL). on_change: see connect()."""
     if is_postgres_url(str(database)):
         from companion import pg
 
-        return pg.Connections(str(database), max_size=threads + 2)
-    return Connections(database)
+        return pg.Connections(str(database), max_size=threads + 2, on_change=on_change)
+    return Connections(database, on_change=on_change)
 
 
 class Connections:
-    """SQLite: one connection per thread, opened on first use and kept: a request does not pay
-    for opening the file (and, on the last close, checkpointing and deleting the WAL).
+    """SQLite: connections opened on first use and kept, each lent to one request at a time (a
+    request does not pay for opening the file or, on the last close, for checkpointing and
+    deleting the WAL). As many stay open as requests ran at once: a thread's under waitress;
+    under gevent, where every connection of a client is a greenlet, the few requests that are
+    in the store at the same moment.
 
     A connection left inside a transaction by a failed request is rolled back by release().
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, on_change: Callable[[str, int], None] | None = None):
         self.path = str(path)
-        self._local = threading.local()
+        self.on_change = on_change
+        self._local = threading.local()  # the connection lent to this thread (or greenlet)
+        self._free: list[SQLiteStore] = []
+        self._lock = threading.Lock()
 
     def get(self) -> SQLiteStore:
-        """This thread's connection."""
+        """The connection lent to this request (the same one until release())."""
         store = getattr(self._local, "store", None)
         if store is None:
-            store = self._local.store = connect(self.path)
+            with self._lock:
+                store = self._free.pop() if self._free else None
+            if store is None:
+                store = connect(self.path, on_change=self.on_change)
+            self._local.store = store
         return store
 
     def release(self) -> None:
-        """End of a request: never leave a transaction open on a kept connection."""
+        """End of a request: the connection, never inside a transaction, is kept for the next."""
         store = getattr(self._local, "store", None)
-        if store is not None and store.in_transaction:
+        if store is None:
+            return
+        self._local.store = None
+        if store.in_transaction:
             store.rollback()
+        with self._lock:
+            self._free.append(store)
 
     def close(self) -> None:
-        """Nothing to do: each thread's connection closes with the thread."""
+        """Close the kept connections."""
+        with self._lock:
+            free, self._free = self._free, []
+        for store in free:
+            store.conn.close()

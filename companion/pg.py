@@ -163,9 +163,9 @@ def schema_version(store: PostgresStore) -> int:
     return row[0] if row else 0
 
 
-def connect(url: str, *, setup: bool = False) -> PostgresStore:
+def connect(url: str, *, setup: bool = False, on_change=None) -> PostgresStore:
     """One connection (autocommit: transactions are explicit); with setup, also migrate."""
-    store = PostgresStore(_connect(url))
+    store = PostgresStore(_connect(url), on_change)
     if setup:
         migrate(store)
     return store
@@ -186,9 +186,10 @@ class Connections:
     gives it back at the end, rolled back if the request left a transaction open. The pool
     replaces connections the server dropped (a restart of PostgreSQL, a network blip)."""
 
-    def __init__(self, url: str, *, max_size: int = 10):
+    def __init__(self, url: str, *, max_size: int = 10, on_change=None):
         from psycopg_pool import ConnectionPool
 
+        self.on_change = on_change
         self.pool = ConnectionPool(
             url,
             min_size=1,
@@ -213,7 +214,7 @@ class Connections:
         """This thread's connection for the request."""
         store = getattr(self._local, "store", None)
         if store is None:
-            store = self._local.store = PostgresStore(self.pool.getconn())
+            store = self._local.store = PostgresStore(self.pool.getconn(), self.on_change)
         return store
 
     def release(self) -> None:

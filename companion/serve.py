@@ -1,23 +1,31 @@
-"""`python -m companion.serve`: serve the app with waitress and say where phones can reach it.
+"""`python -m companion.serve`: serve the app and say where phones can reach it.
 
-Settings (environment): HOST (default 0.0.0.0), PORT (8000), COMPANION_THREADS (8: threads
-that answer requests, per process), COMPANION_CONNECTION_LIMIT (2000: open connections at once,
-per process; every phone keeps one open while it polls), COMPANION_PROCESSES (1: more than one
-serves with gunicorn's threaded workers on POSIX hosts; waitress serves one process).
+Which engine serves (see README, "Engines"):
+- push (the default where gevent is installed): every connection is a greenlet, so a page can
+  hold its push stream (companion/web/push.py) for the whole evening. POSIX hosts: gunicorn
+  with COMPANION_PROCESSES gevent workers (1 by default); elsewhere (Windows): gevent's own WSGI
+  server, one process.
+- polling (COMPANION_PUSH=0, or no gevent): waitress, one process, or gunicorn's threaded
+  workers when COMPANION_PROCESSES > 1 on a POSIX host. Pages poll every 2 s.
+
+Settings (environment): HOST (default 0.0.0.0), PORT (8000), COMPANION_PROCESSES (1),
+COMPANION_THREADS (8: threads per process under waitress and threaded workers; the size of
+the database pool under gevent), COMPANION_CONNECTION_LIMIT (open connections at once, per
+process: 10,000 with push, where every page holds one; 2,000 polling), COMPANION_PUSH (1),
+COMPANION_PUSH_HEARTBEAT (2.5: seconds between a stream's messages while nothing changes).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 from collections.abc import Callable
 
-from waitress import serve
-
-from companion import create_app, qr
-
 DEFAULT_THREADS = 8
-DEFAULT_CONNECTION_LIMIT = 2000
+DEFAULT_CONNECTION_LIMIT = 2000  # polling: waitress
+DEFAULT_PUSH_CONNECTION_LIMIT = 10_000  # push: a stream per open page, and its fetches
+PUSH_KEEPALIVE = 75  # seconds an idle connection is kept under gevent (the stream is not idle)
 
 
 def processes_wanted(environ: dict | None = None) -> int:
@@ -26,16 +34,24 @@ def processes_wanted(environ: dict | None = None) -> int:
     return max(1, int(environ.get("COMPANION_PROCESSES", "1")))
 
 
-def server_settings(environ: dict | None = None) -> dict:
-    """waitress's settings from the environment, with defaults that hold a busy game night."""
+def push_wanted(environ: dict | None = None) -> bool:
+    """Whether to serve with push: COMPANION_PUSH is not "0" and gevent is installed."""
     environ = os.environ if environ is None else environ
+    if environ.get("COMPANION_PUSH", "1") == "0":
+        return False
+    return importlib.util.find_spec("gevent") is not None
+
+
+def server_settings(environ: dict | None = None, push: bool = False) -> dict:
+    """The server's settings from the environment, with defaults that hold a busy game night
+    (waitress's names; the other engines read what they share with it)."""
+    environ = os.environ if environ is None else environ
+    limit = DEFAULT_PUSH_CONNECTION_LIMIT if push else DEFAULT_CONNECTION_LIMIT
     return {
         "host": environ.get("HOST", "0.0.0.0"),
         "port": int(environ.get("PORT", "8000")),
         "threads": int(environ.get("COMPANION_THREADS", DEFAULT_THREADS)),
-        "connection_limit": int(
-            environ.get("COMPANION_CONNECTION_LIMIT", DEFAULT_CONNECTION_LIMIT)
-        ),
+        "connection_limit": int(environ.get("COMPANION_CONNECTION_LIMIT", limit)),
         # poll() instead of select(): select() cannot watch more than 1024 connections.
         "asyncore_use_poll": True,
         "channel_timeout": 300,  # a phone asleep in a pocket for five minutes is let go
@@ -44,6 +60,15 @@ def server_settings(environ: dict | None = None) -> dict:
         # companion/security.py): waitress must pass them on instead of clearing them.
         "clear_untrusted_proxy_headers": environ.get("COMPANION_TRUSTED_PROXIES", "") in ("", "0"),
     }
+
+
+def cooperative() -> None:
+    """Make this process gevent's (every blocking call yields to the other connections), before
+    the app is made: the database drivers choose how they wait when they are imported."""
+    from gevent import monkey
+
+    if not monkey.is_module_patched("socket"):
+        monkey.patch_all()
 
 
 def raise_open_files_limit(wanted: int) -> None:
@@ -59,19 +84,26 @@ def raise_open_files_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
-def serve_processes(load: Callable[[], Callable], settings: dict, processes: int) -> None:
-    """Serve with gunicorn: `processes` worker processes with settings["threads"] threads each,
-    on settings' host and port. load() makes the WSGI app and runs in each worker after the fork
-    (not before: database connections and pools must not be shared across processes)."""
+def serve_processes(
+    load: Callable[[], Callable], settings: dict, processes: int, worker: str = "gthread"
+) -> None:
+    """Serve with gunicorn: `processes` worker processes on settings' host and port, of the
+    `worker` class: "gthread" (settings["threads"] threads each) or "gevent" (a greenlet per
+    connection, up to settings["connection_limit"]). load() makes the WSGI app and runs in each
+    worker after the fork (not before: database connections and pools must not be shared
+    across processes)."""
     from gunicorn.app.base import BaseApplication
 
+    bind = (
+        f"fd://{settings['fd']}" if "fd" in settings else f"{settings['host']}:{settings['port']}"
+    )
     options = {
-        "bind": f"{settings['host']}:{settings['port']}",
+        "bind": bind,
         "workers": processes,
-        "worker_class": "gthread",
+        "worker_class": worker,
         "threads": settings["threads"],
         "worker_connections": settings["connection_limit"],
-        "keepalive": settings["channel_timeout"],
+        "keepalive": PUSH_KEEPALIVE if worker == "gevent" else settings["channel_timeout"],
         "graceful_timeout": 10,
         "errorlog": "-",
         "loglevel": "warning",
@@ -92,6 +124,60 @@ def serve_processes(load: Callable[[], Callable], settings: dict, processes: int
     Server().run()
 
 
+def serve_gevent(app: Callable, settings: dict) -> None:
+    """Serve with gevent's own WSGI server, one process (where gunicorn does not run)."""
+    import socket
+
+    from gevent.pool import Pool
+    from gevent.pywsgi import WSGIServer
+
+    where = (
+        socket.socket(fileno=settings["fd"])
+        if "fd" in settings
+        else (settings["host"], settings["port"])
+    )
+    server = WSGIServer(
+        where,
+        app,
+        spawn=Pool(settings["connection_limit"]),
+        log=None,  # no line per request
+    )
+    server.serve_forever()
+
+
+def engine(push: bool, processes: int, posix: bool | None = None) -> str:
+    """Which engine serves: "gunicorn-gevent", "gevent", "gunicorn-threads" or "waitress"."""
+    posix = os.name == "posix" if posix is None else posix
+    if push:
+        return "gunicorn-gevent" if posix else "gevent"
+    return "gunicorn-threads" if processes > 1 and posix else "waitress"
+
+
+def serve_with(
+    make: Callable[[], Callable], settings: dict, processes: int, push: bool, single=None
+) -> None:
+    """Serve the app make() builds on the engine engine() chooses. single: the app already made
+    in this process, served as it is by a one-process engine (None: make it). settings carry
+    host and port, or fd: a listening socket's file descriptor opened by the caller."""
+    chosen = engine(push, processes)
+    if chosen.startswith("gunicorn"):
+        serve_processes(make, settings, processes, "gevent" if push else "gthread")
+        return
+    app = single if single is not None else make()
+    if chosen == "gevent":
+        serve_gevent(app, settings)
+        return
+    from waitress import serve
+
+    if "fd" in settings:  # a listening socket the caller opened (the tests' servers)
+        import socket
+
+        rest = {k: v for k, v in settings.items() if k != "fd"}
+        serve(app, sockets=[socket.socket(fileno=settings["fd"])], **rest)
+        return
+    serve(app, **settings)
+
+
 def load_target(target: str) -> Callable:
     """The WSGI app named "module:attribute" (imported in the process that calls this)."""
     module, attribute = target.split(":")
@@ -99,9 +185,14 @@ def load_target(target: str) -> Callable:
 
 
 def main() -> None:
-    """Create/migrate the database, print the addresses phones can use, and serve (with one
-    process, or with COMPANION_PROCESSES worker processes on a POSIX host)."""
-    settings = server_settings()
+    """Create/migrate the database, print the addresses phones can use, and serve (see the
+    module's docstring for the engine)."""
+    push = push_wanted()
+    if push:
+        cooperative()
+    from companion import create_app
+
+    settings = server_settings(push=push)
     processes = processes_wanted()
     raise_open_files_limit(settings["connection_limit"])
     config = {"BIND_HOST": settings["host"], "BIND_PORT": settings["port"]}
@@ -111,16 +202,24 @@ def main() -> None:
             app.config["PUBLIC_URL"], settings["host"], settings["port"], app.config["DATABASE"]
         )
     )
-    if processes > 1 and os.name == "posix":
+    chosen = engine(push, processes)
+    if chosen.startswith("gunicorn"):
         # This process only migrated the database and made the secret key: each worker makes
         # its own app, with its own connections.
         app.extensions["companion.db"].close()
-        print(f"Serving with {processes} processes of {settings['threads']} threads each.")
-        serve_processes(lambda: create_app(config), settings, processes)
-        return
-    if processes > 1:
+        app = None
+    if processes > 1 and not chosen.startswith("gunicorn"):
         print("COMPANION_PROCESSES needs a POSIX host (gunicorn): serving with one process.")
-    serve(app, **settings)
+    print(ENGINE_LINES[chosen].format(processes=processes))
+    serve_with(lambda: create_app(config), settings, processes, push, single=app)
+
+
+ENGINE_LINES = {
+    "gunicorn-gevent": "Serving with push (gunicorn, {processes} gevent process(es)).",
+    "gevent": "Serving with push (gevent, one process).",
+    "gunicorn-threads": "Serving with {processes} processes; pages poll every 2 s.",
+    "waitress": "Serving with waitress; pages poll every 2 s.",
+}
 
 
 def startup_message(public_url: str, host: str, port: int, database: str) -> str:
@@ -130,6 +229,8 @@ def startup_message(public_url: str, host: str, port: int, database: str) -> str
         "lan": "<- phones on the same network use this one",
         "local": "<- this computer only",
     }
+    from companion import qr
+
     lines = ["Table companion is running. Open one of these on the host device:"]
     found = qr.listening_addresses(public_url, host, port)
     lines += [f"  {address}   {notes[kind]}" for address, kind in found]

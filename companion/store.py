@@ -13,9 +13,11 @@ PostgreSQL), RETURNING for new ids, ON CONFLICT for upserts. What differs is kep
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
+
+NOTIFY_CHANNEL = "companion_tables"  # PostgreSQL: "<code> <version>" for every change
 
 
 class Store(Protocol):
@@ -50,15 +52,21 @@ class Store(Protocol):
     def table_names(self) -> list[str]:
         """The tables the schema has."""
 
+    def announce(self, code: str, version: int) -> None:
+        """Say that a table moved to `version` in the write transaction now open: once it
+        commits, the pushed pages of the table hear of it (companion/web/push.py); if it is
+        rolled back, nobody does."""
+
 
 class SQLiteStore:
     """A SQLite connection (through sqlite-utils, which the migrations use)."""
 
     backend = "sqlite"
 
-    def __init__(self, db) -> None:
+    def __init__(self, db, on_change: Callable[[str, int], None] | None = None) -> None:
         self.db = db  # sqlite_utils.Database
         self.conn = db.conn
+        self.changes = Announced(on_change)
 
     def __getitem__(self, name: str):  # db["tables"]: sqlite-utils' table API, for migrations
         return self.db[name]
@@ -87,16 +95,26 @@ class SQLiteStore:
             yield
         except BaseException:
             self.conn.rollback()
+            self.changes.drop()
             raise
         self.conn.commit()
+        self.changes.deliver()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        with self.conn:
-            yield
+        try:
+            with self.conn:
+                yield
+        except BaseException:
+            self.changes.drop()
+            raise
+        self.changes.deliver()
 
     def table_names(self) -> list[str]:
         return self.db.table_names()
+
+    def announce(self, code: str, version: int) -> None:
+        self.changes.add(code, version)
 
 
 class PostgresStore:
@@ -104,8 +122,9 @@ class PostgresStore:
 
     backend = "postgresql"
 
-    def __init__(self, conn) -> None:
+    def __init__(self, conn, on_change: Callable[[str, int], None] | None = None) -> None:
         self.conn = conn
+        self.changes = Announced(on_change)
 
     @staticmethod
     def _sql(sql: str) -> str:
@@ -137,23 +156,59 @@ class PostgresStore:
 
     @contextmanager
     def write(self, table_id: int | None = None) -> Iterator[None]:
-        with self.conn.transaction():
-            if table_id is not None:
-                # READ COMMITTED alone would let two writers both pass a version check: the
-                # second waits here for the first to commit, then reads what it wrote.
-                self.conn.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", [table_id])
-            yield
+        try:
+            with self.conn.transaction():
+                if table_id is not None:
+                    # READ COMMITTED alone would let two writers both pass a version check: the
+                    # second waits here for the first to commit, then reads what it wrote.
+                    self.conn.execute("SELECT id FROM tables WHERE id = %s FOR UPDATE", [table_id])
+                yield
+        except BaseException:
+            self.changes.drop()
+            raise
+        self.changes.deliver()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        with self.conn.transaction():
-            yield
+        try:
+            with self.conn.transaction():
+                yield
+        except BaseException:
+            self.changes.drop()
+            raise
+        self.changes.deliver()
 
     def table_names(self) -> list[str]:
         rows = self.conn.execute(
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
         ).fetchall()
         return sorted(r[0] for r in rows)
+
+    def announce(self, code: str, version: int) -> None:
+        # Sent with the transaction: every process LISTENing hears it once it commits (this
+        # one too; the local delivery after the commit only comes sooner).
+        self.conn.execute("SELECT pg_notify(%s, %s)", [NOTIFY_CHANNEL, f"{code} {version}"])
+        self.changes.add(code, version)
+
+
+class Announced:
+    """The tables a transaction changed (code, version), handed to on_change once it commits."""
+
+    def __init__(self, on_change: Callable[[str, int], None] | None) -> None:
+        self.on_change = on_change
+        self.pending: list[tuple[str, int]] = []
+
+    def add(self, code: str, version: int) -> None:
+        if self.on_change is not None:
+            self.pending.append((code, version))
+
+    def drop(self) -> None:
+        self.pending.clear()
+
+    def deliver(self) -> None:
+        pending, self.pending = self.pending, []
+        for code, version in pending:
+            self.on_change(code, version)
 
 
 def is_postgres_url(url: str) -> bool:

@@ -700,7 +700,8 @@ def is_display(db: Store, table: Table, token: str | None) -> bool:
 
 
 def _bump(db: Store, table: Table, *, state: bool = False, log: bool = False) -> int:
-    """Move the table's version on (every poll sees it), marking what changed with it."""
+    """Move the table's version on (every poll and push stream sees it), marking what changed
+    with it."""
     db.execute(
         "UPDATE tables SET version = version + 1, touched = ? WHERE id = ?", [time.time(), table.id]
     )
@@ -709,6 +710,7 @@ def _bump(db: Store, table: Table, *, state: bool = False, log: bool = False) ->
         db.execute("UPDATE tables SET state_version = ? WHERE id = ?", [version, table.id])
     if log:
         db.execute("UPDATE tables SET log_version = ? WHERE id = ?", [version, table.id])
+    db.announce(table.code, version)
     return version
 
 

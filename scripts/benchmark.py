@@ -146,12 +146,15 @@ class Served:
     def __init__(self, target: str, env: dict):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        # What the server says (a traceback, a warning) is kept to be counted.
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [sys.executable, str(ROOT / "scripts" / "serve_app.py"), target, str(self.port)],
             cwd=ROOT,
             env={**os.environ, **env},
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=self.log,
+            start_new_session=True,  # stop() reaches gunicorn's workers too
         )
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -165,15 +168,27 @@ class Served:
         raise RuntimeError(f"{target} did not start")
 
     def rss_mb(self) -> float:
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
-        return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+        """The memory of every server process (gunicorn's master and workers: their PSS)."""
+        import benchmark_push
+
+        return benchmark_push.memory_mb(benchmark_push.process_tree(self.process.pid))
+
+    def stderr(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def stop(self) -> None:
-        self.process.send_signal(signal.SIGTERM)
+        """SIGTERM to every server process (gunicorn lets open streams go within 10 s), then
+        kill -9 whatever is left."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGTERM)
         try:
-            self.process.wait(10)
+            self.process.wait(15)
         except subprocess.TimeoutExpired:
-            self.process.kill()
+            pass
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
 
 
 # --- clients ---------------------------------------------------------------------------------------
@@ -231,11 +246,35 @@ def csrf_and_version(html: bytes) -> tuple[str, int]:
     return token.group(1), int(version.group(1))
 
 
+def seed_elsewhere(database: str, count: int, events: int = 2) -> list[Seeded]:
+    """`count` tables of 4 phones on another database (a file or a PostgreSQL URL)."""
+    seeder = create_app({"DATABASE": database, "SECRET_KEY": "bench"})
+    try:
+        with seeder.app_context():
+            db = get_db()
+            return [seed_table(db, BENCH_GAME, events) for _ in range(count)]
+    finally:
+        seeder.extensions["companion.db"].close()
+
+
+_STATE_READERS: dict = {}
+
+
+def state_reader(database: str | None):
+    """An app on the database, to read table states with (the benchmark's own by default)."""
+    if database is None:
+        return STORE
+    if database not in _STATE_READERS:
+        _STATE_READERS[database] = create_app({"DATABASE": database, "SECRET_KEY": "bench"})
+    return _STATE_READERS[database]
+
+
 class Host:
     """The host's device: sends the game's repeatable action and undoes, timing each."""
 
-    def __init__(self, port: int, seeded: Seeded):
+    def __init__(self, port: int, seeded: Seeded, database: str | None = None):
         self.seeded = seeded
+        self.store = state_reader(database)
         self.info = GAMES[seeded.game]
         self.browser = Browser(port, {f"host_{seeded.code}": seeded.host_token})
         status, page, _ = self.browser.request("GET", f"/t/{seeded.code}/")
@@ -257,7 +296,7 @@ class Host:
 
     def act(self) -> float:
         """The repeatable action for the table's current state (read outside the timing)."""
-        with STORE.app_context():
+        with self.store.app_context():
             db = get_db()
             state = tables.state_of(db, tables.get_table(db, self.seeded.code))
         action_type, fields = self.info.random_play.repeatable_action(state)
@@ -822,6 +861,58 @@ def figure_memory(report, app: Served, seeded: list[Seeded], seconds: float) -> 
     )
 
 
+def figure_held(
+    report, counts: tuple[int, ...], idle: float, moving: float, push_processes=(1,)
+) -> None:
+    """1,000 / 4,000 / 8,000 phones held, with push (gunicorn's gevent workers: one, as
+    `make run`, and any other numbers of processes asked for) and polling (waitress, as
+    COMPANION_PUSH=0), on one SQLite database (scripts/benchmark_push.py says what is
+    measured)."""
+    import benchmark_push
+
+    # Every held phone is an open file in this process (its stream, or its polling connection).
+    wanted = max(counts) + 1000
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        print(
+            f"  open files limited to {soft} (hard limit {hard}): fewer phones can be held than"
+            f" {max(counts)}; raise it (ulimit -Hn) for the whole figure",
+            flush=True,
+        )
+    tables_needed = max(counts) // 4
+    with tempfile.TemporaryDirectory() as tmp:
+        database = str(Path(tmp) / "held.db")
+        started = time.time()
+        seeded = seed_elsewhere(database, tables_needed, events=2)
+        print(f"  seeded {tables_needed} tables of 4 in {time.time() - started:.0f} s", flush=True)
+        variants = [("push", n) for n in push_processes] + [("poll", 1)]
+        for phones in counts:
+            for mode, processes in variants:
+                env = {
+                    "COMPANION_DATABASE": database,
+                    "COMPANION_SECRET_KEY": "bench",
+                    "COMPANION_PUBLIC_URL": "http://127.0.0.1",
+                    # Polling gets as many connections as push: the figure is the engine's.
+                    "COMPANION_CONNECTION_LIMIT": str(max(counts) + 4000),
+                    "COMPANION_PUSH": "1" if mode == "push" else "0",
+                    "COMPANION_PROCESSES": str(processes),
+                }
+                served = Served("wsgi:app", env)
+                try:
+                    hosts = [Host(served.port, s, database) for s in seeded[:20]]
+                    result = benchmark_push.held_phones(
+                        report, mode, served, seeded[: phones // 4], hosts, idle, moving
+                    )
+                finally:
+                    served.stop()
+                engine = (
+                    f"gunicorn, {processes} gevent worker{'s' if processes > 1 else ''}"
+                    if mode == "push"
+                    else "waitress, 8 threads"
+                )
+                benchmark_push.report_held(report, mode, phones, result, engine)
+
+
 # --- main --------------------------------------------------------------------------------------------
 
 
@@ -833,8 +924,32 @@ def main() -> int:
         action="store_true",
         help="only the 1, 2 and 4 processes figures on SQLite and PostgreSQL",
     )
+    parser.add_argument(
+        "--push-only", action="store_true", help="only the push figures (delivery, held phones)"
+    )
+    parser.add_argument(
+        "--phones",
+        type=int,
+        nargs="*",
+        default=None,
+        help="held-phones figures for these counts (default 1000 4000 8000; quick 400)",
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="skip the delivery figures in Chromium"
+    )
+    parser.add_argument(
+        "--no-held", action="store_true", help="skip the held-phones figures (the big load)"
+    )
+    parser.add_argument(
+        "--push-processes",
+        type=int,
+        nargs="*",
+        default=[1],
+        help="held phones with push on these numbers of gevent workers (default 1, as make run)",
+    )
     args = parser.parse_args()
     quick = args.quick
+    counts = tuple(args.phones or ((400,) if quick else (1000, 4000, 8000)))
     if shutil.which("wrk") is None:
         print("wrk is missing: `make benchmark` installs it (Debian package wrk)")
         return 2
@@ -848,6 +963,10 @@ def main() -> int:
         flush=True,
     )
     report = Report()
+    sys.path.insert(0, str(ROOT / "scripts"))
+    if args.push_only:
+        push_figures(report, args, counts, quick)
+        return report.finish()
     if args.processes_only:
         figure_processes(report, 2 if quick else 5, (1, 2, 4))
         return report.finish()
@@ -891,7 +1010,18 @@ def main() -> int:
             ours.stop()
             base.stop()
     figure_processes(report, 2 if quick else 5, (1, 2) if quick else (1, 2, 4))
+    push_figures(report, args, counts, quick)
     return report.finish()
+
+
+def push_figures(report, args, counts: tuple[int, ...], quick: bool) -> None:
+    import benchmark_push
+
+    if not args.no_browser:
+        benchmark_push.figure_browser_delivery(report, sys.modules[__name__], 5 if quick else 20)
+    if not args.no_held:
+        held = (5, 8) if quick else (15, 20)  # seconds held idle, seconds moving
+        figure_held(report, counts, *held, tuple(args.push_processes))
 
 
 if __name__ == "__main__":

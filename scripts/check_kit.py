@@ -335,6 +335,32 @@ class Client:
     def request(self, method: str, path: str, **kwargs) -> Response:
         return self.send(self.build(method, path, **kwargs), method)
 
+    def first_event(self, path: str) -> Response:
+        """A push stream's answer with its first message only (a stream never ends): its
+        status, headers and, if it is a stream, the first event; then the connection closes."""
+        started = time.perf_counter()
+        sock = socket.create_connection(
+            ("127.0.0.1", self.port), timeout=self.timeout, source_address=(self.source, 0)
+        )
+        try:
+            sock.sendall(self.build("GET", path))
+            answer = http.client.HTTPResponse(sock, method="GET")
+            answer.begin()
+            content = b""
+            if "event-stream" in (answer.getheader("Content-Type") or ""):
+                while b"\n\n" not in content:
+                    piece = answer.read1(1024)
+                    if not piece:
+                        break
+                    content += piece
+            else:
+                content = answer.read()
+            return Response(
+                answer.status, Headers(answer.getheaders()), content, time.perf_counter() - started
+            )
+        finally:
+            sock.close()
+
     def get(self, path: str, headers: dict | None = None) -> Response:
         return self.request("GET", path, headers=headers)
 

@@ -17,7 +17,7 @@ table and acting for each seat, with "show all" off and on (where the game has i
 the table display (its link) and the table device (the old host's device that stayed at the
 table as its display after handing the host role over: its own cookie). Their pages: the table
 page, the live region (a poll), the history, the seats fragment, the manifest, the QR code, the
-join page, the display page and its poll.
+join page, the push stream's first message, the display page, its poll and its push stream.
 
 1. Changes behind the app's back: one seat's private values are changed in the stored snapshot
    (nothing else), and every viewer's every page is fetched again. A viewer not allowed to see
@@ -111,6 +111,9 @@ def may_see(privacy: Privacy, reveal: bool):
 CSRF_INPUT = re.compile(r'(<input[^>]*name="csrf_token"[^>]*value=")[^"]*(")')
 CSRF_INPUT_FIRST = re.compile(r'(<input[^>]*value=")[^"]*("[^>]*name="csrf_token")')
 CSRF_HEADER = re.compile(r'("X-CSRFToken": ")[^"]*(")')
+# A push message's presence ("1101": which seats' phones are online) moves with time and with
+# the process's last sweep, not with any private value; its version is kept and compared.
+PUSH_PRESENCE = re.compile(r"^(data: \d+) \S+$", re.M)
 SVG = re.compile(r"<svg.*?</svg>", re.S)
 
 
@@ -120,6 +123,7 @@ def normalize(text: str, table: TableAt | None = None, secret: str = "") -> str:
     text = CSRF_INPUT.sub(r"\1CSRF\2", text)
     text = CSRF_INPUT_FIRST.sub(r"\1CSRF\2", text)
     text = CSRF_HEADER.sub(r"\1CSRF\2", text)
+    text = PUSH_PRESENCE.sub(r"\1", text)
     if table is not None:
         text = SVG.sub("<svg/>", text)
         text = text.replace(table.code, "CODE").replace(table.code.lower(), "code")
@@ -145,13 +149,19 @@ def pages_of(viewer: Viewer, table: TableAt) -> list[str]:
     base = f"/t/{table.code}"
     if viewer.kind == "display":
         key = table.display_key
-        return [f"{base}/display/?key={key}", f"{base}/display/live?key={key}&v=0"]
+        return [
+            f"{base}/display/?key={key}",
+            f"{base}/display/live?key={key}&v=0",
+            f"{base}/display/push?key={key}",
+        ]
     if viewer.kind == "table device":  # its own cookie, and the pages of a member
         return [
             f"{base}/display/",
             f"{base}/display/live?v=0",
+            f"{base}/display/push",
             f"{base}/",
             f"{base}/live?v=0",
+            f"{base}/push",
             f"{base}/history",
             f"{base}/seats",
             f"{base}/qr.svg",
@@ -162,6 +172,7 @@ def pages_of(viewer: Viewer, table: TableAt) -> list[str]:
     return [
         f"{base}/{q}",
         f"{base}/live?v=0" + (f"&{query}" if query else ""),
+        f"{base}/push",
         f"{base}/history{q}",
         f"{base}/seats{q}",
         f"{base}/manifest.webmanifest",
@@ -204,7 +215,10 @@ class Sweep:
             client = self.client(viewer, table)
             for path in pages_of(viewer, table):
                 headers = HX if "/live" in path else None
-                answer = client.get(path, headers=headers)
+                if "/push" in path:
+                    answer = client.first_event(path)
+                else:
+                    answer = client.get(path, headers=headers)
                 self.requests += 1
                 body = normalize(answer.text, table if twin else None, secret if twin else "")
                 location = answer.headers.get("Location", "")

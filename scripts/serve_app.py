@@ -1,12 +1,12 @@
 """Serve a WSGI app ("module:attribute") with the companion's server settings on a port.
 
-Used by the benchmark and the checks so that the companion and the bare Flask baseline run on
-exactly the same server settings:  python scripts/serve_app.py wsgi:app 8123
+Used by the benchmark, the checks and the browser tests so that they run on exactly the engine
+and settings `make run` uses (companion/serve.py: push on gevent by default, COMPANION_PUSH=0
+polls on waitress; COMPANION_PROCESSES=N gunicorn workers, each importing the app itself):
+    python scripts/serve_app.py wsgi:app 8123
 `fd:N` instead of a port serves on a listening socket the caller opened and passed down as file
 descriptor N (the tests' servers: a port chosen and held by the caller cannot be taken by another
 process between the choice and the start).
-With COMPANION_PROCESSES=N (N > 1) it serves N gunicorn worker processes, each importing the app
-itself, as `python -m companion.serve` does.
 """
 
 from __future__ import annotations
@@ -17,33 +17,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
-from waitress import serve  # noqa: E402
-
 from companion.serve import (  # noqa: E402
+    cooperative,
     load_target,
     processes_wanted,
+    push_wanted,
     raise_open_files_limit,
-    serve_processes,
+    serve_with,
     server_settings,
 )
 
 
 def main(target: str, where: str) -> None:
-    settings = server_settings()
-    raise_open_files_limit(settings["connection_limit"])
+    push = push_wanted()
+    if push:
+        cooperative()  # before the app (and its database driver) is imported
+    settings = server_settings(push=push)
     if where.startswith("fd:"):
-        import socket
-
         del settings["host"], settings["port"]
-        listening = socket.socket(fileno=int(where[3:]))
-        serve(load_target(target), sockets=[listening], **settings)
-        return
-    settings.update(host="127.0.0.1", port=int(where))
-    processes = processes_wanted()
-    if processes > 1:
-        serve_processes(lambda: load_target(target), settings, processes)
+        settings["fd"] = int(where[3:])
     else:
-        serve(load_target(target), **settings)
+        settings.update(host="127.0.0.1", port=int(where))
+    raise_open_files_limit(settings["connection_limit"])
+    serve_with(lambda: load_target(target), settings, processes_wanted(), push)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,8 @@ Where each test runs (markers; `make test`, `make test-fast` and `make test-deep
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -164,10 +166,16 @@ def make_table(app):
 
 # --- browsers ----------------------------------------------------------------------------------
 
+# COMPANION_TEST_BLOCK_PUSH=1: every browser test runs with the push stream refused, as behind
+# a proxy that does not pass it: the pages fall back to polling.
+BLOCK_PUSH = os.environ.get("COMPANION_TEST_BLOCK_PUSH", "") not in ("", "0")
+PUSH_STREAM = re.compile(r"/push(\?|$)")
+
 
 @pytest.fixture
 def server(tmp_path):
-    """The app served by waitress in its own process, on a database file of this test."""
+    """The app served as `make run` serves it (push), in its own process, on a database file
+    of this test."""
     srv = Server(tmp_path / "browser.db")
     srv.start()
     yield srv
@@ -214,6 +222,8 @@ def phone(browser):
         )
         context.set_default_timeout(10_000)
         context.on("page", watch)
+        if BLOCK_PUSH:  # every push stream refused: the pages must poll (see the README)
+            context.route(PUSH_STREAM, lambda route: route.abort())
         contexts.append(context)
         return context.new_page()
 

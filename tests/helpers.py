@@ -376,7 +376,9 @@ def free_port() -> int:
 
 
 class Server:
-    """The app served by waitress in a child process, on a database file that outlives it.
+    """The app served as `make run` serves it (scripts/serve_app.py: push on gunicorn's gevent
+    worker; env={"COMPANION_PUSH": "0"}: waitress and polling) in a child process, on a
+    database file that outlives it.
 
     The port is bound here and the listening socket handed to the child, so that no other
     process (another xdist worker, another developer's tests) can take it in between."""
@@ -412,13 +414,14 @@ class Server:
         }
         fd = self.listening.fileno()
         self.process = subprocess.Popen(
-            # the companion's own waitress settings (companion.serve.server_settings)
+            # the companion's own engine and settings (companion.serve)
             [sys.executable, str(ROOT / "scripts" / "serve_app.py"), "wsgi:app", f"fd:{fd}"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             pass_fds=[fd],
+            start_new_session=True,  # kill() reaches gunicorn's worker too
         )
         self.listening.close()  # the child holds it now
         self.listening = None
@@ -438,9 +441,12 @@ class Server:
         raise RuntimeError(f"the server did not start: {errors[-800:]!r}")
 
     def kill(self) -> None:
-        """kill -9: no clean shutdown at all."""
+        """kill -9 of every server process: no clean shutdown at all."""
         if self.process:
-            self.process.send_signal(signal.SIGKILL)
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             self.process.wait()
             self.process = None
 

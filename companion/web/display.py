@@ -44,3 +44,13 @@ def leave(w: Who):
     response = redirect(url_for("lobby.home"))
     response.delete_cookie(display_cookie(code), path=f"/t/{code}")
     return response
+
+
+@bp.get("/push")
+@table_route("display")
+def push(w: Who):
+    """The display's push stream, for what reaches Flask: answered before Flask (push.py) where
+    streams are served, so a display here is on a server that does not serve them: 204, which
+    tells the page's EventSource to stop (the page polls). A wrong key: 404, as the display's
+    poll answers."""
+    return Response(status=204, headers={"Cache-Control": "no-store"})

@@ -8,6 +8,9 @@
   var PRESENCE_EVERY = 10000; // ms between refreshes of the seats list (who is online)
   var OFFLINE_AFTER = 2; // failed polls in a row before the "no connection" banner
   var STORE = "companion.unsent"; // sessionStorage: submissions that got no answer yet
+  var FIRST_WITHIN = 3000; // ms: the push stream's first message must come within this...
+  var SILENT_SLACK = 1500; // ms: ...and each next one within a heartbeat and this, or we poll
+  var RETRIES = [2000, 5000, 15000, 30000, 60000]; // ms before each new try of the stream
 
   function live() { return document.getElementById("live"); }
   function byId(id) { return document.getElementById(id); }
@@ -25,23 +28,117 @@
     var seats = byId("seats-region");
     if (seats && visible()) htmx.trigger(seats, "presence");
   }
-  setInterval(poll, POLL_EVERY);
-  setInterval(presence, PRESENCE_EVERY);
+  // While the push stream delivers, it says when to fetch; otherwise the page polls.
+  setInterval(function () { if (!push.on) poll(); }, POLL_EVERY);
+  setInterval(function () { if (!push.on) presence(); }, PRESENCE_EVERY);
   document.addEventListener("visibilitychange", function () {
-    if (!visible()) return;
+    if (!visible()) { closeStream(); return; } // hidden: "away", and one connection fewer
     poll(); // back from sleep or another tab: show the table as it is now
     presence();
+    openStream();
     keepAwake();
     if (live() && live().dataset.myTurn === "yes") showWaitingPanel();
   });
-  window.addEventListener("online", poll);
-  window.addEventListener("offline", function () { setOffline(true); });
+  window.addEventListener("online", function () { push.retryAt = 0; poll(); openStream(); });
+  window.addEventListener("offline", function () {
+    // The polls (which count failures) say when the connection is back, not the stream.
+    closeStream();
+    push.retryAt = Date.now() + RETRIES[0];
+    setOffline(true);
+  });
 
   function isPoll(detail) {
     // The element that sent the request (in beforeSwap, detail.elt is the swap's target).
     var elt = detail && ((detail.requestConfig && detail.requestConfig.elt) || detail.elt);
     return !!(elt && elt.classList && elt.classList.contains("poller"));
   }
+
+  // ---- push: one Server-Sent Events stream per visible page ---------------------------------
+  // The stream only says "the table is at version N; these seats are online" (at once, on every
+  // change, and as a heartbeat); the page then fetches its own live region as a poll does. If
+  // the first message or a heartbeat does not come in time (a proxy that buffers, a connection
+  // gone quiet) or the stream fails, the page polls every 2 s and tries the stream again later.
+  var push = { source: null, on: false, heard: 0, version: 0, presence: "", tries: 0, retryAt: 0 };
+  function pushUrl() { var region = live(); return region && region.dataset.push; }
+  function openStream() {
+    if (push.source || !pushUrl() || !window.EventSource || !visible()) return;
+    if (Date.now() < push.retryAt) return;
+    var source = new EventSource(pushUrl());
+    push.source = source;
+    push.on = false;
+    push.heard = Date.now();
+    source.onmessage = function (e) { if (push.source === source) heard(e.data); };
+    source.onerror = function () { if (push.source === source) dropStream(false); };
+  }
+  function closeStream() {
+    if (push.source) push.source.close();
+    push.source = null;
+    push.on = false;
+  }
+  function dropStream(silent) {
+    closeStream();
+    push.retryAt = Date.now() + RETRIES[Math.min(push.tries, RETRIES.length - 1)];
+    push.tries += 1;
+    // Gone quiet: one failed poll now is enough to say the connection is lost.
+    if (silent) failures = Math.max(failures, OFFLINE_AFTER - 1);
+    poll();
+  }
+  function heard(data) {
+    var parts = String(data).split(" ");
+    var first = !push.on;
+    push.on = true;
+    push.tries = 0;
+    push.heard = Date.now();
+    push.version = parseInt(parts[0], 10) || 0;
+    if (navigator.onLine !== false && (failures || (byId("conn") && !byId("conn").hidden))) {
+      failures = 0;
+      setOffline(false);
+    }
+    if (behind()) {
+      // This page's own tap on its way brings the new region itself (the stream is often
+      // faster than the tap's answer): fetching it too would morph the page a second time,
+      // under what the player opened meanwhile. Its answer is checked when it comes.
+      if (!sending || Date.now() - sendingSince > 10000) poll();
+    } else if (push.presence && parts[1] !== push.presence) {
+      presence();
+    }
+    push.presence = parts[1] || "";
+    if (first) sendUnsent();
+  }
+  function behind() {
+    var region = live();
+    return !!region && push.version > (parseInt(region.dataset.version, 10) || 0);
+  }
+  var sending = 0; // this page's own requests on their way (taps, forms), polls aside
+  var sendingSince = 0; // (one that never ended does not stop the fetches for long)
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (isPoll(e.detail)) return;
+    sending += 1;
+    sendingSince = Date.now();
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (isPoll(e.detail)) return;
+    sending = Math.max(0, sending - 1);
+    // After the swap: is the page still behind what the stream said?
+    if (push.on && !sending) setTimeout(function () { if (behind()) poll(); }, 50);
+  });
+  function pushHeartbeat() {
+    var region = live();
+    return (parseFloat(region && region.dataset.heartbeat) || 2.5) * 1000;
+  }
+  setInterval(function () {
+    if (!push.source) { openStream(); return; }
+    var within = push.on ? pushHeartbeat() + SILENT_SLACK : FIRST_WITHIN;
+    if (Date.now() - push.heard > within) dropStream(true);
+  }, 500);
+  document.addEventListener("DOMContentLoaded", openStream);
+  // A fetch the stream asked for came back older than the newest version heard (another
+  // change came while it was on its way, and that trigger was dropped): fetch once more.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (!push.on || !isPoll(e.detail) || !e.detail.xhr || e.detail.xhr.status !== 200) return;
+    var got = /data-version="(\d+)"/.exec(e.detail.xhr.responseText || "");
+    if (got && parseInt(got[1], 10) < push.version) setTimeout(poll, 0);
+  });
 
   // ---- connection --------------------------------------------------------------------------
   var failures = 0;
@@ -123,6 +220,9 @@
     failures = Math.max(failures, OFFLINE_AFTER);
     setOffline(true);
     showUnsent();
+    // A tap that could not be sent: polls, not a stream that may still be open, say when the
+    // connection is back (and send it then).
+    if (push.source) dropStream(false);
   });
   var resending = false;
   function sendUnsent() {

@@ -3,14 +3,19 @@ connection dropping, the turn moving, presence, the host's hand-over and the tab
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
+from companion import db as database
+from companion import tables
+from tests.conftest import BLOCK_PUSH
 from tests.helpers import PHONE, SMALL_PHONE, Server, open_table, shot
 
 pytestmark = pytest.mark.browser
 NAMES = ("Anna", "Ben", "Chris")
-SOON = 5000  # ms: a phone polls every 2 s; an update must show within this
+SOON = 5000  # ms: an update must show within this (pushed at once; polled every 2 s)
 
 
 def seat(phone, server, code: str, name: str, viewport=PHONE):
@@ -175,3 +180,107 @@ def test_the_host_hands_over_and_the_display_shows_no_secret(server, phone):
     expect(new_host.locator(".log")).to_contain_text("The host role moved to another device.")
     host.reload()
     expect(host.get_by_text("This device is the host.")).to_have_count(0)
+
+
+# --- push, and polling when push cannot be held ----------------------------------------------------
+
+
+def watched(page, part: str) -> list[str]:
+    """The addresses of the requests this page makes that contain `part`, from now on."""
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url) if part in request.url else None)
+    return seen
+
+
+def seated_watching(phone, server, code: str, name: str):
+    """A phone that joins the seat `name`, its requests watched from before its first page."""
+    page = phone()
+    streams, polls = watched(page, "/push"), watched(page, "/live")
+    page.goto(f"{server.url}/t/{code}/join")
+    page.get_by_role("button", name=name).click()
+    expect(page.get_by_text(f"You are {name}.")).to_be_visible()
+    return page, streams, polls
+
+
+@pytest.mark.skipif(BLOCK_PUSH, reason="push is blocked in this run")
+def test_moves_reach_every_phone_and_the_display_by_push_without_polling(server, phone):
+    host = phone()
+    code = open_table(host, server, names=NAMES)
+    phones = [seated_watching(phone, server, code, name) for name in NAMES]
+    host.locator("#table-menu summary").click()
+    host.get_by_role("button", name="Table display: make a link").click()
+    tablet = phone(viewport={"width": 1024, "height": 768})
+    display_polls = watched(tablet, "/display/live")
+    tablet.goto(host.locator("#link-box .join-url a").inner_text())
+    tablet.wait_for_timeout(1000)  # each phone fetched what changed since it loaded (joins)
+    fetched = [len(polls) for _, _, polls in phones]
+    tablet.wait_for_timeout(3000)  # the streams are open and nothing moves: nobody polls
+    assert [len(polls) for _, _, polls in phones] == fetched
+    assert all(len(streams) == 1 for _, streams, _ in phones)
+    assert not display_polls
+    enter_card(host, "Tonga", 3)  # each phone fetches its own region once, at once
+    for page, _, _ in phones:
+        expect(page.locator(".waiting-for, .your-turn").first).to_be_visible(timeout=1500)
+    expect(tablet.locator("#live")).to_contain_text("Waiting for Anna.", timeout=1500)
+    assert [len(polls) for _, _, polls in phones] == [n + 1 for n in fetched]
+    assert len(display_polls) == 1
+    # A hidden page closes its stream (the phone is "away"); shown again, it opens a new one.
+    anna, streams, _ = phones[0]
+    anna.evaluate(
+        "() => { Object.defineProperty(document, 'visibilityState', {value: 'hidden',"
+        " configurable: true}); document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    anna.evaluate(
+        "() => { Object.defineProperty(document, 'visibilityState', {value: 'visible',"
+        " configurable: true}); document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    anna.wait_for_timeout(500)
+    assert len(streams) == 2
+
+
+def test_with_the_stream_refused_the_pages_poll(server, phone):
+    host = phone()
+    code = open_table(host, server, names=NAMES)
+    anna, _, polls = seated_watching(phone, server, code, "Anna")
+    anna.context.route(re.compile(r"/push(\?|$)"), lambda route: route.abort())
+    anna.reload()
+    anna.wait_for_timeout(4500)
+    assert len(polls) >= 2  # polling every 2 s
+    enter_card(host, "Tonga", 3)
+    expect(anna).to_have_title("● Your turn · Serengeti", timeout=SOON)
+
+
+def test_a_stream_that_never_speaks_falls_back_to_polling(server, phone):
+    """A proxy that buffers the stream delivers nothing: the first message does not come."""
+    host = phone()
+    code = open_table(host, server, names=NAMES)
+    anna, _, polls = seated_watching(phone, server, code, "Anna")
+    held = []
+    anna.context.route(re.compile(r"/push(\?|$)"), lambda route: held.append(route))  # unanswered
+    anna.reload()
+    anna.wait_for_timeout(500)
+    assert held  # the page asked for its stream...
+    before = len(polls)
+    anna.wait_for_timeout(5500)
+    assert len(polls) - before >= 2  # ...heard nothing in 3 s, and polls
+    enter_card(host, "Tonga", 3)
+    expect(anna).to_have_title("● Your turn · Serengeti", timeout=SOON)
+    expect(anna.locator("#conn")).to_be_hidden()  # not offline: only the stream is missing
+
+
+def test_the_rematch_takes_every_phone_along(server, phone):
+    """The host starts the rematch elsewhere (here: behind the server's back, another process):
+    the seated phones follow to their seats at the new table."""
+    host = phone()
+    code = open_table(host, server, names=NAMES)
+    ben = seat(phone, server, code, "Ben")
+    store = database.connect(server.database)
+    try:
+        table = tables.get_table(store, code)
+        new, _ = tables.create_table(store, "serengeti", list(NAMES))
+        tables.start_rematch(store, table, new.code, 1)
+    finally:
+        store.conn.close()
+    expect(ben.locator("#rematch-started")).to_be_visible(timeout=SOON)
+    expect(ben).to_have_url(re.compile(f"/t/{new.code}/"), timeout=SOON)
+    expect(ben.get_by_text("You are Chris.")).to_be_visible()  # one seat on

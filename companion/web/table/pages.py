@@ -85,6 +85,7 @@ def _poll_to_join(w: Who | None) -> Response:
     response.headers["HX-Redirect"] = (w is not None and elsewhere(w)) or url_for(
         "table.join", code=tables.normalize_code(code)[:12] or "X", lost=1
     )
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 
@@ -97,6 +98,16 @@ def live(w: Who):
     if request.args.get("v", type=int) == w.table.version:
         return Response(b"", headers={"HX-Reswap": "none", "Cache-Control": "no-store"})
     return render_template("table/_live.html", **live_context(w))
+
+
+@bp.get("/push")
+@table_route("member", otherwise=_poll_to_join, quiet=True)
+def push(w: Who):
+    """The push stream, for what reaches Flask: a member's stream is answered before Flask
+    (companion/web/push.py) wherever streams are served, so a member here is on a server that
+    does not serve them: 204, which tells the page's EventSource to stop (the page polls). A
+    stranger gets what /live gives a stranger, and nothing more."""
+    return Response(status=204, headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/history")

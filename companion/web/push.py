@@ -1,0 +1,448 @@
+"""Push: a table's open pages hear of every change at once, over one Server-Sent Events stream
+each; the 2 s poll stays as the fallback.
+
+    GET /t/<code>/push                 a member's stream (the host's device or a seat's phone)
+    GET /t/<code>/display/push?key=K   the table display's stream
+
+The stream says only *that* the table changed: each message is `data: <version> <presence>`,
+the table's version and which seats have a phone online ("1101"; "-" for the display). The page
+then fetches its own live region as a poll does (/live?v=...), so each phone still gets its own
+view (private chips, sealed bids): nothing is rendered once for a whole table. The first message
+is sent at once, then one on every change and a heartbeat every PUSH_HEARTBEAT seconds; a page
+that does not hear them in time (a proxy that buffers, a connection gone quiet) polls instead.
+
+A stream is answered here, before Flask, like an unchanged poll (fastpath.py): one indexed query
+decides whether the device may open the table's live region, exactly as /live does; anything
+else goes on to Flask (table.push, display.push), which answers as /live does for a stranger.
+A stream holds no database connection and no thread while it waits: it needs a server where
+every connection is a greenlet (gevent: companion/serve.py). Under waitress, which would give
+each stream one of its few threads, pages are not offered the stream and poll.
+
+Fan-out. Within a process, each table with open streams has a Channel; a change wakes the
+channel's streams. A change made in this process reaches it when the write commits
+(Store.announce). Other processes: PostgreSQL's NOTIFY, sent in the write's transaction and
+heard by one LISTENing connection per process; on SQLite one cheap check per process (not per
+phone) a few times a second: PRAGMA data_version says whether anyone committed, and only then
+one query reads the versions of the tables this process watches.
+
+Presence. A page closes its stream when it is hidden, so an open stream means "at the table":
+every few seconds each process writes, in one transaction, "seen now" for the seats (and hosts)
+whose streams it holds, and reads which seats of its tables are online; a change of that is
+pushed, and the pages fetch their seats list (instead of asking every ten seconds).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+
+from werkzeug.http import parse_cookie
+
+from companion import tables
+from companion.store import NOTIFY_CHANNEL
+from companion.tables import hash_token
+
+HEARTBEAT = float(os.environ.get("COMPANION_PUSH_HEARTBEAT", "2.5"))  # seconds between messages
+CHECK_EVERY = 0.1  # seconds: SQLite, how often a process asks whether anything was committed
+PRESENCE_EVERY = min(tables.SEEN_EVERY, tables.ONLINE_WITHIN / 3)  # seconds between sweeps
+CHUNK = 500  # codes per query (well under SQLite's limit on variables)
+
+STREAM_PATH = re.compile(r"/t/([A-Za-z0-9]{1,20})/(display/)?push")
+KEY_ARG = re.compile(r"(?:^|&)key=([A-Za-z0-9_-]{1,64})(?:&|$)")
+MEMBER = (
+    "SELECT t.version, t.host_hash = ? AS host, s.seat, t.id"
+    " FROM tables t LEFT JOIN seats s ON s.table_id = t.id AND s.token_hash = ?"
+    " WHERE t.code = ? AND (t.host_hash = ? OR s.seat IS NOT NULL)"
+)
+DISPLAY = (
+    "SELECT t.version FROM tables t JOIN displays d ON d.table_id = t.id"
+    " WHERE t.code = ? AND d.token_hash = ?"
+)
+NO_TOKEN = "-"
+STREAM_HEADERS = [
+    ("Content-Type", "text/event-stream; charset=utf-8"),
+    # Private to this device, never stored; no proxy may hold it back (nginx reads this one).
+    ("Cache-Control", "no-store"),
+    ("X-Accel-Buffering", "no"),
+]
+log = logging.getLogger(__name__)
+
+
+def served() -> bool:
+    """Whether this process can hold streams: it runs under gevent (every connection is a
+    greenlet), and COMPANION_PUSH is not "0"."""
+    if os.environ.get("COMPANION_PUSH", "1") == "0":
+        return False
+    try:
+        from gevent import monkey
+    except ImportError:
+        return False
+    return monkey.is_module_patched("socket")
+
+
+def message(version: int, presence: str) -> bytes:
+    """One Server-Sent Event: the table's version and which seats are online."""
+    return f"data: {version} {presence or '-'}\n\n".encode()
+
+
+class Channel:
+    """The open streams of one table in this process: the newest version heard of, the seats
+    online, and the event their streams wait on (replaced by a fresh one at every wake)."""
+
+    __slots__ = ("version", "presence", "beats", "wake", "streams")
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.presence = ""
+        self.beats = 0  # heartbeats rung: each is one message with nothing new
+        self.wake = threading.Event()
+        self.streams = 0
+
+    def ring(self) -> None:
+        wake, self.wake = self.wake, threading.Event()
+        wake.set()
+
+
+class Hub:
+    """This process's channels, the members its streams hold (for presence) and the background
+    jobs that hear of changes made elsewhere. One per app; its jobs start with the first stream."""
+
+    def __init__(self, database: str, *, heartbeat: float = HEARTBEAT):
+        self.database = database
+        self.heartbeat = heartbeat
+        self.channels: dict[str, Channel] = {}
+        # (table id, seat or None for the host, token hash) -> open streams
+        self.members: Counter = Counter()
+        self.lock = threading.Lock()
+        self.started = False
+        self.stopping = threading.Event()
+        self.cooperative = served()  # under gevent: greenlets, not threads
+
+    # --- what streams and writers call -----------------------------------------------------
+
+    def join(self, code: str) -> Channel:
+        with self.lock:
+            channel = self.channels.get(code)
+            if channel is None:
+                channel = self.channels[code] = Channel()
+            channel.streams += 1
+        if not self.started:
+            self.start()
+        return channel
+
+    def leave(self, code: str, members: Iterable[tuple] = ()) -> None:
+        with self.lock:
+            channel = self.channels.get(code)
+            if channel is not None:
+                channel.streams -= 1
+                if channel.streams <= 0:
+                    del self.channels[code]
+            for member in members:
+                self.members[member] -= 1
+                if self.members[member] <= 0:
+                    del self.members[member]
+
+    def enter(self, members: Iterable[tuple]) -> None:
+        with self.lock:
+            for member in members:
+                self.members[member] += 1
+
+    def changed(self, code: str, version: int) -> None:
+        """A table moved to `version` (heard from a commit here, a NOTIFY or a check)."""
+        channel = self.channels.get(code)
+        if channel is not None and version > channel.version:
+            channel.version = version
+            channel.ring()
+            if self.cooperative:
+                # Let the woken streams write now, before this request goes on to render its
+                # answer: the other phones hear of the move a render sooner.
+                import gevent
+
+                gevent.sleep(0)
+
+    def stream(self, channel: Channel, version: int, presence: bool) -> Iterator[bytes]:
+        """A stream's messages: one at once, one per change, a heartbeat when nothing moves.
+        The caller joined the channel before reading `version` (nothing is missed between)."""
+        wake = channel.wake
+        channel.version = max(channel.version, version)
+        sent = (channel.version, channel.presence, channel.beats)
+        yield message(sent[0], channel.presence if presence else "")
+        while True:
+            # Rung by a change, a change of presence or the beat (no timer per stream: the
+            # beat job rings every channel once a heartbeat).
+            wake.wait()
+            wake = channel.wake
+            now = (channel.version, channel.presence, channel.beats)
+            if now == sent:
+                continue  # woken for what this stream already said
+            sent = now
+            yield message(now[0], now[1] if presence else "")
+
+    # --- background jobs ---------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start this process's jobs (in the process that serves: after gunicorn's fork)."""
+        with self.lock:
+            if self.started:
+                return
+            self.started = True
+        from companion.store import is_postgres_url
+
+        if is_postgres_url(self.database):
+            threading.Thread(target=self._listen, name="push-listen", daemon=True).start()
+        threading.Thread(target=self._watch, name="push-watch", daemon=True).start()
+        threading.Thread(target=self._beat, name="push-beat", daemon=True).start()
+
+    def stop(self) -> None:
+        """End the background jobs (tests; a server ends with its process)."""
+        self.stopping.set()
+
+    def _beat(self) -> None:
+        """The heartbeat: every channel rung once a heartbeat, a tenth of them at a time (by
+        their code), so that the process writes its heartbeats evenly, not in bursts."""
+        slices = 10
+        turn = 0
+        while not self.stopping.wait(self.heartbeat / slices):
+            turn = (turn + 1) % slices
+            try:
+                for code, channel in list(self.channels.items()):
+                    if hash(code) % slices == turn:
+                        channel.beats += 1
+                        channel.ring()
+            except Exception:  # never let the heartbeat stop: the pages would poll
+                log.exception("push: the beat failed once")
+
+    def _codes(self) -> list[str]:
+        return list(self.channels)
+
+    def _watch(self) -> None:
+        """SQLite: a few times a second, whether anyone committed, and then the versions of the
+        tables watched here. Both stores: presence every PRESENCE_EVERY seconds, and with it the
+        versions again (a change heard by no other way is found there)."""
+        from companion import db as database
+
+        store = None
+        data_version = None
+        last_sweep = 0.0
+        while not self.stopping.wait(CHECK_EVERY):
+            try:
+                if store is None:
+                    store = database.connect(self.database)
+                if store.backend == "sqlite":
+                    seen = store.execute("PRAGMA data_version").fetchone()[0]
+                    if seen != data_version:
+                        data_version = seen
+                        self.check_versions(store)
+                if time.monotonic() - last_sweep >= PRESENCE_EVERY:
+                    last_sweep = time.monotonic()
+                    self.sweep(store)
+                    self.check_versions(store)
+            except Exception:  # the database went away for a moment: open it again
+                log.exception("push: the watch failed; starting again")
+                store = _close(store)
+                self.stopping.wait(1)
+        _close(store)
+
+    def check_versions(self, store) -> None:
+        codes = self._codes()
+        for start in range(0, len(codes), CHUNK):
+            part = codes[start : start + CHUNK]
+            marks = ",".join("?" * len(part))
+            rows = store.execute(
+                f"SELECT code, version FROM tables WHERE code IN ({marks})", part
+            ).fetchall()
+            for code, version in rows:
+                self.changed(code, version)
+
+    def sweep(self, store) -> None:
+        """Presence: "seen now" for every member whose stream this process holds (only while
+        the token still holds that seat or the host's role), then the seats online at every
+        table watched here; a table whose seats online changed is woken."""
+        now = time.time()
+        with self.lock:
+            members = list(self.members)
+        seats = [(now, t, s, h) for t, s, h in members if s is not None]
+        hosts = [(now, t, h) for t, s, h in members if s is None]
+        if seats or hosts:
+            with store.transaction():
+                _many(
+                    store,
+                    "UPDATE seats SET seen = ? WHERE table_id = ? AND seat = ? AND token_hash = ?",
+                    seats,
+                )
+                _many(
+                    store, "UPDATE tables SET host_seen = ? WHERE id = ? AND host_hash = ?", hosts
+                )
+        codes = self._codes()
+        online: dict[str, list[str]] = {}
+        for start in range(0, len(codes), CHUNK):
+            part = codes[start : start + CHUNK]
+            marks = ",".join("?" * len(part))
+            rows = store.execute(
+                "SELECT t.code, s.seat, s.token_hash IS NOT NULL, s.seen FROM tables t"
+                f" JOIN seats s ON s.table_id = t.id WHERE t.code IN ({marks})"
+                " ORDER BY t.code, s.seat",
+                part,
+            ).fetchall()
+            for code, _, taken, seen in rows:
+                row = tables.SeatRow(seat=0, name="", taken=bool(taken), seen=seen)
+                online.setdefault(code, []).append("1" if row.online(now) else "0")
+        for code, marks_ in online.items():
+            presence = "".join(marks_)
+            channel = self.channels.get(code)
+            if channel is not None and channel.presence != presence:
+                channel.presence = presence
+                channel.ring()
+
+    def _listen(self) -> None:
+        """PostgreSQL: one connection LISTENs for every change, made by any process."""
+        import psycopg
+
+        while not self.stopping.is_set():
+            conn = None
+            try:
+                conn = psycopg.connect(self.database, autocommit=True)
+                conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                # Whatever changed while nobody listened (a start, a reconnection).
+                from companion.store import PostgresStore
+
+                self.check_versions(PostgresStore(conn))
+                while not self.stopping.is_set():
+                    for note in conn.notifies(timeout=1.0):
+                        code, _, version = note.payload.partition(" ")
+                        if version.isdigit():
+                            self.changed(code, int(version))
+            except Exception:
+                log.exception("push: LISTEN failed; connecting again")
+            finally:
+                if conn is not None:
+                    conn.close()
+            self.stopping.wait(1)
+
+
+def _close(store) -> None:
+    try:
+        if store is not None:
+            store.conn.close()
+    except Exception:
+        pass
+    return None
+
+
+def _many(store, sql: str, rows: list[tuple]) -> None:
+    if not rows:
+        return
+    if store.backend == "sqlite":
+        store.conn.executemany(sql, rows)
+    else:
+        with store.conn.cursor() as cursor:
+            cursor.executemany(store._sql(sql), rows)
+
+
+class PushStreams:
+    """WSGI middleware: answers a member's (or the display's) stream request; anything else,
+    and any stream request it cannot answer, goes on to the app."""
+
+    def __init__(self, wsgi_app: Callable, connections, hub: Hub, headers: Callable):
+        self.wsgi_app = wsgi_app
+        self.connections = connections
+        self.hub = hub
+        self.headers = headers
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        if environ.get("REQUEST_METHOD") == "GET":
+            match = STREAM_PATH.fullmatch(environ.get("PATH_INFO", ""))
+            if match is not None:
+                code = match.group(1).upper()
+                if match.group(2):
+                    # the display link's key, or the table display's own cookie (the device that
+                    # stayed at the table after handing the host role over)
+                    key = KEY_ARG.search(environ.get("QUERY_STRING", ""))
+                    token = key.group(1) if key else parse_cookie(environ).get(f"display_{code}")
+                    answer = self._display(code, token)
+                else:
+                    answer = self._member(environ, code)
+                if answer is not None:
+                    start_response("200 OK", [*STREAM_HEADERS, *self.headers()])
+                    return answer
+        return self.wsgi_app(environ, start_response)
+
+    def _member(self, environ: dict, code: str) -> Held | None:
+        cookies = parse_cookie(environ)
+        host = hash_token(cookies.get(f"host_{code}") or NO_TOKEN)
+        seat = hash_token(cookies.get(f"seat_{code}") or NO_TOKEN)
+        channel = self.hub.join(code)  # before reading the version: no change is missed
+        row = self._query(code, MEMBER, [host, seat, code, host])
+        if row is None:
+            self.hub.leave(code)
+            return None
+        version, is_host, seat_number, table_id = row
+        # The host's device that also holds a seat is present as both.
+        members = []
+        if is_host:
+            members.append((table_id, None, host))
+        if seat_number is not None:
+            members.append((table_id, seat_number, seat))
+        return self._held(code, channel, version, members, presence=True)
+
+    def _display(self, code: str, key: str | None) -> Held | None:
+        if key is None:
+            return None
+        if len(key) > 64:
+            return None
+        channel = self.hub.join(code)
+        row = self._query(code, DISPLAY, [code, hash_token(key)])
+        if row is None:
+            self.hub.leave(code)
+            return None
+        return self._held(code, channel, row[0], [], presence=False)
+
+    def _held(self, code, channel, version, members, presence) -> Held:
+        self.hub.enter(members)
+        return Held(
+            self.hub.stream(channel, version, presence), lambda: self.hub.leave(code, members)
+        )
+
+    def _query(self, code: str, sql: str, params: list):
+        """One row, read for a stream that joined code's channel (left again if this fails)."""
+        db = self.connections.get()
+        try:
+            return db.execute(sql, params).fetchone()
+        except BaseException:
+            self.hub.leave(code)
+            raise
+        finally:
+            self.connections.release()
+
+
+class Held:
+    """A stream as the WSGI server sees it: its messages, and close() (called by the server when
+    the client went away or the server stops, whether or not a message was sent) leaves the
+    channel once."""
+
+    def __init__(self, messages: Iterator[bytes], done: Callable[[], None]):
+        self.messages = messages
+        self.done: Callable[[], None] | None = done
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self.messages
+
+    def close(self) -> None:
+        try:
+            self.messages.close()
+        except ValueError:  # waiting in another thread (a test's reader): it ends on its own
+            pass
+        done, self.done = self.done, None
+        if done is not None:
+            done()
+
+
+def _same(a: str, b: str) -> bool:
+    import secrets
+
+    return secrets.compare_digest(a, b)

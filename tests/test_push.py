@@ -1,0 +1,291 @@
+"""The push stream at the WSGI level (companion/web/push.py), on both stores: the first message
+comes at once, a change wakes it (made in this process, or by another connection: another
+process), a heartbeat comes when nothing moves, presence is written and pushed, and a device
+that may not open the table's live region gets nothing but what /live gives it."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+
+import pytest
+
+from companion import create_app, get_db, tables
+from companion import db as database
+from tests.helpers import HX, TableDriver, csrf_from
+
+HEARTBEAT = 0.4
+
+
+@pytest.fixture
+def push_app(store_url):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": store_url,
+            "SECRET_KEY": "test-secret",
+            "PUSH": True,
+            "PUSH_HEARTBEAT": HEARTBEAT,
+        }
+    )
+    yield app
+    app.extensions["companion.push"].stop()
+    app.extensions["companion.db"].close()
+
+
+class Stream:
+    """A stream read in a thread of its own: messages() waits for the next ones."""
+
+    def __init__(self, client, path: str):
+        self.response = client.get(path, buffered=False)
+        self.messages: queue.Queue = queue.Queue()
+        self.closed = False
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        if self.response.status_code == 200:
+            self.reader.start()
+
+    def _read(self):
+        try:
+            for chunk in self.response.response:
+                if self.closed:
+                    break
+                self.messages.put((time.monotonic(), chunk.decode()))
+        except Exception as error:  # closed under it
+            self.messages.put((time.monotonic(), repr(error)))
+
+    def next(self, timeout: float = 5) -> tuple[float, str]:
+        return self.messages.get(timeout=timeout)
+
+    def next_version(self, above: int, timeout: float = 5) -> tuple[float, int]:
+        """The next message with a version above `above` (presence may change meanwhile)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            at, text = self.next(max(0.01, deadline - time.monotonic()))
+            version = parse(text)[0]
+            if version > above:
+                return at, version
+
+    def close(self):
+        self.closed = True
+        self.response.close()
+
+
+def parse(message: str) -> tuple[int, str]:
+    assert message.startswith("data: ") and message.endswith("\n\n"), message
+    version, presence = message[6:-2].split(" ")
+    return int(version), presence
+
+
+def test_a_members_stream_says_the_version_at_once_and_wakes_on_a_change(push_app):
+    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"))
+    push_app.extensions["companion.push"].heartbeat = 30  # only changes send a message
+    started = time.monotonic()
+    stream = Stream(table.phones[1], f"/t/{table.code}/push")
+    try:
+        assert stream.response.status_code == 200
+        assert stream.response.headers["Content-Type"].startswith("text/event-stream")
+        assert stream.response.headers["Cache-Control"] == "no-store"
+        assert "Content-Encoding" not in stream.response.headers  # never compressed
+        assert "Content-Security-Policy" in stream.response.headers
+        at, first = stream.next()
+        assert at - started < 1
+        assert parse(first)[0] == table.version()
+        # Anna adds a note (a change in this process): Ben's stream wakes at once.
+        page = table.page(0)
+        sent = time.monotonic()
+        answer = table.phones[0].post(
+            f"/t/{table.code}/note",
+            data={"csrf_token": csrf_from(page), "text": "hello"},
+            headers=HX,
+        )
+        assert answer.status_code == 200
+        at, version = stream.next_version(parse(first)[0])
+        assert version == table.version()
+        assert at - sent < 0.5
+    finally:
+        stream.close()
+
+
+def test_the_stream_beats_while_nothing_moves(push_app):
+    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"))
+    stream = Stream(table.host, f"/t/{table.code}/push")
+    try:
+        while parse(stream.next()[1])[1] == "-":  # until the first presence sweep came
+            pass
+        beats = [stream.next() for _ in range(3)]
+        gaps = [b[0] - a[0] for a, b in zip(beats, beats[1:])]
+        assert all(HEARTBEAT * 0.7 < gap < HEARTBEAT * 2.5 for gap in gaps), gaps
+        assert len({parse(m)[0] for _, m in beats}) == 1  # the same version, said again
+    finally:
+        stream.close()
+
+
+def test_a_change_made_by_another_process_wakes_the_stream(push_app, store_url):
+    """Another process: a connection of its own, not the app's (SQLite: the per-process
+    check of PRAGMA data_version; PostgreSQL: NOTIFY)."""
+    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"))
+    push_app.extensions["companion.push"].heartbeat = 30
+    stream = Stream(table.phones[0], f"/t/{table.code}/push")
+    try:
+        version = parse(stream.next()[1])[0]
+        other = database.connect(store_url)
+        try:
+            found = tables.get_table(other, table.code)
+            sent = time.monotonic()
+            tables.add_note(other, found, "from elsewhere", seat=1, host=False)
+        finally:
+            other.conn.close()
+        at, woken = stream.next_version(version)
+        assert woken == version + 1
+        assert at - sent < 1.0
+    finally:
+        stream.close()
+
+
+def test_a_stranger_and_a_wrong_display_key_get_nothing(push_app):
+    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"), phones=False)
+    stranger = push_app.test_client()
+    for path in (f"/t/{table.code}/push", "/t/NOSUCH7/push"):
+        answer = stranger.get(path)
+        assert answer.status_code == 204
+        assert "event-stream" not in answer.headers.get("Content-Type", "")
+        assert answer.data == b""
+        assert "/join" in answer.headers["HX-Redirect"]  # what /live says to a stranger
+        assert (
+            answer.headers["HX-Redirect"]
+            == stranger.get(path.replace("/push", "/live?v=0")).headers["HX-Redirect"]
+        )
+    # A seat cookie of another table opens nothing here.
+    other = TableDriver(push_app, "serengeti", ("Dana", "Emil", "Fay"))
+    token = other.phones[0].get_cookie(f"seat_{other.code}", path=f"/t/{other.code}").value
+    stranger.set_cookie(f"seat_{table.code}", token, path=f"/t/{table.code}")
+    assert stranger.get(f"/t/{table.code}/push").status_code == 204
+    # The display: only with its current key.
+    with push_app.app_context():
+        found = tables.get_table(get_db(), table.code)
+        key = tables.new_display_token(get_db(), found)
+    assert stranger.get(f"/t/{table.code}/display/push?key=wrong-key").status_code == 404
+    assert stranger.get(f"/t/{table.code}/display/push").status_code == 404
+    stream = Stream(stranger, f"/t/{table.code}/display/push?key={key}")
+    try:
+        version, presence = parse(stream.next()[1])
+        assert version == table.version() and presence == "-"  # no presence for the display
+    finally:
+        stream.close()
+
+
+def test_without_push_served_a_member_is_told_to_poll(app):
+    """Under waitress (PUSH off) the page is offered no stream; one asked for anyway is a 204,
+    which tells an EventSource to stop."""
+    assert app.config["PUSH"] is False
+    table = TableDriver(app, "serengeti", ("Anna", "Ben", "Chris"))
+    assert "data-push" not in table.page(0)
+    answer = table.phones[0].get(f"/t/{table.code}/push")
+    assert answer.status_code == 204 and answer.data == b""
+
+
+def test_the_page_offers_the_stream_where_push_is_served(push_app):
+    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"))
+    page = table.page(1)
+    assert f'data-push="/t/{table.code}/push"' in page
+    assert f'data-heartbeat="{HEARTBEAT}"' in page
+
+
+def test_an_open_stream_keeps_its_seat_online_and_pushes_presence(push_app, monkeypatch):
+    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"))
+    hub = push_app.extensions["companion.push"]
+    hub.heartbeat = 30
+    stream = Stream(table.phones[2], f"/t/{table.code}/push")
+    try:
+        stream.next()
+        # Long ago, everyone was seen: only Chris's open stream makes Chris online again.
+        with push_app.app_context():
+            db = get_db()
+            db.execute("UPDATE seats SET seen = 1 WHERE 1 = 1")
+            db.commit()
+        with push_app.app_context():
+            hub.sweep(get_db())
+        version, presence = parse(stream.next()[1])
+        assert presence == "001"
+        with push_app.app_context():
+            found = tables.get_table(get_db(), table.code)
+            assert [s.online(time.time()) for s in tables.seats(get_db(), found)] == [
+                False,
+                False,
+                True,
+            ]
+    finally:
+        stream.close()
+    assert hub.members == {}  # the closed stream holds no seat any more
+    assert hub.channels == {}
+
+
+def test_the_engine_each_platform_gets():
+    from companion.serve import engine
+
+    assert engine(push=True, processes=1, posix=True) == "gunicorn-gevent"
+    assert engine(push=True, processes=3, posix=True) == "gunicorn-gevent"
+    assert engine(push=True, processes=3, posix=False) == "gevent"  # Windows: one process
+    assert engine(push=False, processes=1, posix=True) == "waitress"
+    assert engine(push=False, processes=2, posix=True) == "gunicorn-threads"
+    assert engine(push=False, processes=2, posix=False) == "waitress"
+
+
+def test_gevents_own_server_holds_a_stream(tmp_path):
+    """The engine where gunicorn does not run (Windows), tried here: a member's stream is held
+    and beats; the page's poll is answered beside it."""
+    import socket
+    import subprocess
+    import sys
+
+    from tests.helpers import ROOT, free_port
+
+    path = tmp_path / "own.db"
+    setup = database.connect(path, setup=True)
+    table, _ = tables.create_table(setup, "serengeti", ["Anna", "Ben", "Chris"])
+    token = tables.join(setup, table, 1)
+    setup.conn.close()
+    port = free_port()
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from companion.serve import cooperative, serve_gevent, server_settings\n"
+        "cooperative()\n"
+        "from companion import create_app\n"
+        "serve_gevent(create_app(), {**server_settings(push=True), 'host': '127.0.0.1',"
+        " 'port': int(sys.argv[2])})\n"
+    )
+    env = {
+        "COMPANION_DATABASE": str(path),
+        "COMPANION_SECRET_KEY": "own-server",
+        "COMPANION_PUSH_HEARTBEAT": "0.3",
+        "PATH": "/usr/bin:/bin",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-c", script, str(ROOT), str(port)], env=env, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        sock.sendall(
+            f"GET /t/{table.code}/push HTTP/1.1\r\nHost: x\r\n"
+            f"Cookie: seat_{table.code}={token}\r\n\r\n".encode()
+        )
+        received = b""
+        while received.count(b"data: ") < 3:  # the first message and two heartbeats
+            piece = sock.recv(4096)
+            assert piece, received
+            received += piece
+        assert received.startswith(b"HTTP/1.1 200")
+        assert b"text/event-stream" in received
+        assert f"data: {table.version + 1} ".encode() in received  # the join moved it on
+        sock.close()
+    finally:
+        process.kill()
+        process.wait()
