@@ -320,7 +320,16 @@ class Client:
     def receive(self, sock: socket.socket, method: str, started: float) -> Response:
         answer = http.client.HTTPResponse(sock, method=method)
         answer.begin()
-        content = answer.read()
+        if "event-stream" in (answer.getheader("Content-Type") or ""):
+            # a push stream never ends: its first message is the answer (the caller closes)
+            content = b""
+            while b"\n\n" not in content:
+                piece = answer.read1(1024)
+                if not piece:
+                    break
+                content += piece
+        else:
+            content = answer.read()
         headers = Headers(answer.getheaders())
         for name, value in answer.getheaders():
             if name.lower() == "set-cookie":
