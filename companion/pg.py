@@ -11,6 +11,7 @@ first takes an advisory lock, so one migrates and the others then find nothing t
 
 from __future__ import annotations
 
+import atexit
 import secrets
 import threading
 import time
@@ -200,6 +201,10 @@ class Connections:
         )
         self._local = threading.local()
         self._returned: dict[int, float] = {}  # id(connection) -> when it was last given back
+        # Closed when the process exits: left to the garbage collector, the pool's workers
+        # are stopped while the interpreter (and gevent's hub, in a push worker) is being torn
+        # down, which prints a traceback.
+        atexit.register(self.close)
 
     def _check(self, conn) -> None:
         """Before a connection is handed out: one idle for a while is tested with a round trip
@@ -227,4 +232,5 @@ class Connections:
             self.pool.putconn(store.conn)
 
     def close(self) -> None:
-        self.pool.close()
+        if not self.pool.closed:
+            self.pool.close()
