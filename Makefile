@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test setup test-setup lint format translations i18n-update benchmark clean
+.PHONY: run test setup test-setup lint typecheck format translations i18n-update benchmark clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); }
@@ -42,10 +42,14 @@ test-setup: $(VENV)/.test-installed translations /usr/bin/chromium /usr/lib/post
 test: test-setup lint
 	$(PY) -m pytest
 
-# The linter and the formatter's check: `make format` fixes what the formatter can.
-lint: $(VENV)/.test-installed
+# The linter, the formatter's check and the type check: `make format` fixes what the formatter can.
+lint: $(VENV)/.test-installed typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# mypy over the app and the fixture game, as configured in pyproject.toml ([tool.mypy]).
+typecheck: $(VENV)/.test-installed
+	$(VENV)/bin/mypy
 
 format: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format .
@@ -64,4 +68,4 @@ benchmark: test-setup /usr/bin/wrk
 	$(PY) scripts/benchmark.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache

@@ -10,7 +10,7 @@ Actions (with "seat" and "host" as every game's):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, Plural, RuleError, Seat
 
@@ -187,3 +187,10 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
             left=after["pile"],
         )
     ]
+
+
+if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
+    from companion.games.base import Rules
+    from tests.fixture_game import rules as _this
+
+    _keeps_the_contract: Rules = _this
