@@ -191,7 +191,7 @@ SHORT_TITLE = 80  # characters of a headless entry's text shown as its title
 class _Anchors(HTMLParser):
     """Collects each element with an id inside <main>: its first heading and all its text."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.open: list[dict] = []  # elements being read: tag, id, title, texts, in_heading
         # (anchor, title borrowed, title, body, parent anchor, headed)
@@ -316,7 +316,7 @@ def phrase_pattern(phrase: str) -> tuple[str, ...] | str:
     English and Russian, the normalised text for Japanese."""
     if CJK.search(phrase):
         return " ".join(normalize(phrase).split())
-    words = []
+    words: list[str] = []
     for word in normalize(phrase).split():
         prefix = word.endswith("*")
         found = tokens(word.rstrip("*"))
@@ -411,7 +411,7 @@ def question(query: str) -> Question:
             terms.append(Term("num", key, NUMBER_WEIGHT))
             continue
         if key in NUMBER_WORDS or raw in NUMBER_WORDS:
-            value = NUMBER_WORDS.get(key, NUMBER_WORDS.get(raw))
+            value = NUMBER_WORDS[key] if key in NUMBER_WORDS else NUMBER_WORDS[raw]
             numbers.append(value)
             terms.append(Term("num", str(value), NUMBER_WEIGHT))
         if raw not in STOP_WORDS:

@@ -9,7 +9,7 @@ an illegal bid.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.games.serengeti import rules as g
 
@@ -17,7 +17,25 @@ if TYPE_CHECKING:  # the random source is always an argument: the rules stay pur
     import random
 
 JUNK_TYPES = ["bid", "pass", "discard", "penalty", "waive", "sell", "dance", None, 7]
-JUNK_VALUES = [None, -1, 0, 1, 3, 9, 10, 99, "4", "x", "", 2.5, True, [], {}, "nuba", "Tonga"]
+JUNK_VALUES: list[Any] = [
+    None,
+    -1,
+    0,
+    1,
+    3,
+    9,
+    10,
+    99,
+    "4",
+    "x",
+    "",
+    2.5,
+    True,
+    [],
+    {},
+    "nuba",
+    "Tonga",
+]
 
 
 def random_deck(rng: random.Random) -> list[dict]:
