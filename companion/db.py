@@ -18,11 +18,11 @@ from pathlib import Path
 
 import sqlite_utils
 
-from companion.store import SQLiteStore, Store, is_postgres_url
+from companion.store import PostgresStore, SQLiteStore, Store, is_postgres_url
 
 
 def _create_tables(db: sqlite_utils.Database) -> None:
-    db["tables"].create(
+    db.table("tables").create(
         {
             "id": int,
             "code": str,  # what people type and what the QR code carries
@@ -39,15 +39,15 @@ def _create_tables(db: sqlite_utils.Database) -> None:
         not_null={"code", "game", "players", "host_hash", "version", "state"},
         defaults={"locked": 0, "version": 0, "options": "{}"},
     )
-    db["tables"].create_index(["code"], unique=True)
-    db["seats"].create(
+    db.table("tables").create_index(["code"], unique=True)
+    db.table("seats").create(
         {"table_id": int, "seat": int, "name": str, "token_hash": str, "joined": float},
         pk=("table_id", "seat"),
         foreign_keys=[("table_id", "tables", "id")],
         not_null={"name"},
     )
-    db["seats"].create_index(["token_hash"])
-    db["events"].create(
+    db.table("seats").create_index(["token_hash"])
+    db.table("events").create(
         {
             "id": int,
             "table_id": int,
@@ -65,33 +65,33 @@ def _create_tables(db: sqlite_utils.Database) -> None:
         not_null={"table_id", "seq", "kind", "action", "lines"},
         defaults={"host": 0, "undone": 0},
     )
-    db["events"].create_index(["table_id", "seq"], unique=True)
-    db["join_failures"].create({"client": str, "at": float})
-    db["join_failures"].create_index(["client", "at"])
+    db.table("events").create_index(["table_id", "seq"], unique=True)
+    db.table("join_failures").create({"client": str, "at": float})
+    db.table("join_failures").create_index(["client", "at"])
 
 
 def _add_change_versions(db: sqlite_utils.Database) -> None:
     # The table's version moves on every change, joins and renames included. A form is stale only
     # if the game moved on since it was rendered (state_version: last action or undo), and an undo
     # button only if the history did (log_version: last event added or undone).
-    db["tables"].add_column("state_version", int, not_null_default=0)
-    db["tables"].add_column("log_version", int, not_null_default=0)
+    db.table("tables").add_column("state_version", int, not_null_default=0)
+    db.table("tables").add_column("log_version", int, not_null_default=0)
 
 
 def _add_host_traces(db: sqlite_utils.Database) -> None:
     # The host's "show all" is stored with the table (a POST switch, not a URL argument), and a
     # seat remembers whether the host has looked at its private view since its phone joined, so
     # that both are written once in the history as a "trace" event (not an action: never undone).
-    db["tables"].add_column("reveal", int, not_null_default=0)
-    db["seats"].add_column("host_looked", int, not_null_default=0)
+    db.table("tables").add_column("reveal", int, not_null_default=0)
+    db.table("seats").add_column("host_looked", int, not_null_default=0)
 
 
 def _add_undo_flags_and_snapshots(db: sqlite_utils.Database) -> None:
     # Whether the acting seat may take an event back is decided once, when it is applied (NULL
     # for older events: asked again on demand). Snapshots keep the state every few game events,
     # so an undo replays a few events instead of the whole log.
-    db["events"].add_column("seat_may_undo", int)
-    db["snapshots"].create(
+    db.table("events").add_column("seat_may_undo", int)
+    db.table("snapshots").create(
         {"table_id": int, "seq": int, "state": str},
         pk=("table_id", "seq"),
         foreign_keys=[("table_id", "tables", "id")],
@@ -103,14 +103,14 @@ def _add_live_table(db: sqlite_utils.Database) -> None:
     # Presence (when each phone and the host were last seen), the host's hand-over link and the
     # table display's link (both stored hashed), the time of the last change, and the keys of
     # the submissions already applied (a resent tap is applied once).
-    db["seats"].add_column("seen", float)
-    db["tables"].add_column("host_seen", float)
-    db["tables"].add_column("handover_hash", str)
-    db["tables"].add_column("handover_until", float)
-    db["tables"].add_column("display_hash", str)
-    db["tables"].add_column("touched", float)
+    db.table("seats").add_column("seen", float)
+    db.table("tables").add_column("host_seen", float)
+    db.table("tables").add_column("handover_hash", str)
+    db.table("tables").add_column("handover_until", float)
+    db.table("tables").add_column("display_hash", str)
+    db.table("tables").add_column("touched", float)
     db.execute("UPDATE tables SET touched = created")
-    db["submissions"].create(
+    db.table("submissions").create(
         {"table_id": int, "key": str, "created": float},
         pk=("table_id", "key"),
         foreign_keys=[("table_id", "tables", "id")],
@@ -120,7 +120,7 @@ def _add_live_table(db: sqlite_utils.Database) -> None:
 def _add_join_secret(db: sqlite_utils.Database) -> None:
     # The QR code's link carries a secret of its own, so that a phone that scans it can join even
     # when its address has typed too many wrong codes (the host can make a new one).
-    db["tables"].add_column("join_secret", str)
+    db.table("tables").add_column("join_secret", str)
     for (table_id,) in db.execute("SELECT id FROM tables").fetchall():
         db.execute(
             "UPDATE tables SET join_secret = ? WHERE id = ?", [secrets.token_urlsafe(16), table_id]
@@ -131,11 +131,11 @@ def _add_after_the_game(db: sqlite_utils.Database) -> None:
     # When the game ended (its result appeared), the rematch it led to, whether a seat's name was
     # typed by a person (default names are stored translated: they are no person), and the
     # record of plays: what /plays and /stats need, kept when old tables are purged.
-    db["tables"].add_column("ended", float)
-    db["tables"].add_column("rematch_code", str)
-    db["tables"].add_column("rematch_shift", int)
-    db["seats"].add_column("named", int, not_null_default=0)
-    db["plays"].create(
+    db.table("tables").add_column("ended", float)
+    db.table("tables").add_column("rematch_code", str)
+    db.table("tables").add_column("rematch_shift", int)
+    db.table("seats").add_column("named", int, not_null_default=0)
+    db.table("plays").create(
         {
             "table_id": int,
             "code": str,
@@ -147,13 +147,13 @@ def _add_after_the_game(db: sqlite_utils.Database) -> None:
         pk="table_id",
         not_null={"code", "game", "ended", "players"},
     )
-    db["plays"].create_index(["ended"])
+    db.table("plays").create_index(["ended"])
 
 
 def _add_displays(db: sqlite_utils.Database) -> None:
     # The table display's links, one row each (stored hashed): a rematch gives the display that
     # follows it a link of its own at the new table. The old single column is copied over.
-    db["displays"].create(
+    db.table("displays").create(
         {"table_id": int, "token_hash": str, "created": float},
         pk=("table_id", "token_hash"),
         foreign_keys=[("table_id", "tables", "id")],
@@ -168,8 +168,8 @@ def _add_progress(db: sqlite_utils.Database) -> None:
     # Where each table's game stands (the game's progress line, a Msg as JSON) and the seats it
     # waits for (JSON): what a list of tables shows ("Round 4 of 15 · your turn") without
     # reading any game state. Tables of before get them when they next change.
-    db["tables"].add_column("progress", str)
-    db["tables"].add_column("turn", str)
+    db.table("tables").add_column("progress", str)
+    db.table("tables").add_column("turn", str)
 
 
 def _add_take_home(db: sqlite_utils.Database) -> None:
@@ -180,8 +180,8 @@ def _add_take_home(db: sqlite_utils.Database) -> None:
     # score table's row labels and the tie-break in words. Each player's part of the breakdown
     # and thinking time go into the players JSON. A play written before has score_rows NULL: it
     # is completed from its table while the table exists (companion.records).
-    db["tables"].add_column("timezone", str)
-    db["tables"].add_column("location", str)
+    db.table("tables").add_column("timezone", str)
+    db.table("tables").add_column("location", str)
     for name, kind in (
         ("created", float),
         ("start_seat", int),
@@ -192,13 +192,13 @@ def _add_take_home(db: sqlite_utils.Database) -> None:
         ("score_rows", str),
         ("decided_by", str),
     ):
-        db["plays"].add_column(name, kind)
+        db.table("plays").add_column(name, kind)
 
 
 def _add_replay_switch(db: sqlite_utils.Database) -> None:
     # What the replay on the table display shows once the game is over: the public view (0) or
     # everything the game kept private (1), switched from a phone at the table.
-    db["tables"].add_column("replay_all", int, not_null_default=0)
+    db.table("tables").add_column("replay_all", int, not_null_default=0)
 
 
 MIGRATIONS = [
@@ -241,16 +241,25 @@ def connect(
 ) -> Store:
     """Open the database (a SQLite file or a postgresql:// URL); with setup, also migrate it
     (once, on start). on_change(code, version) hears of every table a write of this connection
-    changed, once it commits (Store.announce).
-
-    For SQLite, WAL mode is stored in the file, so per-request connections need not set it
-    again; it is set before the migration's transaction (the journal mode cannot change inside
-    one).
-    """
+    changed, once it commits (Store.announce)."""
     if is_postgres_url(str(database)):
         from companion import pg
 
         return pg.connect(str(database), setup=setup, on_change=on_change)
+    return connect_sqlite(database, setup=setup, on_change=on_change)
+
+
+def connect_sqlite(
+    database: str | Path,
+    *,
+    setup: bool = False,
+    on_change: Callable[[str, int], None] | None = None,
+) -> SQLiteStore:
+    """Open a SQLite file (":memory:" for a throwaway one); with setup, also migrate it.
+
+    WAL mode is stored in the file, so per-request connections need not set it again; it is set
+    before the migration's transaction (the journal mode cannot change inside one).
+    """
     # Not tied to the thread that opened it: Connections hands a connection to one request at a
     # time, in whichever thread (or, under gevent, greenlet) serves it.
     conn = sqlite3.connect(str(database), timeout=30 if setup else 10, check_same_thread=False)
@@ -266,11 +275,11 @@ def connect(
 
 def schema_version(store: Store) -> int:
     """How many of its backend's migrations the database has had (0: a fresh one)."""
-    if isinstance(store, SQLiteStore):
-        return store.execute("PRAGMA user_version").fetchone()[0]
-    from companion import pg
+    if isinstance(store, PostgresStore):
+        from companion import pg
 
-    return pg.schema_version(store)
+        return pg.schema_version(store)
+    return store.execute("PRAGMA user_version").fetchone()[0]
 
 
 def latest_version(database: str | Path) -> int:
@@ -321,7 +330,7 @@ class Connections:
             with self._lock:
                 store = self._free.pop() if self._free else None
             if store is None:
-                store = connect(self.path, on_change=self.on_change)
+                store = connect_sqlite(self.path, on_change=self.on_change)
             self._local.store = store
         return store
 

@@ -38,7 +38,10 @@ CORE = "core"
 
 def package_dir(package: str) -> Path:
     """The folder of a game package (its templates/, static/, translations/ and data/)."""
-    return Path(importlib.import_module(package).__file__).resolve().parent
+    file = importlib.import_module(package).__file__
+    if file is None:  # a namespace package: no folder of its own
+        raise ValueError(f"{package} has no __init__.py: a game package needs one")
+    return Path(file).resolve().parent
 
 
 class PartDomain(Domain):
@@ -134,7 +137,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["names"] = names_list
     app.jinja_env.filters["day"] = day
     app.jinja_env.globals["ago"] = ago
-    app.jinja_env.install_gettext_callables(
+    # jinja2.ext.i18n (which Flask-Babel adds) attaches this method to the environment at run
+    # time, so jinja2's own types do not know it.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda text: current_translations().ugettext(text),
         ngettext=lambda one, many, n: current_translations().ungettext(one, many, n),
         pgettext=lambda context, text: current_translations().upgettext(context, text),
@@ -184,10 +189,8 @@ def render_msg(msg: Msg | dict | str, names: list[str] | None = None) -> str:
     translations = (
         DOMAINS[msg.domain].get_translations() if msg.domain in DOMAINS else current_translations()
     )
-    if msg.plural is not None:
-        text = translations.ungettext(msg.msgid, msg.plural, msg.params[msg.count])
-    else:
-        text = translations.ugettext(msg.msgid)
+    forms = msg.plural_forms()
+    text = translations.ungettext(*forms) if forms else translations.ugettext(msg.msgid)
     return text % params if params else text
 
 

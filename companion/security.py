@@ -71,7 +71,8 @@ def init_app(app: Flask) -> None:
                 "COMPANION_PUBLIC_URL (the Host header is never trusted): set it, e.g. "
                 "COMPANION_PUBLIC_URL=https://games.example.org"
             )
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)
+        # Flask's documented way to wrap its WSGI app (its types call wsgi_app a method).
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
     if app.config.get("PUBLIC_URL", "").startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True
 

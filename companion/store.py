@@ -207,6 +207,8 @@ class Announced:
 
     def deliver(self) -> None:
         pending, self.pending = self.pending, []
+        if self.on_change is None:
+            return
         for code, version in pending:
             self.on_change(code, version)
 

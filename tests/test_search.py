@@ -1,4 +1,4 @@
-"""Ask the rules (companion/search.py, GET /rules/search): known questions in each language find
+"""Ask the rules (companion/search/, GET /rules/search): known questions in each language find
 their entry first, Japanese short terms and Russian word forms work, bad queries are refused
 politely, and a query answers in well under 50 ms."""
 

@@ -178,6 +178,21 @@ def test_history_rows_stored_before_plurals_and_parts_still_render(app):
     assert new["d"] == "core" and Msg.from_json(new).domain == "core"
 
 
+def test_a_message_keeps_every_str_method_and_its_stored_plural_form():
+    """A Msg is a str: its marks never hide a str method (a plural message's count parameter
+    once hid str.count), and a plural message's stored JSON keeps its "n" key."""
+    from companion.games.base import Msg, Plural
+
+    assert Msg("a, b").count(",") == 1
+    line = Plural("%(n)s pebble", "%(n)s pebbles", "n", n=3)
+    assert line.count("b") == 2 and line.plural_forms() == ("%(n)s pebble", "%(n)s pebbles", 3)
+    stored = line.to_json()
+    assert stored["pl"] == "%(n)s pebbles" and stored["n"] == "n"
+    again = Msg.from_json(stored)
+    assert again == "3 pebbles" and again.count_param == "n" and again.plural_forms()[2] == 3
+    assert Msg("a, b").plural_forms() is None
+
+
 JAPANESE = r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]"
 ASCII_PUNCTUATION = re.compile(rf"{JAPANESE}\s*[:?!()]|[:?!(]\s*{JAPANESE}")
 SENTENCE_BEFORE_COLON = re.compile(r"(?:です|ます|ました|ません|でした|ください)：")

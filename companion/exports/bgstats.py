@@ -112,8 +112,9 @@ def score_text(player: PlayerResult, play: Play) -> str:
     breakdowns add up to the scores, else the total; "" for none."""
     if player.score is None:
         return ""
-    if len(player.parts or []) > 1 and adds_up(play):
-        return "+".join(str(p) for p in player.parts).replace("+-", "-")
+    parts = player.parts or []
+    if len(parts) > 1 and adds_up(play):
+        return "+".join(str(p) for p in parts).replace("+-", "-")
     return str(player.score)
 
 
@@ -147,6 +148,13 @@ class _Ids:
             row = self.rows[key] = make(len(self.rows) + 1)
         row["modificationDate"] = max(row.get("modificationDate", ""), moment)
         return row["id"]
+
+
+def _place_row(where: str, salt: str) -> Callable[[int], dict]:
+    def row(i: int) -> dict:
+        return {"id": i, "uuid": _id(f"location:{salt}:{person(where)}"), "name": where}
+
+    return row
 
 
 def _game_row(play: Play) -> Callable[[int], dict]:
@@ -224,15 +232,7 @@ def play_file(
         where = place(play, location)
         refs = {
             "game": games.get(game_key(play), _game_row(play), moment),
-            "place": places.get(
-                f"place:{person(where)}",
-                lambda i, where=where: {
-                    "id": i,
-                    "uuid": _id(f"location:{salt}:{person(where)}"),
-                    "name": where,
-                },
-                moment,
-            ),
+            "place": places.get(f"place:{person(where)}", _place_row(where, salt), moment),
         }
         scores = []
         for p in play.players:
@@ -267,7 +267,7 @@ def play_file(
 def link_data(play: Play, *, salt: str, location: str = SOURCE_NAME) -> dict:
     """One play in BG Stats' "push plays" shape: what the bgstats:// link carries."""
     info = GAMES.get(play.game)
-    game = {"name": game_name(play), "sourceGameId": game_key(play)}
+    game: dict[str, object] = {"name": game_name(play), "sourceGameId": game_key(play)}
     if info is not None and info.bgg_id:
         game["bggId"] = info.bgg_id
     game.update(highestWins=True, noPoints=False)

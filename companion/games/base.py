@@ -28,7 +28,10 @@ import marshal
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+if TYPE_CHECKING:  # for annotations only: the pure side never imports the web layer
+    from companion.web.adapter import GameAdapter
 
 
 def N_(msgid: str) -> str:
@@ -56,7 +59,9 @@ class Msg(str):
     msgid: str
     params: dict[str, Any]
     plural: str | None = None  # the plural msgid of an ngettext-style message
-    count: str | None = None  # the parameter whose number picks the singular or a plural form
+    # the parameter whose number picks the singular or a plural form (not "count": a Msg is a
+    # str, and str.count must stay a method)
+    count_param: str | None = None
     domain: str | None = None  # a part ("core" or a game), or None: the part the reader is in
 
     def __new__(cls, msgid: str, **params: Any) -> Msg:
@@ -86,10 +91,17 @@ class Msg(str):
             "p": {k: _encode(v) for k, v in self.params.items()},
         }
         if self.plural is not None:
-            data["pl"], data["n"] = self.plural, self.count
+            data["pl"], data["n"] = self.plural, self.count_param
         if self.domain is not None:
             data["d"] = self.domain
         return data
+
+    def plural_forms(self) -> tuple[str, str, int] | None:
+        """(singular msgid, plural msgid, the number that picks the form) of a plural message,
+        as ngettext takes them; None for a plain message."""
+        if self.plural is None or self.count_param is None:
+            return None
+        return self.msgid, self.plural, self.params[self.count_param]
 
     @classmethod
     def from_json(cls, data: dict) -> Msg:
@@ -119,7 +131,7 @@ def _counted(singular: str, plural: str, count: str, params: dict[str, Any]) -> 
     if not isinstance(number, int) or isinstance(number, bool):
         raise TypeError(f"the count {count!r} of a plural message must be an int")
     msg = Msg(singular if number == 1 else plural, **params)
-    msg.msgid, msg.plural, msg.count = singular, plural, count
+    msg.msgid, msg.plural, msg.count_param = singular, plural, count
     return msg
 
 
@@ -169,7 +181,7 @@ def copy_state(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
-def replay_actions(module: ModuleType, state: dict, actions: Iterable[dict]) -> dict:
+def replay_actions(module: Rules, state: dict, actions: Iterable[dict]) -> dict:
     """The state after applying actions accepted before to a state the caller owns (it is
     changed): without a copy per action where the game declares its moves with Moves."""
     owner = getattr(module.apply, "__self__", None)
@@ -202,6 +214,15 @@ ENTRY_KINDS = frozenset({ON_TURN, OWN, HOST, ANYONE})
 
 def _no_turn(state: dict) -> list[int]:
     return []
+
+
+def acting_seat(action: Mapping[str, Any]) -> int:
+    """The seat an accepted ON_TURN or OWN action is for. Moves.apply has checked it before any
+    handler runs (an int, one of the table's seats), so the handlers and describe() read it here
+    instead of checking it again. (A HOST or ANYONE action's seat is unchecked: the game reads
+    and checks it itself.)"""
+    seat: int = action["seat"]
+    return seat
 
 
 @dataclass(frozen=True)
@@ -368,8 +389,8 @@ class Rules(Protocol):
 
     MIN_PLAYERS: int
     MAX_PLAYERS: int
-    RULES: Mapping[str, str]  # rule id -> our summary (msgid); each id is a rules-page anchor
-    CLARIFICATIONS: Mapping[str, str]  # reading id -> our reading of an unclear point (msgid)
+    RULES: dict[str, str]  # rule id -> our summary (msgid); each id is a rules-page anchor
+    CLARIFICATIONS: dict[str, str]  # reading id -> our reading of an unclear point (msgid)
 
     def new(self, options: dict, players: int) -> dict:
         """The state before the first action."""
@@ -436,12 +457,12 @@ class GameInfo:
         return self.package.rsplit(".", 1)[1]
 
     @property
-    def module(self) -> ModuleType:
+    def module(self) -> Rules:
         """The game's pure rules module (imported lazily: it imports this module)."""
-        return importlib.import_module(f"{self.package}.rules")
+        return cast("Rules", importlib.import_module(f"{self.package}.rules"))
 
     @property
-    def adapter(self) -> Any:
+    def adapter(self) -> GameAdapter:
         """The game's web adapter (a companion.web.adapter.GameAdapter), imported lazily so the
         pure rules never pull in Flask."""
         return importlib.import_module(f"{self.package}.web").ADAPTER

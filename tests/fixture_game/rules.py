@@ -10,9 +10,20 @@ Actions (with "seat" and "host" as every game's):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, Plural, RuleError, Seat
+from companion.games.base import (
+    ANYONE,
+    HOST,
+    N_,
+    OWN,
+    Moves,
+    Msg,
+    Plural,
+    RuleError,
+    Seat,
+    acting_seat,
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 PILE = 12  # pebbles at the start
@@ -79,12 +90,12 @@ def _pile(state: dict, action: Mapping[str, Any]) -> None:
 
 def _secret(state: dict, action: Mapping[str, Any]) -> None:
     _not_started(state, "secret")
-    state["secret"][action["seat"]] = _number(action, "number", 0, 9, "secret")
+    state["secret"][acting_seat(action)] = _number(action, "number", 0, 9, "secret")
 
 
 def _take(state: dict, action: Mapping[str, Any]) -> None:
     n = _number(action, "n", 1, min(TAKE_MAX, state["pile"]), "take")
-    seat = action["seat"]
+    seat = acting_seat(action)
     state["pile"] -= n
     state["taken"][seat] += n
     state["started"] = True
@@ -166,11 +177,11 @@ def progress(state: dict) -> Msg:
 
 def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     """The history line of an accepted entry (a secret's number is never in it)."""
-    kind, seat = action["type"], action.get("seat")
+    kind = action["type"]
     if kind == "pile":
         return [Msg(N_("Pebbles in the pile at the start: %(n)s."), n=after["pile"])]
     if kind == "secret":
-        return [Msg(N_("%(seat)s writes down a secret number."), seat=Seat(seat))]
+        return [Msg(N_("%(seat)s writes down a secret number."), seat=Seat(acting_seat(action)))]
     if kind == "drop":
         return [
             Msg(
@@ -182,8 +193,15 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     return [
         Msg(
             N_("%(seat)s takes %(n)s (pile: %(left)s)."),
-            seat=Seat(seat),
+            seat=Seat(acting_seat(action)),
             n=action["n"],
             left=after["pile"],
         )
     ]
+
+
+if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
+    from companion.games.base import Rules
+    from tests.fixture_game import rules as _this
+
+    _keeps_the_contract: Rules = _this

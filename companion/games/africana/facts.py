@@ -8,7 +8,7 @@ of a pile of coins and the price of page turns. Coins are counted by value in si
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from companion.games.base import N_, Msg, RuleError
 
@@ -19,7 +19,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 SILVER_PER_GOLD = 5
 
 # Company number, country, colour, start region, starting coins (silver), in seat order.
-COMPANIES = (
+COMPANIES: tuple[dict[str, Any], ...] = (
     {"number": 1, "name": SEAT_LABELS[0], "colour": N_("white"), "start": "Napoli", "coins": 2},
     {"number": 2, "name": SEAT_LABELS[1], "colour": N_("blue"), "start": "Cape Town", "coins": 2},
     {"number": 3, "name": SEAT_LABELS[2], "colour": N_("yellow"), "start": "Lagos", "coins": 3},
@@ -81,7 +81,7 @@ ENTRY_ACTION = {
 }
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
     """Whether a value is a whole number (True and False are not, though Python says so)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

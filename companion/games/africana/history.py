@@ -3,6 +3,8 @@ and which entries a seat may take back itself."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.games.africana.facts import ENTRY_ACTION, TURN_ACTION_LABELS, is_int
 from companion.games.africana.phrases import for_silver, listing, silver, silver_left
 from companion.games.base import N_, Msg, Plural, Seat
@@ -29,159 +31,197 @@ EARLIER_LINES = (
 def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     """Plain-words history lines for an accepted action (no private points or kinds)."""
     kind = action.get("type")
-    seat = action.get("seat")
-    who = Seat(seat) if is_int(seat) else None
     lines: list[Msg] = []
     if (
         kind in ENTRY_ACTION
         and before["turn"]["action"] is None
         and after["turn"]["action"] is not None
     ):
-        lines.append(
-            Msg(
-                N_("%(seat)s chose to %(action)s."),
-                seat=who,
-                action=Msg(TURN_ACTION_LABELS[after["turn"]["action"]]),
-            )
+        # The turn's first entry chose its action.
+        lines.append(_chose(action, after["turn"]["action"]))
+    describer = DESCRIBERS.get(kind) if isinstance(kind, str) else None
+    if describer is not None:
+        lines.extend(describer(action, after))
+    return lines
+
+
+def _who(action: dict) -> Seat | None:
+    seat = action.get("seat")
+    return Seat(seat) if is_int(seat) else None
+
+
+def _ledger(action: dict, after: dict) -> tuple[int, int]:
+    """The amount and the balance of the ledger line an entry that moves coins wrote."""
+    seat = action.get("seat")
+    if not is_int(seat):
+        return 0, 0
+    entry = after["seats"][seat]["ledger"][-1]
+    return entry["amount"], entry["balance"]
+
+
+def _chose(action: dict, chosen: str) -> Msg:
+    return Msg(
+        N_("%(seat)s chose to %(action)s."),
+        seat=_who(action),
+        action=Msg(TURN_ACTION_LABELS[chosen]),
+    )
+
+
+def _choose_action(action: dict, after: dict) -> list[Msg]:
+    return [_chose(action, action["action"])]
+
+
+def _buy_adventure(action: dict, after: dict) -> list[Msg]:
+    amount, balance = _ledger(action, after)
+    return [
+        Plural(
+            "%(seat)s bought %(n)s adventure card %(cost)s (%(left)s).",
+            "%(seat)s bought %(n)s adventure cards %(cost)s (%(left)s).",
+            "n",
+            seat=_who(action),
+            n=action.get("cards", 1),
+            cost=for_silver(-amount),
+            left=silver_left(balance),
         )
-    # Entries that move coins (a correction too): the ledger line they wrote.
-    if (
-        who is not None
-        and kind != "complete_guide"
-        and (kind in ENTRY_ACTION or kind == "correct_coins")
-    ):
-        entry = after["seats"][seat]["ledger"][-1]
-        amount, balance = entry["amount"], entry["balance"]
-    else:
-        amount = balance = 0
-    if kind == "choose_action":
-        lines.append(
-            Msg(
-                N_("%(seat)s chose to %(action)s."),
-                seat=who,
-                action=Msg(TURN_ACTION_LABELS[action["action"]]),
-            )
+    ]
+
+
+def _turn_pages(action: dict, after: dict) -> list[Msg]:
+    amount, balance = _ledger(action, after)
+    return [
+        Plural(
+            "%(seat)s turned %(n)s page %(cost)s (%(left)s).",
+            "%(seat)s turned %(n)s pages %(cost)s (%(left)s).",
+            "n",
+            seat=_who(action),
+            n=action["pages"],
+            cost=for_silver(-amount),
+            left=silver_left(balance),
         )
-    elif kind == "buy_adventure":
-        lines.append(
-            Plural(
-                "%(seat)s bought %(n)s adventure card %(cost)s (%(left)s).",
-                "%(seat)s bought %(n)s adventure cards %(cost)s (%(left)s).",
-                "n",
-                seat=who,
-                n=action.get("cards", 1),
-                cost=for_silver(-amount),
-                left=silver_left(balance),
-            )
+    ]
+
+
+def _change_colour(action: dict, after: dict) -> list[Msg]:
+    amount, balance = _ledger(action, after)
+    return [
+        Plural(
+            "%(seat)s changed the colour of %(n)s card %(cost)s (%(left)s).",
+            "%(seat)s changed the colour of %(n)s cards %(cost)s (%(left)s).",
+            "n",
+            seat=_who(action),
+            n=action.get("cards", 1),
+            cost=for_silver(-amount),
+            left=silver_left(balance),
         )
-    elif kind == "turn_pages":
-        lines.append(
-            Plural(
-                "%(seat)s turned %(n)s page %(cost)s (%(left)s).",
-                "%(seat)s turned %(n)s pages %(cost)s (%(left)s).",
-                "n",
-                seat=who,
-                n=action["pages"],
-                cost=for_silver(-amount),
-                left=silver_left(balance),
-            )
-        )
-    elif kind == "change_colour":
-        lines.append(
-            Plural(
-                "%(seat)s changed the colour of %(n)s card %(cost)s (%(left)s).",
-                "%(seat)s changed the colour of %(n)s cards %(cost)s (%(left)s).",
-                "n",
-                seat=who,
-                n=action.get("cards", 1),
-                cost=for_silver(-amount),
-                left=silver_left(balance),
-            )
-        )
-    elif kind == "join_expedition" and amount == 0:
-        lines.append(
+    ]
+
+
+def _join_expedition(action: dict, after: dict) -> list[Msg]:
+    amount, _ = _ledger(action, after)
+    if amount == 0:
+        return [
             Msg(
                 N_("%(seat)s joined the expedition in space %(slot)s."),
-                seat=who,
+                seat=_who(action),
                 slot=action["slot"],
             )
+        ]
+    return [
+        Plural(
+            "%(seat)s joined the expedition in space %(slot)s and takes a join bonus of "
+            "%(coins)s silver.",
+            "%(seat)s joined the expedition in space %(slot)s and takes a join bonus of "
+            "%(coins)s silver.",
+            "coins",
+            seat=_who(action),
+            slot=action["slot"],
+            coins=amount,
         )
-    elif kind == "join_expedition":
-        lines.append(
-            Plural(
-                "%(seat)s joined the expedition in space %(slot)s and takes a join bonus of "
-                "%(coins)s silver.",
-                "%(seat)s joined the expedition in space %(slot)s and takes a join bonus of "
-                "%(coins)s silver.",
-                "coins",
-                seat=who,
-                slot=action["slot"],
-                coins=amount,
-            )
+    ]
+
+
+def _complete_expedition(action: dict, after: dict) -> list[Msg]:
+    amount, _ = _ledger(action, after)
+    return [
+        Plural(
+            "%(seat)s completed the expedition in space %(slot)s and takes %(coins)s "
+            "silver; the markers on it go back to their owners.",
+            "%(seat)s completed the expedition in space %(slot)s and takes %(coins)s "
+            "silver; the markers on it go back to their owners.",
+            "coins",
+            seat=_who(action),
+            slot=action["slot"],
+            coins=amount,
         )
-    elif kind == "complete_expedition":
-        lines.append(
-            Plural(
-                "%(seat)s completed the expedition in space %(slot)s and takes %(coins)s "
-                "silver; the markers on it go back to their owners.",
-                "%(seat)s completed the expedition in space %(slot)s and takes %(coins)s "
-                "silver; the markers on it go back to their owners.",
-                "coins",
-                seat=who,
-                slot=action["slot"],
-                coins=amount,
-            )
+    ]
+
+
+def _complete_artifact(action: dict, after: dict) -> list[Msg]:
+    amount, _ = _ledger(action, after)
+    return [
+        Plural(
+            "%(seat)s completed an artifact adventure and takes %(coins)s silver.",
+            "%(seat)s completed an artifact adventure and takes %(coins)s silver.",
+            "coins",
+            seat=_who(action),
+            coins=amount,
         )
-    elif kind == "complete_artifact":
-        lines.append(
-            Plural(
-                "%(seat)s completed an artifact adventure and takes %(coins)s silver.",
-                "%(seat)s completed an artifact adventure and takes %(coins)s silver.",
-                "coins",
-                seat=who,
-                coins=amount,
-            )
+    ]
+
+
+def _complete_guide(action: dict, after: dict) -> list[Msg]:
+    return [
+        Msg(
+            N_("%(seat)s completed a guide adventure and takes the guide card."),
+            seat=_who(action),
         )
-    elif kind == "complete_guide":
-        lines.append(
-            Msg(N_("%(seat)s completed a guide adventure and takes the guide card."), seat=who)
+    ]
+
+
+def _end_turn(action: dict, after: dict) -> list[Msg]:
+    return _describe_end(after)
+
+
+def _rename_kinds(action: dict, after: dict) -> list[Msg]:
+    return [
+        Msg(
+            N_("The artifact kinds are now called %(names)s."),
+            names=listing(after["kind_names"]),
         )
-    elif kind == "end_turn":
-        lines.extend(_describe_end(after))
-    elif kind == "rename_kinds":
-        lines.append(
-            Msg(
-                N_("The artifact kinds are now called %(names)s."),
-                names=listing(after["kind_names"]),
-            )
-        )
-    elif kind == "submit_sheet":
-        lines.append(Msg(N_("%(seat)s handed in a scoring sheet."), seat=who))
-    elif kind == "correct_coins" and amount > 0:
-        lines.append(
+    ]
+
+
+def _submit_sheet(action: dict, after: dict) -> list[Msg]:
+    return [Msg(N_("%(seat)s handed in a scoring sheet."), seat=_who(action))]
+
+
+def _correct_coins(action: dict, after: dict) -> list[Msg]:
+    amount, balance = _ledger(action, after)
+    if amount > 0:
+        return [
             Plural(
                 "The host added %(n)s silver to the coins of %(seat)s; they now have %(balance)s.",
                 "The host added %(n)s silver to the coins of %(seat)s; they now have %(balance)s.",
                 "n",
-                seat=who,
+                seat=_who(action),
                 n=amount,
                 balance=silver(balance),
             )
+        ]
+    return [
+        Plural(
+            "The host took %(n)s silver from the coins of %(seat)s; they now have %(balance)s.",
+            "The host took %(n)s silver from the coins of %(seat)s; they now have %(balance)s.",
+            "n",
+            seat=_who(action),
+            n=-amount,
+            balance=silver(balance),
         )
-    elif kind == "correct_coins":
-        lines.append(
-            Plural(
-                "The host took %(n)s silver from the coins of %(seat)s; they now have %(balance)s.",
-                "The host took %(n)s silver from the coins of %(seat)s; they now have %(balance)s.",
-                "n",
-                seat=who,
-                n=-amount,
-                balance=silver(balance),
-            )
-        )
-    elif kind == "finish_game":
-        lines.append(Msg(N_("The host ended the game: fill in the scoring sheets.")))
-    return lines
+    ]
+
+
+def _finish_game(action: dict, after: dict) -> list[Msg]:
+    return [Msg(N_("The host ended the game: fill in the scoring sheets."))]
 
 
 def _describe_end(after: dict) -> list[Msg]:
@@ -243,6 +283,24 @@ def _describe_end(after: dict) -> list[Msg]:
     else:
         lines.append(Msg(N_("Now it is %(seat)s's turn."), seat=Seat(after["turn"]["seat"])))
     return lines
+
+
+# One describer per action type: (the action, the state after it) -> its history lines.
+DESCRIBERS: dict[str, Callable[[dict, dict], list[Msg]]] = {
+    "choose_action": _choose_action,
+    "buy_adventure": _buy_adventure,
+    "turn_pages": _turn_pages,
+    "change_colour": _change_colour,
+    "join_expedition": _join_expedition,
+    "complete_expedition": _complete_expedition,
+    "complete_artifact": _complete_artifact,
+    "complete_guide": _complete_guide,
+    "end_turn": _end_turn,
+    "rename_kinds": _rename_kinds,
+    "submit_sheet": _submit_sheet,
+    "correct_coins": _correct_coins,
+    "finish_game": _finish_game,
+}
 
 
 def seat_may_undo(before: dict, action: dict, after: dict) -> bool:

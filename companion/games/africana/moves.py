@@ -52,7 +52,17 @@ from companion.games.africana.turn import (
     seat_of,
     turn,
 )
-from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, Plural, RuleError
+from companion.games.base import (
+    ANYONE,
+    HOST,
+    N_,
+    OWN,
+    Moves,
+    Msg,
+    Plural,
+    RuleError,
+    acting_seat,
+)
 
 
 def _slot(state: dict, action: Mapping, rule: str = "action") -> int:
@@ -67,7 +77,7 @@ def _open_slots(state: dict) -> str | Msg:
 
 
 def _choose_action(state: dict, action: Mapping) -> None:
-    seat = seat_of(state, action)
+    seat = acting_seat(action)
     require_turn(state, seat)
     choice = action.get("action")
     if choice not in TURN_ACTIONS:
@@ -88,7 +98,7 @@ def _choose_action(state: dict, action: Mapping) -> None:
 
 
 def _buy_adventure(state: dict, action: Mapping) -> None:
-    seat = seat_of(state, action)
+    seat = acting_seat(action)
     require_action(state, seat, "buy")
     left = ADVENTURE_CARDS - state["bought"]
     if left == 0:
@@ -116,7 +126,7 @@ def _buy_adventure(state: dict, action: Mapping) -> None:
 
 
 def _turn_pages(state: dict, action: Mapping) -> None:
-    seat = seat_of(state, action)
+    seat = acting_seat(action)
     require_action(state, seat, "buy")
     pages = int_field(action, "pages", 1, 99, "page-turn")
     before = state["turn"]["pages"]
@@ -143,7 +153,7 @@ def _turn_pages(state: dict, action: Mapping) -> None:
 
 
 def _change_colour(state: dict, action: Mapping) -> None:
-    seat = seat_of(state, action)
+    seat = acting_seat(action)
     require_action(state, seat, "move")
     cards = int_field(action, "cards", 1, 99, "change-colour", default=1)
     have = state["seats"][seat]["coins"]
@@ -167,7 +177,7 @@ def _change_colour(state: dict, action: Mapping) -> None:
 
 def _expedition_for_move(state: dict, action: Mapping, rule: str) -> tuple[int, int, dict]:
     """The moving seat, the row space the action names, and the expedition lying there."""
-    seat = seat_of(state, action)
+    seat = acting_seat(action)
     require_action(state, seat, "move")
     slot = _slot(state, action, rule)  # a missing space is refused under the move's own rule
     card = state["row"][slot]
@@ -233,7 +243,7 @@ def _take_open_adventure(state: dict, seat: int) -> None:
 
 
 def _complete_artifact(state: dict, action: Mapping) -> None:
-    seat = seat_of(state, action)
+    seat = acting_seat(action)
     require_action(state, seat, "move")
     kind = kind_key(state, action.get("kind"))
     if state["completed_kinds"][kind] >= ARTIFACT_COPIES:
@@ -251,7 +261,7 @@ def _complete_artifact(state: dict, action: Mapping) -> None:
 
 
 def _complete_guide(state: dict, action: Mapping) -> None:
-    seat = seat_of(state, action)
+    seat = acting_seat(action)
     require_action(state, seat, "move")
     if state["completed_guides"] >= GUIDE_ADVENTURES:
         raise RuleError("complete-adventure", N_("All 10 guide adventures are already completed."))
@@ -261,7 +271,7 @@ def _complete_guide(state: dict, action: Mapping) -> None:
 
 
 def _end_turn(state: dict, action: Mapping) -> None:
-    seat = seat_of(state, action)
+    seat = acting_seat(action)
     require_turn(state, seat)
     turn = state["turn"]
     if turn["action"] is None:
@@ -309,7 +319,8 @@ def _end_turn(state: dict, action: Mapping) -> None:
 
 
 def _rename_kinds(state: dict, action: Mapping) -> None:
-    seat_of(state, action, allow_none=True)
+    if action.get("seat") is not None:  # the table's entry: the seat that sent it, if any
+        seat_of(state, action)
     if state["kinds_renamed"]:
         raise RuleError(
             "kind-names",
@@ -348,7 +359,7 @@ def _rename_kinds(state: dict, action: Mapping) -> None:
 
 
 def _submit_sheet(state: dict, action: Mapping) -> None:
-    seat = seat_of(state, action)
+    seat = acting_seat(action)
     if state["phase"] == "playing":
         raise RuleError("game-end", N_("Scoring sheets are filled in once the game is over."))
     raw = dict(action)

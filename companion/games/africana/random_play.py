@@ -14,7 +14,8 @@ st.randoms()) decides the whole game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from companion.games.africana import rules as af
 
@@ -74,7 +75,7 @@ def random_action(state: dict, rng: random.Random) -> dict:
     def small() -> int:
         return rng.randint(-1, 6)
 
-    fields = {
+    makers: dict[str, Callable[[], dict[str, Any]]] = {
         "choose_action": lambda: {"action": rng.choice(["draw", "buy", "move"])},
         "buy_adventure": lambda: {"cards": small()},
         "turn_pages": lambda: {"pages": small()},
@@ -95,7 +96,8 @@ def random_action(state: dict, rng: random.Random) -> dict:
         "submit_sheet": lambda: sheet(coins=small(), artifact_cards=[["A", 1]] * rng.randint(0, 5)),
         "correct_coins": lambda: {"amount": rng.randint(-5, 20)},
         "rename_kinds": lambda: {"names": rng.choice([list("VWXYZ"), list("VWXYV")])},
-    }[kind]()
+    }
+    fields = makers[kind]()
     host = kind == "correct_coins" or rng.random() < 0.5
     return dict(fields, type=kind, seat=seat, host=host)
 

@@ -65,6 +65,8 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.games.africana.facts import (
     ADVENTURE_CARDS,
     ADVENTURE_PRICE,
@@ -220,3 +222,10 @@ __all__ = [
     "refill_row",
     "suggested_sheet",
 ]
+
+
+if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
+    from companion.games.africana import rules as _this
+    from companion.games.base import Rules
+
+    _keeps_the_contract: Rules = _this

@@ -4,6 +4,7 @@ with its breakdown, and the ranking with its tie-break (used by the table and th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.games.africana.facts import (
     ARTIFACT_CARDS,
@@ -62,7 +63,7 @@ def check_sheet(sheet: Mapping) -> dict:
     cards = sheet.get("artifact_cards", [])
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
         raise RuleError("sheet-values", N_("The artifact cards must be a list of kind and points."))
-    clean_cards = []
+    clean_cards: list[list[Any]] = []  # [kind, points], as stored
     for card in cards:
         if (
             isinstance(card, (str, bytes))
@@ -80,7 +81,7 @@ def check_sheet(sheet: Mapping) -> dict:
             )
         clean_cards.append([kind, value])
     check_kinds([kind for kind, _ in clean_cards])
-    clean = {
+    clean: dict[str, Any] = {
         "expedition_points": list(points),
         "artifact_cards": clean_cards,
         "guide_adventures": int_field(

@@ -77,10 +77,9 @@ def _best_from_counts(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ..
             options.append((SET_BONUS[(3, True)], (i, i, i)))
         if counts[i] >= 2:
             options.append((SET_BONUS[(2, True)], (i, i)))
-    for group in combinations(present, 4):
-        options.append((SET_BONUS[(4, False)], group))
-    for group in combinations(present, 2):
-        options.append((SET_BONUS[(2, False)], group))
+    for size in (4, 2):  # 4 different kinds, then 2
+        for group in combinations(present, size):
+            options.append((SET_BONUS[(size, False)], group))
     for bonus, group in options:
         rest = list(counts)
         for i in group:
@@ -117,7 +116,8 @@ def greedy_artifact_sets(kinds: Sequence[str]) -> tuple[int, list[list[str]]]:
     2 different). For three of one kind and one each of three others it gives 14, not 16."""
     kinds = check_kinds(kinds)
     counts = {label: kinds.count(label) for label in sorted(set(kinds))}
-    total, groups = 0, []
+    total = 0
+    groups: list[list[str]] = []
     while True:
         present = [label for label, n in counts.items() if n > 0]
         triple = next((label for label in present if counts[label] >= 3), None)

@@ -24,11 +24,10 @@ def over_message(state: dict) -> Msg:
     return Msg(N_("The game is over: only scoring sheets can be entered now."))
 
 
-def seat_of(state: dict, action: Mapping, allow_none: bool = False) -> int | None:
-    """The seat an action is for (None only where allow_none: the whole table), or a refusal."""
+def seat_of(state: dict, action: Mapping) -> int:
+    """The seat a host's or the table's entry names, or a refusal. (The dispatcher checks the
+    seat of the entries a seat makes for itself: base.acting_seat reads those.)"""
     seat = action.get("seat")
-    if seat is None and allow_none:
-        return None
     if not is_int(seat) or not 0 <= seat < state["players"]:
         raise RuleError("action", N_("The entry must say which player it is for."))
     return seat

@@ -3,7 +3,7 @@ the small validators every value from outside goes through."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from companion.games.base import N_, Msg, Plural, RuleError
 
@@ -28,7 +28,7 @@ TERRAINS = list(TRACKS_NEEDED)  # river first: the order of the terrain card
 # Validators: everything that comes from outside goes through these
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
     """Whether value is a whole number (True and False are not, although Python says so)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

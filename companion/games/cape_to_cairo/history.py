@@ -6,7 +6,7 @@ msgid once stored must stay in the catalogues (see STORED_BEFORE_PLURALS)."""
 
 from __future__ import annotations
 
-from companion.games.base import N_, Msg, Plural, Seat
+from companion.games.base import N_, Msg, Plural, Seat, acting_seat
 from companion.games.cape_to_cairo.crossing import track_plan
 from companion.games.cape_to_cairo.facts import pounds, terrain_name
 from companion.games.cape_to_cairo.state import marks_for, next_terrain
@@ -92,7 +92,6 @@ def _describe_taking(before: dict, after: dict) -> list[Msg]:
 def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     """History lines for an accepted action (bids stay sealed until the reveal)."""
     kind = action["type"]
-    seat = action.get("seat")
     if kind == "card":
         card = after["pool"][-1]
         return [
@@ -107,7 +106,7 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
             )
         ]
     if kind == "bid":
-        lines = [Msg(N_("%(seat)s has bid (sealed)."), seat=Seat(seat))]
+        lines = [Msg(N_("%(seat)s has bid (sealed)."), seat=Seat(acting_seat(action)))]
         if after["phase"] != "bidding":
             lines.append(Msg(N_("All bids are in and revealed:")))
             for s, bid in enumerate(after["reveal"]["bids"]):
@@ -124,7 +123,13 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
             lines += _describe_settling(before, after)
         return lines
     if kind == "draw":
-        lines = [Msg(N_("%(seat)s drew a %(value)s."), seat=Seat(seat), value=action["value"])]
+        lines = [
+            Msg(
+                N_("%(seat)s drew a %(value)s."),
+                seat=Seat(acting_seat(action)),
+                value=action["value"],
+            )
+        ]
         if len(before["must_draw"]) == 1:  # the last draw of this round: settled, or again
             lines += _describe_settling(before, after)
         return lines
@@ -143,12 +148,12 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
         return [
             Msg(
                 N_("%(seat)s passes; %(next)s goes on."),
-                seat=Seat(seat),
+                seat=Seat(acting_seat(action)),
                 next=Seat(after["active"]),
             )
         ]
     if kind == "cross":
-        return _describe_cross(before, seat, after)
+        return _describe_cross(before, acting_seat(action), after)
     return []
 
 

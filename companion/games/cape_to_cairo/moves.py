@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import ANYONE, N_, Moves, Msg, Plural, RuleError, Seat
+from companion.games.base import ANYONE, N_, Moves, Msg, Plural, RuleError, Seat, acting_seat
 from companion.games.cape_to_cairo.bid_order import acquisition_order, tie_draws_needed
 from companion.games.cape_to_cairo.crossing import crossing_cost, crossing_plan, track_plan
 from companion.games.cape_to_cairo.facts import (
@@ -32,13 +32,6 @@ from companion.games.cape_to_cairo.facts import (
 from companion.games.cape_to_cairo.state import keyed, marks_for, next_terrain
 
 Action = Mapping[str, Any]
-
-
-def _seat(state: dict, action: Action) -> int:
-    seat = action.get("seat")
-    if not is_int(seat) or not 0 <= seat < state["players"]:
-        raise RuleError("action", N_("This action must say which player it is for."))
-    return seat
 
 
 def _require_phase(state: dict, phase: str, rule: str, message: str | Msg, **params: Any) -> None:
@@ -99,7 +92,7 @@ def _enter_card(state: dict, action: Action) -> None:
 
 
 def _bid(state: dict, action: Action) -> None:
-    seat = _seat(state, action)
+    seat = acting_seat(action)
     if state["phase"] == "cards":
         _require_phase(
             state,
@@ -187,7 +180,7 @@ def _settle_order(state: dict) -> None:
 
 def _draw(state: dict, action: Action) -> None:
     _require_phase(state, "draw", "tie-draw", N_("Nobody needs to draw a card now."))
-    seat = _seat(state, action)
+    seat = acting_seat(action)
     value = int_in(
         action.get("value"),
         INCOME_MIN,
@@ -212,7 +205,7 @@ def _draw(state: dict, action: Action) -> None:
 
 def _take(state: dict, action: Action) -> None:
     _require_phase(state, "taking", "take-card", N_("No terrain cards are being handed out now."))
-    seat = _seat(state, action)
+    seat = acting_seat(action)
     card_id = action.get("card")
     free = [i for i, c in enumerate(state["pool"]) if c["taken_by"] is None]
     if not is_int(card_id) or card_id not in free:
@@ -256,7 +249,7 @@ def _require_active(state: dict, action: Action) -> int:
     _require_phase(
         state, "building", "turn", N_("Nobody builds now: this is not a building phase.")
     )
-    seat = _seat(state, action)
+    seat = acting_seat(action)
     if state["step"] != "decide":
         raise RuleError(
             "turn-up", N_("First turn up a card from the deck and enter its track symbols.")
@@ -284,13 +277,15 @@ def _turn_up(state: dict, action: Action) -> None:
 
 def _cross(state: dict, action: Action) -> None:
     seat = _require_active(state, action)
-    terrain = next_terrain(state, seat)
+    # The card it crosses: a seat builds only with a card ahead (an empty row ends building).
+    card = state["rows"][seat][state["crossed"][seat]]
+    terrain = card["terrain"]
     marks = marks_for(state, seat)
     bonus = action.get("bonus")
     plan = crossing_plan(terrain, marks, state["bonus"][seat], state["money"][seat], bonus)
     if plan is None:
         best = crossing_cost(terrain, marks, state["bonus"][seat], state["money"][seat])
-        if best is None:
+        if best is None or bonus is None:  # no bonus count: the cheapest way was tried
             raise RuleError(
                 "cross-money",
                 N_(
@@ -315,7 +310,6 @@ def _cross(state: dict, action: Action) -> None:
             money=pounds(state["money"][seat]),
             best=pounds(best),
         )
-    card = state["rows"][seat][state["crossed"][seat]]
     state["money"][seat] += card["income"] - plan["pounds"]  # bought tracks leave the game
     state["bonus"][seat] -= plan["bonus"]  # used bonus cards go to the discard pile
     state["crossed"][seat] += 1

@@ -6,7 +6,7 @@ a random, mostly illegal one; next_action() mixes the two, as the contract test 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.games.cape_to_cairo import rules as g
 
@@ -49,8 +49,8 @@ def legal_action(s: dict, rnd: random.Random) -> dict:
         return {"type": "turn_up", "seat": None, "host": False, "marks": rnd.randint(0, 3)}
     seat = s["active"]
     choices = [c for c in g.view(s, seat)["my_choices"] if c["affordable"]]
-    free = any(c["pounds"] == 0 for c in choices)
-    if choices and rnd.random() < (0.9 if free else 0.5):
+    free_crossing = any(c["pounds"] == 0 for c in choices)
+    if choices and rnd.random() < (0.9 if free_crossing else 0.5):
         choice = rnd.choice(choices)
         return {"type": "cross", "seat": seat, "host": False, "bonus": choice["bonus"]}
     return {"type": "pass", "seat": seat, "host": False}
@@ -58,7 +58,7 @@ def legal_action(s: dict, rnd: random.Random) -> dict:
 
 def nonsense_action(rnd: random.Random) -> dict:
     """A random, mostly illegal action: unknown types, seats and values of every odd kind."""
-    action = {
+    action: dict[str, Any] = {
         "type": rnd.choice([*TYPES, "x"]),
         "seat": rnd.choice([None, -1, 0, 1, 2, 3, 4, "1", True]),
         "host": rnd.choice([True, False]),

@@ -51,6 +51,8 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.games.base import N_, Msg
 from companion.games.cape_to_cairo.bid_order import (
     acquisition_order,
@@ -150,3 +152,10 @@ __all__ = [
     "tracks_short",
     "view",
 ]
+
+
+if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
+    from companion.games.base import Rules
+    from companion.games.cape_to_cairo import rules as _this
+
+    _keeps_the_contract: Rules = _this

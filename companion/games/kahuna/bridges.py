@@ -68,7 +68,7 @@ def control(bridges: Mapping[Site, str]) -> dict[str, str]:
     island's sites (free ones count too): 2 of 3, 3 of 4, 3 of 5, 4 of 6.
     """
     board = validated(bridges)
-    owned = {c: Counter() for c in COLOURS}
+    owned: dict[str, Counter[str]] = {c: Counter() for c in COLOURS}  # island -> bridges
     for site, colour in board.items():
         owned[colour].update(site)
     return {

@@ -5,11 +5,11 @@ page repeats for the last play and the last scoring.
 
 from __future__ import annotations
 
-from companion.games.base import N_, Msg, Plural, Seat
+from companion.games.base import N_, Msg, Plural, Seat, acting_seat
 from companion.games.kahuna.facts import COLOUR_WORDS, COLOURS, other, parse_island, site_name
 from companion.games.kahuna.phrases import and_list
 from companion.games.kahuna.state import drawable
-from companion.games.kahuna.views import result
+from companion.games.kahuna.views import final_result
 
 # Lines written by earlier releases, before they became plural messages. Stored history rows keep
 # their msgid, so these stay in the catalogues (pybabel extracts them from here) and old rows
@@ -186,7 +186,6 @@ def _round_lines(entry: dict) -> list[Msg]:
 def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     """History lines for an accepted action, including control changes and scorings it caused."""
     kind = action.get("type")
-    seat = action.get("seat")
     lines: list[Msg] = []
     if kind == "reveal":
         lines.append(Msg(N_("Face-up card entered: %(island)s."), island=after["display"][-1]))
@@ -198,17 +197,19 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
                 "%(seat)s discarded %(number)s card face down.",
                 "%(seat)s discarded %(number)s cards face down.",
                 "number",
-                seat=Seat(seat),
+                seat=Seat(acting_seat(action)),
                 number=action["count"],
             )
         )
     elif kind == "draw" and action.get("source") == "deck":
-        lines.append(Msg(N_("%(seat)s drew the top card of the deck."), seat=Seat(seat)))
+        lines.append(
+            Msg(N_("%(seat)s drew the top card of the deck."), seat=Seat(acting_seat(action)))
+        )
     elif kind == "draw":
         lines.append(
             Msg(
                 N_("%(seat)s took %(island)s from the face-up cards."),
-                seat=Seat(seat),
+                seat=Seat(acting_seat(action)),
                 island=parse_island(action.get("island")),
             )
         )
@@ -224,7 +225,9 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
             )
         )
     elif kind == "end_turn":
-        lines.append(Msg(N_("%(seat)s ended the turn without drawing."), seat=Seat(seat)))
+        lines.append(
+            Msg(N_("%(seat)s ended the turn without drawing."), seat=Seat(acting_seat(action)))
+        )
         if after["must_draw"] and drawable(after):
             lines.append(Msg(N_("%(seat)s must draw next turn."), seat=Seat(after["turn"])))
     for entry in after["rounds"][len(before["rounds"]) :]:
@@ -245,7 +248,7 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
             )
         )
     if after["over"] and not before["over"]:
-        final = result(after)
+        final = final_result(after)
         if final["winner"] is None:
             lines.append(
                 Msg(N_("Game over: a draw at %(points)s points each."), points=final["points"][0])

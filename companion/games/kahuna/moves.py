@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import ANYONE, HOST, N_, Moves, Plural, RuleError, Seat
+from companion.games.base import ANYONE, HOST, N_, Moves, Plural, RuleError, Seat, acting_seat
 from companion.games.kahuna.bridges import bridges_from_json, bridges_to_json, control
 from companion.games.kahuna.checks import check_place, check_remove, not_on_turn, turn
 from companion.games.kahuna.facts import (
@@ -106,7 +106,7 @@ def _do_reveal(state: dict, action: Action) -> None:
 
 
 def _do_place(state: dict, action: Action) -> None:
-    seat = action["seat"]  # on turn: the dispatcher checked it (Moves.entries)
+    seat = acting_seat(action)
     site = parse_site(action.get("site"))
     card = parse_island(action.get("card"))
     before = bridges_from_json(state["bridges"])
@@ -117,7 +117,7 @@ def _do_place(state: dict, action: Action) -> None:
 
 
 def _do_remove(state: dict, action: Action) -> None:
-    seat = action["seat"]  # on turn: the dispatcher checked it (Moves.entries)
+    seat = acting_seat(action)
     site = parse_site(action.get("site"))
     raw = action.get("cards")
     if not isinstance(raw, (list, tuple)) or len(raw) != 2:
@@ -131,7 +131,7 @@ def _do_remove(state: dict, action: Action) -> None:
 
 
 def _do_discard(state: dict, action: Action) -> None:
-    seat = action["seat"]  # on turn: the dispatcher checked it (Moves.entries)
+    seat = acting_seat(action)
     if state["played"]:
         raise RuleError(
             "discard",
@@ -162,7 +162,7 @@ def _do_discard(state: dict, action: Action) -> None:
 
 
 def _do_draw(state: dict, action: Action) -> None:
-    seat = action["seat"]  # on turn: the dispatcher checked it (Moves.entries)
+    seat = acting_seat(action)
     if not drawable(state):
         raise RuleError("final-turns", N_("There is nothing left to draw: end your turn."))
     if state["hands"][seat] >= HAND_LIMIT:
@@ -204,7 +204,7 @@ def _do_draw(state: dict, action: Action) -> None:
 
 
 def _do_end_turn(state: dict, action: Action) -> None:
-    seat = action["seat"]  # on turn: the dispatcher checked it (Moves.entries)
+    seat = acting_seat(action)
     if state["must_draw"] and drawable(state):
         if state["hands"][seat] >= HAND_LIMIT:
             raise RuleError(

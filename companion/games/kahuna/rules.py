@@ -50,6 +50,8 @@ and calculator (the control checker).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.games.base import N_, Msg
 from companion.games.kahuna.bridges import (
     bridge_counts,
@@ -207,3 +209,10 @@ __all__ = [
     "site_name",
     "view",
 ]
+
+
+if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
+    from companion.games.base import Rules
+    from companion.games.kahuna import rules as _this
+
+    _keeps_the_contract: Rules = _this

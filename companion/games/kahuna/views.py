@@ -112,14 +112,18 @@ def _can(state: dict, seat: int | None) -> dict:
 
 
 def result(state: dict) -> dict | None:
-    """Final scores with their breakdown and the tie-break used; None while the game goes on.
+    """Final scores with their breakdown and the tie-break used (final_result); None while the
+    game goes on."""
+    return final_result(state) if state["over"] else None
+
+
+def final_result(state: dict) -> dict:
+    """The scores of a game that is over, with their breakdown and the tie-break used:
 
     {"points": [white, black], "rounds": [{"round", "islands": [w, b], "points": [w, b]}],
      "islands": [w, b] at the end, "bridges": [w, b] on the board at the end,
      "winner": seat or None (a draw), "tie_break": "points" | "round-3" | "bridges" | "draw"}
     """
-    if not state["over"]:
-        return None
     points = total_points(state)
     round3 = next((r["points"] for r in state["rounds"] if r["round"] == ROUNDS), [0, 0])
     counts = bridge_counts(bridges_from_json(state["bridges"]))

@@ -88,10 +88,11 @@ def bid_rule(bid: int, own_digits: Iterable[int], high_bid: int | None = None) -
 def bid_hint(own_digits: Iterable[int], high_bid: int | None = None, count: int = 5) -> dict:
     """What a keypad shows before anyone types: forbidden last digits and the lowest legal bids."""
     forbidden = sorted({d % 10 for d in own_digits})
+    allowed = set(range(10)) - set(forbidden)  # none: a bidder who owns every digit passes
     bids: list[int] = []
-    candidate = (high_bid or 0) + 1
-    while len(forbidden) < 10 and len(bids) < count:
-        candidate = _next_legal(candidate, set(forbidden))
-        bids.append(candidate)
+    candidate = max((high_bid or 0) + 1, 1)
+    while allowed and len(bids) < count:
+        if candidate % 10 in allowed:
+            bids.append(candidate)
         candidate += 1
     return {"forbidden_digits": forbidden, "min_bid": bids[0] if bids else None, "legal_bids": bids}

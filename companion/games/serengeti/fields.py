@@ -3,7 +3,7 @@ refusing bad input in words, for the pure calculators and the moves alike."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from companion.games.base import N_, RuleError
 from companion.games.serengeti.facts import VARIANTS
@@ -24,7 +24,7 @@ def check_variant(variant: Any) -> str:
     return variant
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
     """A real int (True and False are not numbers of chips)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -9,8 +9,9 @@ previous action's events first. The action formats are in rules.py.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, RuleError, Seat
+from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, RuleError, Seat, acting_seat
 from companion.games.serengeti.auction import advance, drop_out, open_auction
 from companion.games.serengeti.bids import bid_problem
 from companion.games.serengeti.facts import (
@@ -35,10 +36,9 @@ from companion.games.serengeti.state import (
 # --------------------------------------------------------------------------------------------
 
 
-def _seat_of(state: dict, action: Mapping, *, required: bool = True) -> int | None:
-    seat = action.get("seat")
-    if seat is None and not required:
-        return None
+def _seat_named(state: dict, seat: Any) -> int:
+    """A seat a host's or the table's entry names (the dispatcher checks only the seats that
+    enter for themselves: base.acting_seat reads those), or a refusal."""
     if not is_int(seat) or not 0 <= seat < state["players"]:
         raise RuleError(
             "seat", N_("Choose a seat from 1 to %(players)s."), players=state["players"]
@@ -144,7 +144,8 @@ def _owned_card(state: dict, seat: int, action: Mapping) -> dict:
 
 def _act_card(state: dict, action: Mapping) -> None:
     _need_phase(state, "reveal")
-    _seat_of(state, action, required=False)
+    if action.get("seat") is not None:  # the table's entry: the seat that sent it, if any
+        _seat_named(state, action.get("seat"))
     card = _card_of(action)
     _check_deck(state, card)
     state["lot"].append(card)
@@ -155,7 +156,7 @@ def _act_card(state: dict, action: Mapping) -> None:
 
 def _act_bid(state: dict, action: Mapping) -> None:
     _need_phase(state, "auction")
-    seat = _seat_of(state, action)
+    seat = acting_seat(action)
     auction = state["auction"]
     amount = int_field(action.get("amount"))
     problem = bid_problem(
@@ -175,7 +176,7 @@ def _act_bid(state: dict, action: Mapping) -> None:
 
 def _act_pass(state: dict, action: Mapping) -> None:
     _need_phase(state, "auction")
-    seat = _seat_of(state, action)
+    seat = acting_seat(action)
     auction = state["auction"]
     due = pass_bonus_is_due(state, seat)
     auction["passed"].append(seat)
@@ -191,7 +192,7 @@ def _act_pass(state: dict, action: Mapping) -> None:
 
 def _act_discard(state: dict, action: Mapping) -> None:
     _need_phase(state, "discard")
-    seat = _seat_of(state, action)
+    seat = acting_seat(action)
     card = _owned_card(state, seat, action)
     state["cards"][seat].remove(card)
     state["out"].append(card)
@@ -206,7 +207,7 @@ def _act_sell(state: dict, action: Mapping) -> None:
             N_("Selling one of your own cards is a Don rule; this table plays the Abacus rules."),
         )
     _need_phase(state, "reveal")
-    seat = _seat_of(state, action)
+    seat = acting_seat(action)
     if state["lot"]:
         raise RuleError(
             "sale",
@@ -224,7 +225,7 @@ def _act_penalty(state: dict, action: Mapping) -> None:
     if not state["penalty_on"]:
         raise RuleError("penalty", N_("This table plays without fines for illegal bids."))
     _need_phase(state, "auction")
-    seat = _seat_of(state, action)
+    seat = acting_seat(action)
     bid = action.get("bid")
     bid = int_field(bid) if bid is not None else None
     paid = 1 if state["chips"][seat] >= 1 else 0
@@ -242,10 +243,8 @@ def _act_penalty(state: dict, action: Mapping) -> None:
 
 
 def _act_waive(state: dict, action: Mapping) -> None:
-    if action.get("player") is not None:
-        seat = _seat_of(state, {"seat": action.get("player")})
-    else:
-        seat = _seat_of(state, action)
+    player = action.get("player")
+    seat = _seat_named(state, player if player is not None else action.get("seat"))
     open_fines = [
         p for p in state["penalties"] if p["seat"] == seat and p["paid"] and not p["waived"]
     ]
@@ -281,7 +280,7 @@ def _act_start(state: dict, action: Mapping) -> None:
         raise RuleError(
             "setup", N_("The start player can only be chosen before the first card is turned up.")
         )
-    seat = _seat_of(state, {"seat": action.get("player")})
+    seat = _seat_named(state, action.get("player"))
     state["start"] = state["first_start"] = seat
     state["events"].append({"e": "start", "seat": seat})
 

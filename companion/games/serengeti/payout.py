@@ -8,9 +8,9 @@ most matching cards take it all (ties share), and what does not divide is the ne
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.games.base import N_, Msg, Plural
 from companion.games.serengeti.facts import MAX_BID
@@ -39,8 +39,17 @@ class Payout:
     method: str = "split"
 
 
+# A player as the caller names them: a seat (the game) or a name (the calculator, the tests).
+Player = TypeVar("Player", bound=Hashable)
+
+
 def payout(
-    bid: int, winner: str, holdings: dict[str, list[int]], *, variant: str = "abacus", pot: int = 0
+    bid: int,
+    winner: Player,
+    holdings: Mapping[Player, Iterable[int]],
+    *,
+    variant: str = "abacus",
+    pot: int = 0,
 ) -> Payout:
     """Share a paid bid among the other players.
 

@@ -17,7 +17,8 @@ if TYPE_CHECKING:  # the random source is always an argument: the rules stay pur
     import random
 
 JUNK_TYPES = ["bid", "pass", "discard", "penalty", "waive", "sell", "dance", None, 7]
-JUNK_VALUES = [None, -1, 0, 1, 3, 9, 10, 99, "4", "x", "", 2.5, True, [], {}, "nuba", "Tonga"]
+# Anything a form or a hand-made request might send, right or wrong (a list of odd types).
+JUNK_VALUES: list = [None, -1, 0, 1, 3, 9, 10, 99, "4", "x", "", 2.5, True, [], {}, "nuba", "Tonga"]
 
 
 def random_deck(rng: random.Random) -> list[dict]:

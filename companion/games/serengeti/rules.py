@@ -76,6 +76,8 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.games.base import N_, Msg
 from companion.games.serengeti.bids import bid_error, bid_hint, bid_rule
 from companion.games.serengeti.facts import (
@@ -177,3 +179,10 @@ __all__ = [
     "total_chips",
     "view",
 ]
+
+
+if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
+    from companion.games.base import Rules
+    from companion.games.serengeti import rules as _this
+
+    _keeps_the_contract: Rules = _this

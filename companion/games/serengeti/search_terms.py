@@ -1,5 +1,5 @@
 """Serengeti and Don: the words players say at the table, mapped to the ids of the rules page's
-entries they mean (the rules search, companion/search.py, ranks those entries first). Listed and
+entries they mean (the rules search, companion/search/, ranks those entries first). Listed and
 explained in docs/terms/serengeti.md ("Asking the rules"); every id must be an anchor of the
 rules page (tests/test_search_terms.py).
 
