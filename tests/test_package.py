@@ -178,10 +178,13 @@ def test_a_built_wheel_serves_every_page_in_three_languages_from_another_directo
     # (the tests register their own game, Pebbles, for every other test).
     from companion.games import INSTALLED, PACKAGES
 
+    from companion import search
+
     for key, info in list(GAMES.items()):
         if info.name not in INSTALLED:
             monkeypatch.delitem(GAMES, key)
             monkeypatch.delitem(PACKAGES, info.name, raising=False)
+    search.forget()  # this process's index may hold the tests' game: built again without it
     checkout = create_app({"TESTING": True, "DATABASE": str(tmp_path / "checkout.db")})
     checkout.config.update(SECRET_KEY="checkout", PUBLIC_URL=base)
     try:
@@ -220,6 +223,7 @@ def test_a_built_wheel_serves_every_page_in_three_languages_from_another_directo
         server.terminate()
         server.wait(timeout=10)
         checkout.extensions["companion.db"].close()
+        search.forget()
 
     # The database and the key were made in ./instance of the directory it started from, and
     # nothing was written inside the installed package.
