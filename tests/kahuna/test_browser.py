@@ -43,8 +43,14 @@ def touch(page, key: str) -> None:
     """A finger on the middle of a site's line (what a person taps; some lines are curved)."""
     link = page.locator(f'svg.k-board a[data-site="{key}"]')
     link.scroll_into_view_if_needed()
-    x, y = link.evaluate(MIDDLE)
-    page.touchscreen.tap(x, y)
+    # A finger waits for the board to stand still: a live update arriving just now may move it
+    # (on a busy machine the test read the place, then the page moved, then it tapped).
+    where, moved = link.evaluate(MIDDLE), True
+    while moved:
+        page.wait_for_timeout(150)
+        now = link.evaluate(MIDDLE)
+        where, moved = now, now != where
+    page.touchscreen.tap(*where)
 
 
 def tap_site(page, key: str) -> None:
