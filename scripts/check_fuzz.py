@@ -25,7 +25,7 @@ request with hostile cookies must take under 0.5 s.
 Requests go one at a time, so every refusal is checked on its own: the tables' games, logs, seats,
 locks, switches, links and applied submission keys must be exactly as before. Allowed: the
 presence marks, the version, and a "trace" line (the host's first look at a seat), and the fine
-Serengeti adds to a refused illegal bid. The exit status is 1 if any goal is missed.
+a game adds to a refused entry (its follow_up). The exit status is 1 if any goal is missed.
 """
 
 from __future__ import annotations

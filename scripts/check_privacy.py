@@ -191,7 +191,7 @@ class Sweep:
         self.requests = 0
         self.compared = 0
         self.leaks: list[str] = []
-        # Changes no page showed, not even to their owner (e.g. Africana's completed cards while
+        # Changes no page showed, not even to their owner (e.g. a completed card's points while
         # playing, a sealed bid of a seat without a phone): allowed, but a game none of whose
         # changes was ever seen would mean the check is blind to it.
         self.unseen: list[str] = []

@@ -14,7 +14,7 @@ version of the page. The forms are:
 
 - a legal action of every game (from the games' random-game generators, sent through the game's
   own form, from the seat's phone or the host's device as the action says);
-- an illegal Serengeti bid that breaks the digit rule while fines are on: exactly one fine;
+- an entry a game answers with a fine (its random play's fined_entry): exactly one fine;
 - an undo by the host, and by a seat of its own last action;
 - a note (same key or no key: one note; two keys: two notes, both must be written);
 - the host's switches: lock joining, "show all".
@@ -155,7 +155,7 @@ class Races:
             data = {"csrf_token": csrf, "version": version, **fields}
             return table, client, f"/t/{table.code}/act/{action['type']}{query}", data, "game"
         if kind == "fine":
-            # A game whose generator knows an entry the rules answer with a fine (Serengeti's
+            # A game whose generator knows an entry the rules answer with a fine (an illegal bid's
             # illegal bid): exactly one fine must be applied, however the pair races.
             games = [g for g, info in GAMES.items() if hasattr(info.random_play, "fined_entry")]
             if not games:
@@ -210,7 +210,7 @@ class Races:
             switch = "lock" if kind == "lock" else "reveal"
             found = re.search(rf'action="([^"]*/host/{switch}[^"]*)"', page)
             if found is None:
-                # Not on the page at this point of the game (Africana shows "show all" once the
+                # Not on the page at this point of the game (a game may show "show all" only once the
                 # sheets are due): play on toward where the game keeps something private.
                 positions = GAMES[table.game].privacy.positions
                 if positions:

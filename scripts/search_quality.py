@@ -4,7 +4,7 @@
     python scripts/search_quality.py --all     # every question with its top 3
 
 The questions are tests/search_questions.json: each has its language, the game of the table it
-is asked from (a lobby entry: "don" asks on Serengeti's page) and the rule or reading ids whose
+is asked from (a lobby entry: a variant asks on its game's page) and the rule or reading ids whose
 entry answers it. A question is answered when one of those ids is among the first TOP results of
 the search scoped to that game's rules page; a scoped search that lists an entry of another
 page leaks. tests/test_search_questions.py holds the search to these figures.

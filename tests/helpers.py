@@ -89,7 +89,7 @@ def live_region(markup: str) -> str:
 
 def start_table(
     client,
-    game: str = "serengeti",
+    game: str = "pebbles",
     names: Iterable[str] = ("Anna", "Ben", "Chris"),
     players: int | None = None,
 ) -> str:
@@ -460,7 +460,7 @@ def shot(page, name: str, full_page: bool = True) -> Path:
 
 
 def open_table(
-    page, server, game: str = "serengeti", players: str = "3", names: Iterable[str] = ("Anna",)
+    page, server, game: str = "pebbles", players: str = "3", names: Iterable[str] = ("Anna",)
 ) -> str:
     """Start a table from the home page in the browser, as the host does; returns its code."""
     from playwright.sync_api import expect
