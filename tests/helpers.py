@@ -522,3 +522,22 @@ def serious_accessibility_problems(page) -> list[str]:
 def dark(page) -> None:
     """Show the page as a phone set to dark mode shows it."""
     page.emulate_media(color_scheme="dark")
+
+
+# --- asking the rules (companion/search): the games' own search tests use these ----------------
+
+
+def found_first(index, query: str, page: str, anchors) -> None:
+    """The first result of `query` asked on `page`'s rules is one of `anchors` there."""
+    results = index.search(query, "en", page)
+    assert results, f"{query!r} found nothing"
+    first = results[0].entry
+    assert (first.page, first.anchor) in {(page, a) for a in anchors}, [
+        (r.entry.page, r.entry.anchor) for r in results[:5]
+    ]
+
+
+def found_unscoped(index, query: str, page: str, anchor: str) -> None:
+    """`query` asked of every game has `page`'s `anchor` among its first three results."""
+    found = [(r.entry.page, r.entry.anchor) for r in index.search(query, "en")[:3]]
+    assert (page, anchor) in found, found

@@ -526,24 +526,24 @@ def test_a_resent_submission_is_applied_once_whatever_its_kind(make_table):
     for _ in range(3):
         assert t.device("Anna").post(f"/t/{t.code}/note", data=form).status_code in (200, 302)
     assert _notes(t) == ["back online"]
-    # A game action (the first card of the lot), sent twice with its key.
-    page = t.page("host")
-    card = {
+    # A game action (Anna takes two pebbles), sent twice with its key.
+    page = t.page("Anna")
+    take = {
         "csrf_token": csrf_from(page),
         "version": version_of(page),
-        "key": "card-key-0001",
-        "tribe": "nuba",
-        "digit": "4",
+        "key": "take-key-0001",
+        "n": "2",
     }
     for _ in range(2):
-        t.host.post(f"/t/{t.code}/act/card", data=card, headers=HX)
-    assert t.state()["lot"] == [{"tribe": "nuba", "digit": 4}]
+        t.device("Anna").post(f"/t/{t.code}/act/take", data=take, headers=HX)
+    assert t.state()["taken"] == [2, 0, 0]
+    t.act("Ben", "take", n="1")
     # An undo and a host switch (lock) resent: each happens once.
     page = t.page("host")
     undo = {"csrf_token": csrf_from(page), "version": version_of(page), "key": "undo-key-0001"}
     for _ in range(2):
         t.host.post(f"/t/{t.code}/undo", data=undo, headers=HX)
-    assert t.state()["lot"] == []
+    assert t.state()["taken"] == [2, 0, 0]
     assert _notes(t) == ["back online"]  # the note was not undone too
     lock = {"csrf_token": csrf_from(page), "key": "lock-key-00001"}
     for _ in range(2):
