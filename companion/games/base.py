@@ -445,7 +445,7 @@ class GameInfo:
     # only with its BGG page cited beside it (0: none; a wrong id files plays under another
     # game); bgg_name: its English name there (default: label), the same in every language;
     # bgg_game: the entry whose game this is there (default: this one); variant: what this
-XX
+    # entry plays, in English (BG Stats' "board" of a play, e.g. "Short rules").
     bgg_id: int = 0
     bgg_name: str = ""
     bgg_game: str = ""
