@@ -1,7 +1,7 @@
 """The performance benchmark: every figure of the goals table, measured in one run.
 
-    python scripts/benchmark.py            # the full run (a few minutes), as `make benchmark`
-    python scripts/benchmark.py --quick    # a smoke run: small loads, same code paths
+    python -m scripts.benchmark            # the full run (a few minutes), as `make benchmark`
+    python -m scripts.benchmark --quick    # a smoke run: small loads, same code paths
 
 It seeds a database with tables whose histories hold 10, 100, 500 and 2,000 events, starts the
 companion and a bare Flask baseline (scripts/baseline_app.py) on the same waitress settings on
@@ -34,12 +34,11 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
+from companion import create_app, get_db, tables
+from companion.games import GAMES
+from companion.games.base import replay_actions
 
-from companion import create_app, get_db, tables  # noqa: E402
-from companion.games import GAMES  # noqa: E402
-from companion.games.base import replay_actions  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 ACCEPT = "br, gzip, deflate, zstd"
 STORE = None  # the benchmark's own app on the benchmark's database: seeding, reading states
@@ -160,7 +159,7 @@ class Served:
         # What the server says (a traceback, a warning) is kept to be counted.
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "serve_app.py"), target, str(self.port)],
+            [sys.executable, "-m", "scripts.serve_app", target, str(self.port)],
             cwd=ROOT,
             env={**os.environ, **env},
             stdout=subprocess.DEVNULL,
@@ -746,8 +745,7 @@ def figure_processes(report, seconds: int, counts: tuple[int, ...]) -> None:
     workers), each on a database of its own with one table of 4 phones: the unchanged poll
     (as a ratio of the bare Flask baseline served by as many processes) and the whole table
     page (a store read and a render per request)."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from throwaway_postgres import ThrowawayPostgres, Unavailable
+    from scripts.throwaway_postgres import ThrowawayPostgres, Unavailable
 
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         stores = {"sqlite": str(Path(tmp) / "processes.db")}
@@ -974,7 +972,6 @@ def main() -> int:
         flush=True,
     )
     report = Report()
-    sys.path.insert(0, str(ROOT / "scripts"))
     if args.push_only:
         push_figures(report, args, counts, quick)
         return report.finish()

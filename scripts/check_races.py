@@ -1,9 +1,9 @@
 """The same submission twice at the same moment: nothing acknowledged is lost, nothing is applied
 twice.
 
-    python scripts/check_races.py                 # 1,000 pairs (about a minute)
-    python scripts/check_races.py --quick         # 30 pairs: what `make test` runs
-    python scripts/check_races.py --seed 3 --pairs 200
+    python -m scripts.check_races                 # 1,000 pairs (about a minute)
+    python -m scripts.check_races --quick         # 30 pairs: what `make test` runs
+    python -m scripts.check_races --seed 3 --pairs 200
 
 The app is served by waitress on a free loopback port (scripts/check_kit.py) with a table of every
 game. Each pair is one form sent twice by the same device, on two connections, at the same moment
@@ -38,9 +38,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from check_kit import (  # noqa: E402
+from companion import tables
+from scripts.check_kit import (
     GAMES,
     HX,
     Client,
@@ -59,8 +58,6 @@ from check_kit import (  # noqa: E402
     start_app,
     version_of,
 )
-
-from companion import tables  # noqa: E402
 
 KINDS = {  # share of the pairs
     "action": 0.5,

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import html
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -20,8 +18,6 @@ from tests.helpers import HX, csrf_from, version_of
 
 # Both stores (tests/conftest.py): a resent submission is stored once on each.
 pytestmark = pytest.mark.both_stores
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
 
 # --- bugs the checks found ----------------------------------------------------------------------
@@ -118,28 +114,28 @@ def _missed(figures) -> list:
 
 
 def test_hostile_requests_over_every_route_get_no_5xx_and_refusals_change_nothing():
-    import check_fuzz
+    from scripts import check_fuzz
 
     figures, _ = check_fuzz.run(requests=400, seed=1, quick=True)
     assert not _missed(figures)
 
 
 def test_the_same_submission_twice_at_once_is_neither_lost_nor_applied_twice():
-    import check_races
+    from scripts import check_races
 
     figures, _, _ = check_races.run(pairs=30, seed=1)
     assert not _missed(figures)
 
 
 def test_killed_during_writes_the_server_keeps_every_acknowledged_action_once():
-    import check_crash
+    from scripts import check_crash
 
     figures, _ = check_crash.run(kills=3, seed=1)
     assert not _missed(figures)
 
 
 def test_private_values_reach_only_the_viewers_allowed_to_see_them():
-    import check_privacy
+    from scripts import check_privacy
 
     # The first installed game (the checks start a server of the installed games).
     figures, _ = check_privacy.run([INSTALLED[0]], seed=1, quick=True)
@@ -148,14 +144,14 @@ def test_private_values_reach_only_the_viewers_allowed_to_see_them():
 
 def test_on_postgresql_with_several_processes_races_lose_and_repeat_nothing(postgres_server):
     # The same guarantees with the store shared by gunicorn workers: the row lock decides.
-    import check_races
+    from scripts import check_races
 
     figures, _, _ = check_races.run(pairs=30, seed=2, backend="postgresql", processes=3)
     assert not _missed(figures)
 
 
 def test_on_postgresql_with_several_processes_a_kill_loses_nothing(postgres_server):
-    import check_crash
+    from scripts import check_crash
 
     figures, _ = check_crash.run(kills=2, seed=2, backend="postgresql", processes=2)
     assert not _missed(figures)

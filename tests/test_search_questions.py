@@ -6,16 +6,12 @@ quickly. scripts/search_quality.py prints the same figures and every miss."""
 from __future__ import annotations
 
 import statistics
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import search_quality  # noqa: E402
-
-from companion.games import GAMES, INSTALLED  # noqa: E402
+from companion.games import GAMES, INSTALLED
+from scripts import search_quality
 
 QUESTIONS = search_quality.load_questions()
 # The issue's own three questions, word for word (issue 25).

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts import i18n
 
-import i18n  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
