@@ -26,7 +26,7 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 	touch $@ $(VENV)/.installed
 
 translations: | $(PY)
-	$(PY) scripts/i18n.py compile
+	$(PY) -m scripts.i18n compile
 
 setup: $(VENV)/.installed translations
 
@@ -73,7 +73,7 @@ format: $(VENV)/.test-installed
 
 # Re-extract the strings after editing code or templates, then translate the new entries.
 i18n-update: | $(PY)
-	$(PY) scripts/i18n.py update
+	$(PY) -m scripts.i18n update
 
 /usr/bin/wrk:
 	$(SUDO) apt-get update
@@ -82,7 +82,7 @@ i18n-update: | $(PY)
 # The performance goals, measured against a bare Flask baseline, and push against polling with up
 # to 8,000 phones held (about 25 minutes; not in `make test`).
 benchmark: test-setup /usr/bin/wrk
-	$(PY) scripts/benchmark.py
+	$(PY) -m scripts.benchmark
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache

@@ -1,7 +1,7 @@
 """The performance benchmark: every figure of the goals table, measured in one run.
 
-    python scripts/benchmark.py            # the full run (a few minutes), as `make benchmark`
-    python scripts/benchmark.py --quick    # a smoke run: small loads, same code paths
+    python -m scripts.benchmark            # the full run (a few minutes), as `make benchmark`
+    python -m scripts.benchmark --quick    # a smoke run: small loads, same code paths
 
 It seeds a database with tables whose histories hold 10, 100, 500 and 2,000 events, starts the
 companion and a bare Flask baseline (scripts/baseline_app.py) on the same waitress settings on
@@ -34,12 +34,11 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
+from companion import create_app, get_db, tables
+from companion.games import GAMES
+from companion.games.base import replay_actions
 
-from companion import create_app, get_db, tables  # noqa: E402
-from companion.games import GAMES  # noqa: E402
-from companion.games.base import replay_actions  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 ACCEPT = "br, gzip, deflate, zstd"
 STORE = None  # the benchmark's own app on the benchmark's database: seeding, reading states
@@ -127,6 +126,17 @@ def seed_finished(db, game: str, events: int, seed: str = "bench-replay") -> See
     return Seeded(table.code, host_token, [], made, game)
 
 
+def longest_finished(db, events: int) -> Seeded:
+    """A finished game of at least `events` events: each registered game played to its end by
+    random play until one is that long (the first entry whose game lasts long enough)."""
+    for key in GAMES:
+        try:
+            return seed_finished(db, key, events)
+        except AssertionError:
+            continue  # this game ends sooner: try the next
+    raise AssertionError(f"no registered game lasts {events} events")
+
+
 def repeatable(info, state: dict) -> dict:
     """The game's repeatable host action as an action dict, read through its form."""
     from werkzeug.datastructures import MultiDict
@@ -149,7 +159,7 @@ class Served:
         # What the server says (a traceback, a warning) is kept to be counted.
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "serve_app.py"), target, str(self.port)],
+            [sys.executable, "-m", "scripts.serve_app", target, str(self.port)],
             cwd=ROOT,
             env={**os.environ, **env},
             stdout=subprocess.DEVNULL,
@@ -735,8 +745,7 @@ def figure_processes(report, seconds: int, counts: tuple[int, ...]) -> None:
     workers), each on a database of its own with one table of 4 phones: the unchanged poll
     (as a ratio of the bare Flask baseline served by as many processes) and the whole table
     page (a store read and a render per request)."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from throwaway_postgres import ThrowawayPostgres, Unavailable
+    from scripts.throwaway_postgres import ThrowawayPostgres, Unavailable
 
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         stores = {"sqlite": str(Path(tmp) / "processes.db")}
@@ -963,7 +972,6 @@ def main() -> int:
         flush=True,
     )
     report = Report()
-    sys.path.insert(0, str(ROOT / "scripts"))
     if args.push_only:
         push_figures(report, args, counts, quick)
         return report.finish()
@@ -982,8 +990,10 @@ def main() -> int:
             memory = pollers + [seed_table(db, BENCH_GAME, 20) for _ in range(0 if quick else 50)]
             crowd_tables = [seed_table(db, BENCH_GAME, 5) for _ in range(crowd)]
             by_game = {key: seed_table(db, key, 20, free_seats=1) for key in GAMES}
-            long_game = seed_finished(db, "don", 320)
-            short_game = seed_finished(db, "serengeti", 1, seed="bench-warm")
+            # The replay's figures: the longest finished game among the registered ones (each
+            # played to its end once, the longest kept), and a short one to warm up on.
+            long_game = longest_finished(db, 320)
+            short_game = seed_finished(db, BENCH_GAME, 1, seed="bench-warm")
         print(f"  seeded in {time.time() - started:.0f} s", flush=True)
         env = {
             "COMPANION_DATABASE": str(database),

@@ -1,5 +1,5 @@
 """The push figures of `make benchmark` (scripts/benchmark.py runs them; alone:
-`python scripts/benchmark.py --push-only [--quick] [--phones 1000 4000 8000]`).
+`python -m scripts.benchmark --push-only [--quick] [--phones 1000 4000 8000]`).
 
 1. Delivery in Chromium: a table of 4 phones (four browser contexts with their seats' cookies);
    the host's device (an HTTP client) makes 20 moves about a second apart; each page notes when
@@ -25,7 +25,6 @@ import asyncio
 import contextlib
 import re
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -467,8 +466,7 @@ def browser_delivery(served, seeded, host, moves: int) -> dict:
     """Four Chromium pages, one per seat; `moves` moves by the host; delivery per page."""
     from playwright.sync_api import sync_playwright
 
-    sys.path.insert(0, str(ROOT))
-    from tests.helpers import CHROMIUM, CHROMIUM_ARGS
+    from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 
     samples: list[float] = []
     machine0, started = machine_cpu(), time.monotonic()
@@ -519,8 +517,7 @@ def browser_delivery(served, seeded, host, moves: int) -> dict:
 def figure_browser_delivery(report, bench, moves: int) -> None:
     """Delivery in Chromium, push on SQLite (1 and 2 processes) and on PostgreSQL (3 processes),
     and polling on SQLite, each on a database of its own."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from throwaway_postgres import ThrowawayPostgres, Unavailable
+    from scripts.throwaway_postgres import ThrowawayPostgres, Unavailable
 
     runs = [
         ("push, SQLite, 1 process", "sqlite", {"COMPANION_PROCESSES": "1"}),

@@ -1,9 +1,9 @@
 """kill -9 during writes: every acknowledged action survives the restart, none is applied twice,
 and every table's stored state is the replay of its log.
 
-    python scripts/check_crash.py                 # 20 kills (about a minute)
-    python scripts/check_crash.py --quick         # 3 kills: what `make test` runs
-    python scripts/check_crash.py --kills 50 --seed 4
+    python -m scripts.check_crash                 # 20 kills (about a minute)
+    python -m scripts.check_crash --quick         # 3 kills: what `make test` runs
+    python -m scripts.check_crash --kills 50 --seed 4
 
 The app is served by waitress on a free loopback port (scripts/check_kit.py) with a table of every
 game. One writer per table keeps posting, as a phone's script does, each submission with its own
@@ -32,9 +32,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from check_kit import (  # noqa: E402
+from companion import tables
+from scripts.check_kit import (
     GAMES,
     HX,
     Figures,
@@ -51,8 +50,6 @@ from check_kit import (  # noqa: E402
     start_app,
     version_of,
 )
-
-from companion import tables  # noqa: E402
 
 
 class Writer(threading.Thread):

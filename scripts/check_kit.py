@@ -39,18 +39,14 @@ from pathlib import Path
 
 from werkzeug.datastructures import Headers
 
+from companion import db as database
+from companion import tables
+from companion.games import GAMES
+from companion.games.base import RuleError
+from scripts.throwaway_postgres import ThrowawayPostgres
+from tests.support.forms import csrf_from, start_table, take_seat, version_of
+
 ROOT = Path(__file__).resolve().parent.parent
-for _path in (str(ROOT), str(ROOT / "scripts")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-from throwaway_postgres import ThrowawayPostgres  # noqa: E402
-
-from companion import db as database  # noqa: E402
-from companion import tables  # noqa: E402
-from companion.games import GAMES  # noqa: E402
-from companion.games.base import RuleError  # noqa: E402
-from tests.helpers import csrf_from, start_table, take_seat, version_of  # noqa: E402
 
 SECRET = "robustness-checks"
 TRACEBACK = "Traceback (most recent call last)"
@@ -110,7 +106,8 @@ class AppServer:
             self.process = subprocess.Popen(
                 [
                     sys.executable,
-                    str(ROOT / "scripts" / "serve_app.py"),
+                    "-m",
+                    "scripts.serve_app",
                     "wsgi:app",
                     str(self.port),
                 ],

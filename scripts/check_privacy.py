@@ -1,9 +1,9 @@
 """Private values stay private: every page and fragment, as every viewer, before and after a
 private change, for every game.
 
-    python scripts/check_privacy.py               # every game, every position (a few minutes)
-    python scripts/check_privacy.py --quick       # the first game, one position: `make test`
-    python scripts/check_privacy.py --games KEY KEY      # the registry's keys
+    python -m scripts.check_privacy               # every game, every position (a few minutes)
+    python -m scripts.check_privacy --quick       # the first game, one position: `make test`
+    python -m scripts.check_privacy --games KEY KEY      # the registry's keys
 
 What each game keeps private comes from the game's own declaration (its package's privacy.py:
 PRIVACY, a companion.games.base.Privacy): the positions where private values exist, how to change
@@ -54,9 +54,15 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from check_kit import (  # noqa: E402
+from companion.games.base import (
+    HOST_DEVICE,
+    PHONE,
+    STRANGER,
+    Position,
+    Privacy,
+    RuleError,
+)
+from scripts.check_kit import (
     GAMES,
     HX,
     Client,
@@ -74,15 +80,6 @@ from check_kit import (  # noqa: E402
     hand_over,
     open_table,
     start_app,
-)
-
-from companion.games.base import (  # noqa: E402
-    HOST_DEVICE,
-    PHONE,
-    STRANGER,
-    Position,
-    Privacy,
-    RuleError,
 )
 
 # --- who looks -------------------------------------------------------------------------------------
@@ -191,7 +188,7 @@ class Sweep:
         self.requests = 0
         self.compared = 0
         self.leaks: list[str] = []
-        # Changes no page showed, not even to their owner (e.g. Africana's completed cards while
+        # Changes no page showed, not even to their owner (e.g. a completed card's points while
         # playing, a sealed bid of a seat without a phone): allowed, but a game none of whose
         # changes was ever seen would mean the check is blind to it.
         self.unseen: list[str] = []

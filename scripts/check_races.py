@@ -1,9 +1,9 @@
 """The same submission twice at the same moment: nothing acknowledged is lost, nothing is applied
 twice.
 
-    python scripts/check_races.py                 # 1,000 pairs (about a minute)
-    python scripts/check_races.py --quick         # 30 pairs: what `make test` runs
-    python scripts/check_races.py --seed 3 --pairs 200
+    python -m scripts.check_races                 # 1,000 pairs (about a minute)
+    python -m scripts.check_races --quick         # 30 pairs: what `make test` runs
+    python -m scripts.check_races --seed 3 --pairs 200
 
 The app is served by waitress on a free loopback port (scripts/check_kit.py) with a table of every
 game. Each pair is one form sent twice by the same device, on two connections, at the same moment
@@ -14,7 +14,7 @@ version of the page. The forms are:
 
 - a legal action of every game (from the games' random-game generators, sent through the game's
   own form, from the seat's phone or the host's device as the action says);
-- an illegal Serengeti bid that breaks the digit rule while fines are on: exactly one fine;
+- an entry a game answers with a fine (its random play's fined_entry): exactly one fine;
 - an undo by the host, and by a seat of its own last action;
 - a note (same key or no key: one note; two keys: two notes, both must be written);
 - the host's switches: lock joining, "show all".
@@ -38,9 +38,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from check_kit import (  # noqa: E402
+from companion import tables
+from scripts.check_kit import (
     GAMES,
     HX,
     Client,
@@ -59,8 +58,6 @@ from check_kit import (  # noqa: E402
     start_app,
     version_of,
 )
-
-from companion import tables  # noqa: E402
 
 KINDS = {  # share of the pairs
     "action": 0.5,
@@ -155,7 +152,7 @@ class Races:
             data = {"csrf_token": csrf, "version": version, **fields}
             return table, client, f"/t/{table.code}/act/{action['type']}{query}", data, "game"
         if kind == "fine":
-            # A game whose generator knows an entry the rules answer with a fine (Serengeti's
+            # A game whose generator knows an entry the rules answer with a fine (an illegal bid's
             # illegal bid): exactly one fine must be applied, however the pair races.
             games = [g for g, info in GAMES.items() if hasattr(info.random_play, "fined_entry")]
             if not games:
@@ -210,7 +207,7 @@ class Races:
             switch = "lock" if kind == "lock" else "reveal"
             found = re.search(rf'action="([^"]*/host/{switch}[^"]*)"', page)
             if found is None:
-                # Not on the page at this point of the game (Africana shows "show all" once the
+                # Not on the page at this point of the game (a game may show "show all" only once the
                 # sheets are due): play on toward where the game keeps something private.
                 positions = GAMES[table.game].privacy.positions
                 if positions:

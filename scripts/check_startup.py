@@ -2,9 +2,9 @@
 SQLite file, or a PostgreSQL database) and a fresh instance folder, again and again; every one must
 start, they must all read the same secret key, and the schema must be whole.
 
-    python scripts/check_startup.py                 # 20 rounds of 4 processes on SQLite
-    python scripts/check_startup.py --backend postgresql
-    python scripts/check_startup.py --rounds 3      # what `make test` runs (tests/test_startup.py)
+    python -m scripts.check_startup                 # 20 rounds of 4 processes on SQLite
+    python -m scripts.check_startup --backend postgresql
+    python -m scripts.check_startup --rounds 3      # what `make test` runs (tests/test_startup.py)
 """
 
 from __future__ import annotations
@@ -84,9 +84,8 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=4)
     parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
     args = parser.parse_args()
-    sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
     if args.backend == "postgresql":
-        from throwaway_postgres import ThrowawayPostgres
+        from scripts.throwaway_postgres import ThrowawayPostgres
 
         with ThrowawayPostgres() as server:
             good, rounds = check(args.rounds, args.processes, server)

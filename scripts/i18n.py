@@ -5,9 +5,9 @@ another (every file inside its package companion/games/<name>/, catalogue in the
 translations/ folder), so a game's strings stay with the game and people working on two games
 never edit the same catalogue. The parts come from the registry (companion.games.INSTALLED).
 
-    python scripts/i18n.py update [PART]   # extract strings, merge them into ja and ru .po files
-    python scripts/i18n.py compile   # .po -> .mo (run by `make` before serving or testing)
-    python scripts/i18n.py check     # exit 1 if a string lacks a Japanese or Russian translation
+    python -m scripts.i18n update [PART]   # extract strings, merge them into ja and ru .po files
+    python -m scripts.i18n compile   # .po -> .mo (run by `make` before serving or testing)
+    python -m scripts.i18n check     # exit 1 if a string lacks a Japanese or Russian translation
 """
 
 from __future__ import annotations
@@ -20,10 +20,9 @@ from pathlib import Path
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from companion.games import INSTALLED
 
-from companion.games import INSTALLED  # noqa: E402  (needs ROOT on the path)
+ROOT = Path(__file__).resolve().parent.parent
 
 GAMES_DIR = ROOT / "companion" / "games"
 LANGS = ("ja", "ru")

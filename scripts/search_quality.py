@@ -1,10 +1,10 @@
 """Ask the rules, measured on questions as players say them: the hit rate and the query times.
 
-    python scripts/search_quality.py           # every miss, then the figures
-    python scripts/search_quality.py --all     # every question with its top 3
+    python -m scripts.search_quality           # every miss, then the figures
+    python -m scripts.search_quality --all     # every question with its top 3
 
 The questions are tests/search_questions.json: each has its language, the game of the table it
-is asked from (a lobby entry: "don" asks on Serengeti's page) and the rule or reading ids whose
+is asked from (a lobby entry: a variant asks on its game's page) and the rule or reading ids whose
 entry answers it. A question is answered when one of those ids is among the first TOP results of
 the search scoped to that game's rules page; a scoped search that lists an entry of another
 page leaks. tests/test_search_questions.py holds the search to these figures.
@@ -15,13 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT)]
 
 QUESTIONS = ROOT / "tests" / "search_questions.json"
 TOP = 3  # an answer must be among the first TOP results

@@ -3,7 +3,7 @@
 Used by the benchmark, the checks and the browser tests so that they run on exactly the engine
 and settings `make run` uses (companion/serve.py: push on gevent by default, COMPANION_PUSH=0
 polls on waitress; COMPANION_PROCESSES=N gunicorn workers, each importing the app itself):
-    python scripts/serve_app.py wsgi:app 8123
+    python -m scripts.serve_app wsgi:app 8123
 `fd:N` instead of a port serves on a listening socket the caller opened and passed down as file
 descriptor N (the tests' servers: a port chosen and held by the caller cannot be taken by another
 process between the choice and the start).
@@ -12,12 +12,8 @@ process between the choice and the start).
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
-
-from companion.serve import (  # noqa: E402
+from companion.serve import (
     cooperative,
     load_target,
     processes_wanted,

@@ -8,7 +8,7 @@ refuse to run as root, so as root they run as the unprivileged `postgres` user (
     with ThrowawayPostgres() as server:
         url = server.create_database("companion")   # postgresql://postgres@127.0.0.1:port/...
 
-Run it alone to try it: `python scripts/throwaway_postgres.py`.
+Run it alone to try it: `python -m scripts.throwaway_postgres`.
 """
 
 from __future__ import annotations

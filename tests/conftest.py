@@ -172,6 +172,17 @@ BLOCK_PUSH = os.environ.get("COMPANION_TEST_BLOCK_PUSH", "") not in ("", "0")
 PUSH_STREAM = re.compile(r"/push(\?|$)")
 
 
+@pytest.fixture(scope="session")
+def rules_index():
+    """The rules' search index of every registered game (the fixture game's too), built once."""
+    from companion import create_app
+    from companion.web.rules import build_index
+
+    app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "t"})
+    with app.app_context():
+        return build_index()
+
+
 @pytest.fixture
 def server(tmp_path):
     """The app served as `make run` serves it (push), in its own process, on a database file

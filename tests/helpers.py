@@ -22,9 +22,8 @@ from pathlib import Path
 from hypothesis import settings
 
 from companion import get_db, tables
-
-HX = {"HX-Request": "true"}
-
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: F401
+from tests.support.forms import HX, csrf_from, start_table, take_seat, version_of  # noqa: F401
 
 # --- how deep a property test goes ----------------------------------------------------------------
 
@@ -36,20 +35,6 @@ def examples(quick: int, deep: int) -> int:
 
 
 # --- reading pages --------------------------------------------------------------------------------
-
-
-def csrf_from(html: str) -> str:
-    """The CSRF token a rendered page carries, as a browser would send it back."""
-    match = re.search(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"', html)
-    if not match:
-        match = re.search(r'value="([^"]+)"[^>]*name="csrf_token"', html)
-    assert match, "page has no CSRF token"
-    return match.group(1)
-
-
-def version_of(html: str) -> int:
-    """The table version a rendered live region was made from."""
-    return int(re.search(r'data-version="(\d+)"', html).group(1))
 
 
 def visible(markup: str) -> str:
@@ -85,35 +70,6 @@ def live_region(markup: str) -> str:
 
 
 # --- starting tables over HTTP -------------------------------------------------------------------
-
-
-def start_table(
-    client,
-    game: str = "serengeti",
-    names: Iterable[str] = ("Anna", "Ben", "Chris"),
-    players: int | None = None,
-) -> str:
-    """Start a table from the home page as the host's device does; returns its code."""
-    names = tuple(names)
-    home = client.get("/")
-    data = {
-        "csrf_token": csrf_from(home.text),
-        "game": game,
-        "players": len(names) if players is None else players,
-    }
-    for i, name in enumerate(names):
-        data[f"names-{i}"] = name
-    response = client.post("/tables", data=data)
-    assert response.status_code == 302, response.text
-    return re.match(r"/t/(\w+)/", response.headers["Location"]).group(1)
-
-
-def take_seat(client, code: str, seat, name: str = ""):
-    """A phone takes a seat from the join page; returns the response (302 when it worked)."""
-    page = client.get("/")
-    return client.post(
-        f"/t/{code}/join", data={"csrf_token": csrf_from(page.text), "seat": seat, "name": name}
-    )
 
 
 def post_from(client, page_url: str, post_url: str, htmx: bool = True, **data):
@@ -348,31 +304,10 @@ def rule_ids_in(*sources: str) -> set[str]:
 
 # --- browsers --------------------------------------------------------------------------------------
 
-CHROMIUM = os.environ.get(
-    "CHROMIUM", "/usr/bin/chromium"
-)  # Debian's package (make test installs it)
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "screenshots"  # ignored by git: screenshots to look at
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
-# Flags for a closed network: without the background-networking ones Chromium keeps trying to
-# reach Google's hosts.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on now (on loopback)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Server:
@@ -415,7 +350,7 @@ class Server:
         fd = self.listening.fileno()
         self.process = subprocess.Popen(
             # the companion's own engine and settings (companion.serve)
-            [sys.executable, str(ROOT / "scripts" / "serve_app.py"), "wsgi:app", f"fd:{fd}"],
+            [sys.executable, "-m", "scripts.serve_app", "wsgi:app", f"fd:{fd}"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -460,7 +395,7 @@ def shot(page, name: str, full_page: bool = True) -> Path:
 
 
 def open_table(
-    page, server, game: str = "serengeti", players: str = "3", names: Iterable[str] = ("Anna",)
+    page, server, game: str = "pebbles", players: str = "3", names: Iterable[str] = ("Anna",)
 ) -> str:
     """Start a table from the home page in the browser, as the host does; returns its code."""
     from playwright.sync_api import expect
@@ -522,3 +457,22 @@ def serious_accessibility_problems(page) -> list[str]:
 def dark(page) -> None:
     """Show the page as a phone set to dark mode shows it."""
     page.emulate_media(color_scheme="dark")
+
+
+# --- asking the rules (companion/search): the games' own search tests use these ----------------
+
+
+def found_first(index, query: str, page: str, anchors) -> None:
+    """The first result of `query` asked on `page`'s rules is one of `anchors` there."""
+    results = index.search(query, "en", page)
+    assert results, f"{query!r} found nothing"
+    first = results[0].entry
+    assert (first.page, first.anchor) in {(page, a) for a in anchors}, [
+        (r.entry.page, r.entry.anchor) for r in results[:5]
+    ]
+
+
+def found_unscoped(index, query: str, page: str, anchor: str) -> None:
+    """`query` asked of every game has `page`'s `anchor` among its first three results."""
+    found = [(r.entry.page, r.entry.anchor) for r in index.search(query, "en")[:3]]
+    assert (page, anchor) in found, found

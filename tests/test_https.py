@@ -139,7 +139,7 @@ def test_a_table_works_over_https_with_secure_cookies_and_https_links(https):
         "POST",
         "/tables",
         cookies,
-        {"csrf_token": token, "game": "kahuna", "players": 2},
+        {"csrf_token": token, "game": "pebbles", "players": 2},
     )
     assert response.status == 302, "the form is accepted over https (CSRF works without Referer)"
     code = re.search(r"/t/(\w+)/", response.getheader("Location")).group(1)

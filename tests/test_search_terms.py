@@ -50,9 +50,3 @@ def test_the_terms_document_lists_every_phrase(page):
         if f"`{phrase}`" not in section
     ]
     assert not missing, f"docs/terms/{PAGES[page].name}.md lacks {missing}"
-
-
-def test_serengeti_reads_a_bid_and_a_digit_it_ends_in_as_the_digit_rule():
-    numbers = vocabulary(PAGES["serengeti"]).numbers
-    assert "bid-digit" in numbers([15, 5]) and "bid-digit" in numbers([20, 0])
-    assert not numbers([15, 4]) and not numbers([15])

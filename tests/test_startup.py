@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-
-import check_startup  # noqa: E402
+from scripts import check_startup
 
 
 def test_four_processes_starting_at_once_on_a_fresh_file_all_start_with_one_key():

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 
 from companion import create_app
+from companion.games import GAMES
 from tests.helpers import HX, csrf_from, post_from, start_table, take_seat, version_of, visible
 
 # Both stores (tests/conftest.py): joins, guessed codes, presence, devices, hand-overs, the
@@ -17,21 +19,29 @@ pytestmark = pytest.mark.both_stores
 def test_home_lists_every_game_and_the_join_form(client):
     page = client.get("/")
     assert page.status_code == 200
-    for label in ["Serengeti", "original Don rules", "From Cape to Cairo", "Africana", "Kahuna"]:
-        assert label in page.text
+    for info in GAMES.values():
+        assert html.escape(info.label, quote=False) in page.text
     assert 'id="join-code"' in page.text
+
+
+def _limits(info) -> str:
+    if info.min_players == info.max_players:
+        return f"exactly {info.min_players} players"
+    return f"{info.min_players} to {info.max_players} players"
+
+
+FIRST = next(iter(GAMES))  # any registered game will do
 
 
 @pytest.mark.parametrize(
     "game,players,expected",
     [
-        ("serengeti", 2, "3 to 5 players"),
-        ("serengeti", 6, "3 to 5 players"),
-        ("cape_to_cairo", 5, "2 to 4 players"),
-        ("africana", 1, "2 to 4 players"),
-        ("kahuna", 3, "exactly 2 players"),
-        ("kahuna", "many", "Enter how many play."),
-    ],
+        (key, n, _limits(info))
+        for key, info in GAMES.items()
+        for n in (info.min_players - 1, info.max_players + 1)
+        if n > 0
+    ]
+    + [(FIRST, "many", "Enter how many play.")],
 )
 def test_out_of_range_player_counts_are_refused_with_the_limits(client, game, players, expected):
     home = client.get("/")
@@ -51,7 +61,7 @@ def test_an_unknown_game_is_refused(client):
 
 
 def test_missing_csrf_token_is_a_clear_message(client):
-    response = client.post("/tables", data={"game": "kahuna", "players": 2})
+    response = client.post("/tables", data={"game": FIRST, "players": 2})
     assert response.status_code == 400
     assert "This form has expired" in response.text
 
@@ -402,9 +412,9 @@ def test_language_switch_never_redirects_off_site(client):
 
 def test_rules_and_tools_pages_answer(client):
     assert client.get("/rules/").status_code == 200
-    for game in ["serengeti", "cape_to_cairo", "africana", "kahuna"]:
-        assert client.get(f"/rules/{game}").status_code == 200
-    assert client.get("/rules/don").status_code == 404  # Don's rules live on Serengeti's page
+    for key, info in GAMES.items():
+        # a variant's rules live on its game's page
+        assert client.get(f"/rules/{key}").status_code == (200 if info.rules_page == key else 404)
     assert client.get("/rules/chess").status_code == 404
     assert client.get("/tools/").status_code == 200
     assert client.get("/nowhere").status_code == 404
@@ -435,13 +445,10 @@ def test_an_impossible_player_count_is_refused_with_a_message(client, players):
     home = client.get("/")
     response = client.post(
         "/tables",
-        data={"csrf_token": csrf_from(home.text), "game": "serengeti", "players": players},
+        data={"csrf_token": csrf_from(home.text), "game": FIRST, "players": players},
     )
     assert response.status_code == 400
-    assert (
-        "Serengeti is for 3 to 5 players." in response.text
-        or "Enter how many play." in response.text
-    )
+    assert _limits(GAMES[FIRST]) in response.text or "Enter how many play." in response.text
 
 
 def _all_form_classes():
@@ -508,7 +515,7 @@ def test_an_unchanged_poll_from_a_member_is_answered_before_flask(app, client):
 def test_a_resent_submission_is_applied_once_whatever_its_kind(make_table):
     """The phone's script gives every submission a key; a resend after a lost connection carries
     the same key and the same version, and is applied once (a note has no version guard)."""
-    t = make_table("serengeti")
+    t = make_table("pebbles")
     page = t.page("Anna")
     form = {
         "csrf_token": csrf_from(page),
@@ -519,24 +526,24 @@ def test_a_resent_submission_is_applied_once_whatever_its_kind(make_table):
     for _ in range(3):
         assert t.device("Anna").post(f"/t/{t.code}/note", data=form).status_code in (200, 302)
     assert _notes(t) == ["back online"]
-    # A game action (the first card of the lot), sent twice with its key.
-    page = t.page("host")
-    card = {
+    # A game action (Anna takes two pebbles), sent twice with its key.
+    page = t.page("Anna")
+    take = {
         "csrf_token": csrf_from(page),
         "version": version_of(page),
-        "key": "card-key-0001",
-        "tribe": "nuba",
-        "digit": "4",
+        "key": "take-key-0001",
+        "n": "2",
     }
     for _ in range(2):
-        t.host.post(f"/t/{t.code}/act/card", data=card, headers=HX)
-    assert t.state()["lot"] == [{"tribe": "nuba", "digit": 4}]
+        t.device("Anna").post(f"/t/{t.code}/act/take", data=take, headers=HX)
+    assert t.state()["taken"] == [2, 0, 0]
+    t.act("Ben", "take", n="1")
     # An undo and a host switch (lock) resent: each happens once.
     page = t.page("host")
     undo = {"csrf_token": csrf_from(page), "version": version_of(page), "key": "undo-key-0001"}
     for _ in range(2):
         t.host.post(f"/t/{t.code}/undo", data=undo, headers=HX)
-    assert t.state()["lot"] == []
+    assert t.state()["taken"] == [2, 0, 0]
     assert _notes(t) == ["back online"]  # the note was not undone too
     lock = {"csrf_token": csrf_from(page), "key": "lock-key-00001"}
     for _ in range(2):
@@ -657,29 +664,30 @@ def test_the_host_hands_the_role_to_another_device_with_a_one_time_link(app, cli
 
 
 def test_the_table_display_shows_the_public_state_only_and_links_add_up(make_table):
-    t = make_table("serengeti")
+    t = make_table("pebbles")
+    t.act("Anna", "secret", number=4)
     response = post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/display")
     link = "/" + _link_in(response.text, "/display")
     screen = t.app.test_client()
     page = screen.get(link)
     assert (
         page.status_code == 200
-        and "Serengeti" in page.text
+        and "Pebbles" in page.text
         and "<form" not in page.text.split('id="live"')[1].split('id="game-panel"')[0]
     )
-    # A private change (Anna's chips) changes nothing on the display.
+    # A private change (Anna's secret number) changes nothing on the display.
     before = re.sub(r'"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}"', "T", screen.get(link).text)
     state = t.state()
-    state["chips"][0] += 7
+    state["secret"][0] = 9
     t.set_state(state)
     after = re.sub(r'"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}"', "T", screen.get(link).text)
     assert before == after
     # It follows the table: its poll answers the new region once something public happened.
-    version = version_of(page.text)
+    version = version_of(screen.get(link).text)
     poll = link.replace("/display/?", "/display/live?") + f"&v={version}"
     assert screen.get(poll).data == b""
-    t.act("host", "card", tribe="nuba", digit="4")
-    assert "Nuba" in screen.get(poll).text
+    t.act("Anna", "take", n=3)
+    assert "9 pebbles in the pile" in screen.get(poll).text
     # A second link (a second screen) leaves the first one working; a wrong key is a plain 404.
     response = post_from(t.host, f"/t/{t.code}/", f"/t/{t.code}/host/display")
     second = "/" + _link_in(response.text, "/display")
@@ -787,7 +795,7 @@ def test_a_huge_body_or_query_is_refused_before_anything_reads_it(client):
     code = start_table(client)
     response = client.post(f"/t/{code}/note", data={"text": "x" * 10_000_000})
     assert response.status_code == 413 and "That was too long" in response.text
-    response = client.get("/tools/kahuna/", query_string={"white": "Aloa-Bari," * 30_000})
+    response = client.get("/tools/", query_string={"white": "Aloa-Bari," * 30_000})
     assert response.status_code == 414 and "That was too long" in response.text
 
 

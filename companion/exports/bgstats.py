@@ -14,7 +14,8 @@ the types BG Stats writes and which keys it always writes):
 Identities: a play's uuid comes from its table's code and creation (the same in every file, per
 table or in bulk); a player's from their name as the record matches it, with a per-server salt
 (two Annas on two servers are two people); every seat nobody named is the one anonymous player;
-a game's from the entry its plays are filed under (Don plays are Serengeti plays, "Don rules").
+a game's from the entry its plays are filed under (a variant's plays are its game's plays,
+with the variant as the board).
 Uuids are upper-case, as BG Stats writes them.
 """
 
@@ -75,7 +76,7 @@ def player_uuid(player: PlayerResult, salt: str) -> str:
 
 
 def game_key(play: Play) -> str:
-    """The entry a play is filed under in BG Stats (Don plays are Serengeti plays)."""
+    """The entry a play is filed under in BG Stats (a variant's plays are its game's)."""
     info = GAMES.get(play.game)
     return info.export_key if info is not None else play.game
 

@@ -434,18 +434,18 @@ class GameInfo:
     and its templates/, static/, translations/ and data/ folders.
     """
 
-    key: str  # URL-safe id of the entry, e.g. "don"
+    key: str  # URL-safe id of the entry, e.g. "classic" (a package may list several)
     label: str  # English name, marked with N_
     package: str  # the game package: companion.games.<name>
     min_players: int
     max_players: int
-    options: dict = field(default_factory=dict)  # passed to new(), e.g. {"variant": "don"}
+    options: dict = field(default_factory=dict)  # passed to new(), e.g. {"variant": "short"}
     rules_key: str = ""  # whose rules page to link; defaults to key
     # How BoardGameGeek and BG Stats know the game (the exports). bgg_id: the game's BGG id, set
     # only with its BGG page cited beside it (0: none; a wrong id files plays under another
     # game); bgg_name: its English name there (default: label), the same in every language;
     # bgg_game: the entry whose game this is there (default: this one); variant: what this
-    # entry plays, in English (BG Stats' "board" of a play, e.g. "Don rules").
+    # entry plays, in English (BG Stats' "board" of a play, e.g. "Short rules").
     bgg_id: int = 0
     bgg_name: str = ""
     bgg_game: str = ""

@@ -21,7 +21,7 @@ A question becomes terms:
 An entry's score adds, per term, a BM25-like weight (rarer terms weigh more, a term in the title
 more than in the body), and the vocabulary's boosts: a phrase of the question that a game lists
 ("can't pay", «ничья», 同点) raises the entries it names, and a game may read meaning into
-numbers (Serengeti: "bid 15 … own a 5" is the digit rule). A reading ranks below the rule it
+numbers (a bid and a digit owned name a rule about digits). A reading ranks below the rule it
 reads unless the question asks about the reading's own point (words the reading has and its rule
 lacks). A set game is a filter: only its page's entries are listed.
 

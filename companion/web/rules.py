@@ -45,7 +45,7 @@ def rules_pages() -> list[search.Entry]:
     entries = []
     for key, info in GAMES.items():
         if info.rules_page != key:
-            continue  # a variant that shares another game's page (Don: Serengeti's)
+            continue  # a variant that shares another entry's rules page
         for lang in LANGUAGES:
             # A fresh application context for each: a request inside this one would share its
             # `g`, where Flask-Babel keeps the language it chose for the asking request.

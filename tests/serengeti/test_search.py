@@ -1,0 +1,73 @@
+"""Ask the rules about Serengeti (and Don): known questions in three languages find their entry
+first, and the game's own words find it without naming the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import found_first, found_unscoped
+
+# (query, anchors of which one must come first)
+QUESTIONS = [
+    ("can I bid 14 if I hold a 4", ["bid-digit"]),
+    ("Nuba", ["deck"]),
+    ("pot", ["don-pot", "payout-don"]),
+    (
+        "PASS BONUS",
+        [
+            "free-lot-bonus",
+            "pass-bonus",
+            "pass-bonus-after-fine",
+            "pass-bonus-bank",
+            "pass-bonus-once",
+        ],
+    ),
+    ("tied", ["chip-bonus-tie", "don-payout-tie", "tie-break", "tie-break-shared"]),
+    ("チップを隠す", ["hidden-chips"]),
+    ("罰金", ["penalty"]),
+    (
+        "パス ボーナス",
+        [
+            "free-lot-bonus",
+            "pass-bonus",
+            "pass-bonus-after-fine",
+            "pass-bonus-bank",
+            "pass-bonus-once",
+        ],
+    ),
+    (
+        "пас бонус",
+        [
+            "free-lot-bonus",
+            "pass-bonus",
+            "pass-bonus-after-fine",
+            "pass-bonus-bank",
+            "pass-bonus-once",
+        ],
+    ),
+    ("штраф", ["penalty", "penalty-destination", "penalty-turn", "waive"]),
+]
+
+
+@pytest.mark.parametrize("query, anchors", QUESTIONS)
+def test_a_known_question_finds_its_entry_first(rules_index, query, anchors):
+    found_first(rules_index, query, "serengeti", anchors)
+
+
+@pytest.mark.parametrize("query, anchor", [("Nuba", "deck"), ("Don", "don")])
+def test_the_games_own_word_finds_it_without_a_scope(rules_index, query, anchor):
+    found_unscoped(rules_index, query, "serengeti", anchor)
+
+
+def test_the_top_result_shows_its_rule_in_full_with_its_link(client):
+    page = client.get("/rules/search?q=what+happens+if+the+winner+cannot+pay+his+bid%3F")
+    answer = page.text.split('class="answer"', 1)[1].split("</article>", 1)[0]
+    assert 'href="/rules/serengeti#cannot-pay"' in answer
+    # The whole summary, not a snippet: its last words are there.
+    assert "starts again without them." in answer
+
+
+def test_the_top_reading_comes_with_its_rule(client):
+    page = client.get("/rules/search?q=where+does+the+fine+go&game=serengeti")
+    answer = page.text.split('class="answer"', 1)[1].split("</article>", 1)[0]
+    assert "#penalty-destination" in answer and 'href="/rules/serengeti#penalty"' in answer
