@@ -41,7 +41,9 @@ def events(t: TableDriver) -> list[tables.Event]:
 
 
 def test_a_seated_phone_that_takes_the_host_role_keeps_its_seat(make_table):
-    t = make_table("serengeti")
+    t = make_table("pebbles")
+    t.act("Anna", "secret", number=2)
+    t.act("Ben", "secret", number=9)
     anna = t.device("Anna")
     hand_over(t, anna)
     page = anna.get(f"/t/{t.code}/").text
@@ -52,8 +54,9 @@ def test_a_seated_phone_that_takes_the_host_role_keeps_its_seat(make_table):
     nav = page.split('class="act-as"')[1].split("</nav>")[0]
     assert ">the table<" not in nav and "Anna (you)" in nav
     assert 'aria-current="page">Anna (you)' in nav
-    assert "Your chips:" in text or "Chips:" in text  # the private view of its own seat
-    assert "Hide the chips" in text or "Show all chips" in text  # the host's tools
+    # The private view of its own seat, and only of its own.
+    assert "Anna: 0 pebbles · secret: 2" in text and "secret: 9" not in text
+    assert 'id="pile-form"' in page and 'id="pile-form"' not in t.page("Ben")  # a host's entry
     # Looking at its own seat is not the host looking: nothing in the history.
     assert not [e for e in events(t) if e.kind == "trace" and e.action["type"] == "look"]
     assert "moved" not in text and "Anna's phone is the host now." in text
@@ -61,13 +64,14 @@ def test_a_seated_phone_that_takes_the_host_role_keeps_its_seat(make_table):
     assert "Acting for Ben." in visible(anna.get(f"/t/{t.code}/?as=1").text)
     assert [e.action["at"] for e in events(t) if e.action["type"] == "look"] == [1]
     # Its own seat's actions are its own ("Your turn", no ?as= in its forms).
-    t.act(anna, "card", tribe="nuba", digit="4")  # round 1: one card, Anna bids first
     page = anna.get(f"/t/{t.code}/").text
-    assert "Your turn: bid or pass" in page and "as=0" not in page
+    assert "Your turn." in visible(page) and 'id="take-form"' in page and "as=0" not in page
+    t.act(anna, "take", n=3)
+    assert [(e.action["type"], e.seat) for e in events(t) if e.kind == "game"][-1] == ("take", 0)
 
 
 def test_the_device_that_handed_over_is_told_and_drops_host_from_its_list(make_table):
-    t = make_table("serengeti")
+    t = make_table("pebbles")
     old = t.host
     assert f"{t.code}" in old.get("/").text  # "Your tables" lists it, as the host
     hand_over(t, t.device("Ben"))
@@ -86,7 +90,7 @@ def test_the_device_that_handed_over_is_told_and_drops_host_from_its_list(make_t
 
 
 def test_a_seated_phone_that_handed_over_is_told_once_and_goes_on_as_its_seat(make_table):
-    t = make_table("serengeti")
+    t = make_table("pebbles")
     anna = t.device("Anna")
     hand_over(t, anna)
     hand_over_back = anna  # Anna is the host now; she hands the role to Chris's phone
@@ -104,7 +108,7 @@ def test_a_seated_phone_that_handed_over_is_told_once_and_goes_on_as_its_seat(ma
 
 
 def test_the_table_device_sees_what_the_display_sees_and_enters_only_public_events(make_table):
-    t = make_table("serengeti")
+    t = make_table("pebbles")
     tablet = t.host
     hand_over(t, t.app.test_client())
     stay(t, tablet)
@@ -116,29 +120,32 @@ def test_the_table_device_sees_what_the_display_sees_and_enters_only_public_even
     page = tablet.get(f"/t/{t.code}/display/")
     assert page.status_code == 200 and 'class="display table-device"' in page.text
     assert tablet.get(f"/t/{t.code}/history").status_code == 302
-    # A card turned up is anyone's to enter: the table device enters it (for the table).
-    response = post_from(
-        tablet, f"/t/{t.code}/display/", f"/t/{t.code}/act/card", tribe="nuba", digit="4"
-    )
+    # A pebble that fell is anyone's to enter: the table device enters it (for the table).
+    t.act("Anna", "secret", number=3)
+    for seat in ("Anna", "Ben", "Chris"):
+        t.act(seat, "take", n=1)  # Anna's turn again, a pebble in her heap
+    response = post_from(tablet, f"/t/{t.code}/display/", f"/t/{t.code}/act/drop")
     assert response.status_code == 200 and 'data-display="yes"' in response.text
-    entered = [e for e in events(t) if e.kind == "game"]
-    assert [(e.action["type"], e.seat, e.host) for e in entered] == [("card", None, False)]
-    # A bid is a seat's: refused, nothing stored; so are notes and undo.
+    entered = [e for e in events(t) if e.kind == "game"][-1]
+    assert (entered.action["type"], entered.seat, entered.host) == ("drop", None, False)
+    # A take is a seat's, the pile the host's: refused, nothing stored; so are notes and undo.
     before = t.snapshot()
-    response = post_from(tablet, f"/t/{t.code}/display/", f"/t/{t.code}/act/bid", amount="3")
+    response = post_from(tablet, f"/t/{t.code}/display/", f"/t/{t.code}/act/take", n="1")
     assert response.status_code == 403 and "table display" in visible(response.text)
-    assert post_from(tablet, f"/t/{t.code}/display/", f"/t/{t.code}/act/pass").status_code == 403
+    for action, data in (("act/secret", {"number": "1"}), ("act/pile", {"size": "9"})):
+        response = post_from(tablet, f"/t/{t.code}/display/", f"/t/{t.code}/{action}", **data)
+        assert response.status_code == 403, action
     assert (
         post_from(tablet, f"/t/{t.code}/display/", f"/t/{t.code}/note", text="hi").status_code
         == 403
     )
     assert post_from(tablet, f"/t/{t.code}/display/", f"/t/{t.code}/undo").status_code == 403
     assert t.snapshot() == before
-    # No private value: Anna's chips changed behind the app's back change nothing it sees.
+    # No private value: Anna's secret changed behind the app's back changes nothing it sees.
     strip = re.compile(r'value="[^"]{30,}"')
     before = strip.sub("", tablet.get(f"/t/{t.code}/display/").text)
     state = t.state()
-    state["chips"][0] += 7
+    state["secret"][0] = 8
     t.set_state(state)
     assert strip.sub("", tablet.get(f"/t/{t.code}/display/").text) == before
     # It may leave: its credential stops working.
@@ -148,13 +155,11 @@ def test_the_table_device_sees_what_the_display_sees_and_enters_only_public_even
 
 
 def test_the_table_device_follows_the_rematch_in_its_own_cookie(make_table):
-    t = make_table("kahuna", ("Anna", "Ben"))
+    t = make_table("pebbles", ("Anna", "Ben"))
     tablet = t.host
     new_host = t.app.test_client()
     hand_over(t, new_host)
     stay(t, tablet)
-    state = t.state()
-    state["over"] = True
     with t.app.app_context():
         db = get_db()
         table = tables.get_table(db, t.code)
@@ -179,7 +184,7 @@ def test_the_table_device_follows_the_rematch_in_its_own_cookie(make_table):
 
 
 def test_a_seated_host_starting_the_rematch_takes_its_seat_there(make_table):
-    t = make_table("kahuna", ("Anna", "Ben"))
+    t = make_table("pebbles", ("Anna", "Ben"))
     ben = t.device("Ben")
     hand_over(t, ben)
     with t.app.app_context():

@@ -27,6 +27,7 @@ def push_app(store_url):
             "SECRET_KEY": "test-secret",
             "PUSH": True,
             "PUSH_HEARTBEAT": HEARTBEAT,
+            "EXTRA_GAMES": ["tests.fixture_game"],  # the tests' own game, Pebbles
         }
     )
     yield app
@@ -78,7 +79,7 @@ def parse(message: str) -> tuple[int, str]:
 
 
 def test_a_members_stream_says_the_version_at_once_and_wakes_on_a_change(push_app):
-    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"))
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
     push_app.extensions["companion.push"].heartbeat = 30  # only changes send a message
     started = time.monotonic()
     stream = Stream(table.phones[1], f"/t/{table.code}/push")
@@ -108,7 +109,7 @@ def test_a_members_stream_says_the_version_at_once_and_wakes_on_a_change(push_ap
 
 
 def test_the_stream_beats_while_nothing_moves(push_app):
-    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"))
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
     stream = Stream(table.host, f"/t/{table.code}/push")
     try:
         while parse(stream.next()[1])[1] == "-":  # until the first presence sweep came
@@ -124,7 +125,7 @@ def test_the_stream_beats_while_nothing_moves(push_app):
 def test_a_change_made_by_another_process_wakes_the_stream(push_app, store_url):
     """Another process: a connection of its own, not the app's (SQLite: the per-process
     check of PRAGMA data_version; PostgreSQL: NOTIFY)."""
-    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"))
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
     push_app.extensions["companion.push"].heartbeat = 30
     stream = Stream(table.phones[0], f"/t/{table.code}/push")
     try:
@@ -144,7 +145,7 @@ def test_a_change_made_by_another_process_wakes_the_stream(push_app, store_url):
 
 
 def test_a_stranger_and_a_wrong_display_key_get_nothing(push_app):
-    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"), phones=False)
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"), phones=False)
     stranger = push_app.test_client()
     for path in (f"/t/{table.code}/push", "/t/NOSUCH7/push"):
         answer = stranger.get(path)
@@ -157,7 +158,7 @@ def test_a_stranger_and_a_wrong_display_key_get_nothing(push_app):
             == stranger.get(path.replace("/push", "/live?v=0")).headers["HX-Redirect"]
         )
     # A seat cookie of another table opens nothing here.
-    other = TableDriver(push_app, "serengeti", ("Dana", "Emil", "Fay"))
+    other = TableDriver(push_app, "pebbles", ("Dana", "Emil", "Fay"))
     token = other.phones[0].get_cookie(f"seat_{other.code}", path=f"/t/{other.code}").value
     stranger.set_cookie(f"seat_{table.code}", token, path=f"/t/{table.code}")
     assert stranger.get(f"/t/{table.code}/push").status_code == 204
@@ -179,21 +180,21 @@ def test_without_push_served_a_member_is_told_to_poll(app):
     """Under waitress (PUSH off) the page is offered no stream; one asked for anyway is a 204,
     which tells an EventSource to stop."""
     assert app.config["PUSH"] is False
-    table = TableDriver(app, "serengeti", ("Anna", "Ben", "Chris"))
+    table = TableDriver(app, "pebbles", ("Anna", "Ben", "Chris"))
     assert "data-push" not in table.page(0)
     answer = table.phones[0].get(f"/t/{table.code}/push")
     assert answer.status_code == 204 and answer.data == b""
 
 
 def test_the_page_offers_the_stream_where_push_is_served(push_app):
-    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"))
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
     page = table.page(1)
     assert f'data-push="/t/{table.code}/push"' in page
     assert f'data-heartbeat="{HEARTBEAT}"' in page
 
 
 def test_an_open_stream_keeps_its_seat_online_and_pushes_presence(push_app, monkeypatch):
-    table = TableDriver(push_app, "serengeti", ("Anna", "Ben", "Chris"))
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
     hub = push_app.extensions["companion.push"]
     hub.heartbeat = 30
     stream = Stream(table.phones[2], f"/t/{table.code}/push")
@@ -243,7 +244,7 @@ def test_gevents_own_server_holds_a_stream(tmp_path):
 
     path = tmp_path / "own.db"
     setup = database.connect(path, setup=True)
-    table, _ = tables.create_table(setup, "serengeti", ["Anna", "Ben", "Chris"])
+    table, _ = tables.create_table(setup, "pebbles", ["Anna", "Ben", "Chris"])
     token = tables.join(setup, table, 1)
     setup.conn.close()
     port = free_port()
@@ -259,6 +260,7 @@ def test_gevents_own_server_holds_a_stream(tmp_path):
         "COMPANION_DATABASE": str(path),
         "COMPANION_SECRET_KEY": "own-server",
         "COMPANION_PUSH_HEARTBEAT": "0.3",
+        "COMPANION_EXTRA_GAMES": "tests.fixture_game",  # the tests' own game, Pebbles
         "PATH": "/usr/bin:/bin",
     }
     process = subprocess.Popen(

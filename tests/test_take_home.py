@@ -195,10 +195,13 @@ def test_a_file_for_every_game_has_every_key_bg_stats_writes_with_its_type(app, 
     (game,) = data["games"]
     (play,) = data["plays"]
     info = GAMES[key]
-    # The English name whatever the reader's language; Don is Serengeti, played with Don rules.
-    assert game["name"] == game["bggName"] == ("Serengeti" if key == "don" else info.label)
-    assert game["bggId"] == (394 if key == "kahuna" else 0)
-    assert (play["board"] == "Don rules") is (key == "don")
+    # The English name whatever the reader's language (a variant's is its game's, with the
+    # variant as the board); each game's own figures are checked in its folder (tests/<game>/).
+    assert game["name"] == game["bggName"] == info.export_name
+    assert game["bggId"] == info.bgg_id
+    assert play["board"].startswith(info.variant)
+    if not info.variant and not hasattr(info.module, "variants"):
+        assert play["board"] == ""  # nothing to name: no variant, no table options
     assert [s["seatOrder"] for s in play["playerScores"]] == list(range(1, len(NAMES[key]) + 1))
     assert sum(s["startPlayer"] for s in play["playerScores"]) == 1
     assert sum(s["winner"] for s in play["playerScores"]) >= 1
@@ -219,7 +222,7 @@ def test_the_link_of_every_game_parses_to_the_push_format(app, client, key):
         data = link_data(summary_link(client, code, **{"Accept-Language": lang}))
         assert link_problems(data) == []
         assert data["sourceName"] == "Table companion" and data["sourcePlayId"] == code
-        assert data["game"]["name"] == ("Serengeti" if key == "don" else GAMES[key].label)
+        assert data["game"]["name"] == GAMES[key].export_name
         assert len(data["players"]) == len(NAMES[key])
         file = json.loads(client.get(f"/t/{code}/export.bgsplay").data)
         scores = {s["seatOrder"]: s for s in file["plays"][0]["playerScores"]}
@@ -240,24 +243,43 @@ def test_a_five_player_link_stays_short_enough_for_a_qr_code(app, client):
     assert link_problems(link_data(link)) == []
 
 
-def test_scores_are_the_breakdown_where_its_parts_add_up_else_the_comments_hold_it(app, client):
-    africana = played(app, client, "africana")
-    data = json.loads(client.get(f"/t/{africana}/export.bgsplay").data)
-    csv_rows = client.get(f"/t/{africana}/export.csv").text.splitlines()
+def test_scores_are_the_breakdown_where_its_parts_add_up(app, client):
+    """The fixture game's score table is the score's parts (pebbles, secret bonus): BG Stats
+    gets each score as their sum, and the comments leave the rows out."""
+    code = played(app, client, "pebbles")
+    data = json.loads(client.get(f"/t/{code}/export.bgsplay").data)
+    csv_rows = client.get(f"/t/{code}/export.csv").text.splitlines()
     for score in data["plays"][0]["playerScores"]:
         assert "+" in score["score"] or "-" in score["score"]
         row = next(r for r in csv_rows[1:] if r.split(",")[3] == str(score["seatOrder"]))
         assert eval(score["score"]) == int(row.split(",")[5])
-    assert "Expeditions" not in data["plays"][0]["comments"]
-    kahuna = played(app, client, "kahuna")
-    data = json.loads(client.get(f"/t/{kahuna}/export.bgsplay").data)
-    play = data["plays"][0]
-    assert all(re.fullmatch(r"-?\d+", s["score"]) for s in play["playerScores"])
-    assert "Anna: Round 1 points" in play["comments"]  # Kahuna's rows are no sum of the score
+    assert "Secret bonus" not in data["plays"][0]["comments"]
+
+
+def test_a_breakdown_that_is_no_sum_of_the_score_goes_to_the_comments():
+    """Rows that do not add up to the score (points per round, a tie-break's figures): the
+    score is the total, and each player's rows are in the comments, best first."""
+    from dataclasses import replace
+
+    from companion.exports import bgstats
+    from companion.plays import Play, PlayerResult
+
+    anna = PlayerResult(0, "Anna", True, 4, 1, True, [4, 3])
+    ben = PlayerResult(1, "Ben", True, 2, 2, False, [2, 5])
+    play = Play("ABCD", "pebbles", 0.0, 60.0, [ben, anna], rows=["Pebbles", "Secret bonus"])
+    assert not bgstats.adds_up(play)
+    assert [bgstats.score_text(p, play) for p in (anna, ben)] == ["4", "2"]
+    lines = bgstats.comments(play).splitlines()
+    assert lines[1:] == ["Anna: Pebbles 4, Secret bonus 3", "Ben: Pebbles 2, Secret bonus 5"]
+    # The same rows adding up: the sum instead, and no rows in the comments.
+    anna, ben = PlayerResult(0, "Anna", True, 7, 1, True, [4, 3]), replace(ben, score=7)
+    play = replace(play, players=[ben, anna])
+    assert [bgstats.score_text(p, play) for p in (anna, ben)] == ["4+3", "2+5"]
+    assert bgstats.comments(play) == "Table companion · ABCD"
 
 
 def test_the_downloading_phone_is_its_own_player_in_bg_stats(app, client):
-    code = start_table(client, "kahuna", ("", ""))
+    code = start_table(client, "pebbles", ("", ""))
     phone = app.test_client()
     take_seat(phone, code, 1, "Bea")
     finish(app, code)
@@ -272,14 +294,19 @@ def test_the_downloading_phone_is_its_own_player_in_bg_stats(app, client):
 
 def test_player_ids_are_salted_per_server_and_stable_on_one(tmp_path, app, client):
     def anna_uuid(some_app, some_client) -> str:
-        code = start_table(some_client, "kahuna", ("Anna", ""))
+        code = start_table(some_client, "pebbles", ("Anna", ""))
         finish(some_app, code)
         data = json.loads(some_client.get(f"/t/{code}/export.bgsplay").data)
         return next(p["uuid"] for p in data["players"] if p["name"] == "Anna")
 
     first, again = anna_uuid(app, client), anna_uuid(app, client)
     other = create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "other.db"), "SECRET_KEY": "another"}
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "other.db"),
+            "SECRET_KEY": "another",
+            "EXTRA_GAMES": ["tests.fixture_game"],
+        }
     )
     try:
         elsewhere = anna_uuid(other, other.test_client())
@@ -322,7 +349,7 @@ def test_the_play_is_dated_at_the_tables_own_time(app, client):
     """A Tokyo evening stays a Tokyo evening on a server that runs on UTC; a server setting
     overrides the browser's zone; a zone nobody knows is ignored."""
     utc = datetime.datetime(2026, 11, 27, 13, 30, tzinfo=datetime.UTC)  # 22:30 in Tokyo
-    code = _start_with_zone(client, "kahuna", ("Anna", "Ben"), "Asia/Tokyo")
+    code = _start_with_zone(client, "pebbles", ("Anna", "Ben"), "Asia/Tokyo")
     finish(app, code)
     _set_times(app, code, utc, 10)
     play = json.loads(client.get(f"/t/{code}/export.bgsplay").data)["plays"][0]
@@ -334,20 +361,20 @@ def test_the_play_is_dated_at_the_tables_own_time(app, client):
     assert ",Asia/Tokyo," in csv_text and csv_text.splitlines()[1].startswith("2026-11-27,")
 
     app.config["TIME_ZONE"] = "America/New_York"
-    code = _start_with_zone(client, "kahuna", ("Anna", "Ben"), "Asia/Tokyo")
+    code = _start_with_zone(client, "pebbles", ("Anna", "Ben"), "Asia/Tokyo")
     finish(app, code)
     _set_times(app, code, utc, 10)
     play = json.loads(client.get(f"/t/{code}/export.bgsplay").data)["plays"][0]
     assert play["playDate"] == "2026-11-27 08:30:00"
 
     app.config["TIME_ZONE"] = ""
-    code = _start_with_zone(client, "kahuna", ("Anna", "Ben"), "Mars/Olympus_Mons")
+    code = _start_with_zone(client, "pebbles", ("Anna", "Ben"), "Mars/Olympus_Mons")
     with app.app_context():
         assert tables.get_table(get_db(), code).timezone is None
 
 
 def test_the_host_names_the_place_of_the_play(app, client):
-    code = played(app, client, "africana")
+    code = played(app, client, "pebbles")
     page = client.get(f"/t/{code}/summary").text
     assert "Place: Table companion" in visible(page)
     response = client.post(
@@ -402,12 +429,3 @@ def test_clocks_and_zones():
     moment = datetime.datetime(2026, 11, 27, 13, 30, tzinfo=datetime.UTC).timestamp()
     assert localtime.wall(moment, "Asia/Tokyo") == "2026-11-27 22:30:00"
     assert localtime.iso(moment, "Europe/Moscow") == "2026-11-27T16:30:00+03:00"
-
-
-def test_table_options_in_force_are_the_plays_board():
-    from companion.games.kahuna import rules as kahuna
-
-    state = kahuna.new({}, 2)
-    assert kahuna.variants(state) == []
-    state["options"]["arabana"] = True
-    assert kahuna.variants(state) == ["Arabana"]

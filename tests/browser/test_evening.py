@@ -42,11 +42,9 @@ def take_over(page, link: str) -> None:
     expect(page.get_by_text("This device is the host.")).to_be_visible()
 
 
-def enter_card(page, tribe: str, digit: int) -> None:
-    form = page.locator("#card-form")
-    form.locator(".sg-tribes label", has_text=tribe).click()
-    form.locator(".sg-digits label", has_text=str(digit)).click()
-    form.locator("button[type=submit]").click()
+def take(page, n: int) -> None:
+    """The phone on turn takes n pebbles."""
+    page.locator("#take-form button", has_text=str(n)).click()
 
 
 def font_px(page, selector: str) -> float:
@@ -59,11 +57,15 @@ def test_a_seated_phone_takes_the_host_role_and_the_tablet_stays_as_the_table_di
     tablet = phone(viewport=TABLET)
     code = open_table(tablet, server, names=NAMES)
     anna, ben, chris = (seat(phone, server, code, n) for n in NAMES)
+    anna.fill("#secret-number", "2")
+    anna.locator("#secret-form button[type=submit]").click()
+    expect(anna.locator("#live")).to_contain_text("Anna: 0 pebbles · secret: 2")
     take_over(anna, menu(tablet, "Hand the host role to another device"))
-    # Anna's phone keeps her seat: her turn, her chips, the host's tools added.
+    # Anna's phone keeps her seat: her turn, her secret number, the host's tools added.
     expect(anna.locator(".status")).to_contain_text("You are Anna.")
     expect(anna.locator(".act-as")).not_to_contain_text("the table")
     expect(anna.locator(".act-as [aria-current]")).to_have_text("Anna (you)")
+    expect(anna.locator("#pile-form")).to_be_visible()  # a host's entry
     expect(anna.locator(".log")).to_contain_text("Anna's phone is the host now.")
     expect(anna.locator(".log")).not_to_contain_text("looked at")
     # The old host's tablet is told, and stays as the table display.
@@ -73,14 +75,21 @@ def test_a_seated_phone_takes_the_host_role_and_the_tablet_stays_as_the_table_di
     shot(tablet, "evening-handed-tablet")
     tablet.get_by_role("button", name="Stay as the table display").click()
     expect(tablet.locator("body.display.table-device")).to_be_visible()
-    # It may enter the card turned up (anyone may), and shows no chips.
-    enter_card(tablet, "Nuba", 4)
-    expect(tablet.locator(".display-history")).to_contain_text("Nuba 4", timeout=SOON)
+    # Each seat takes a pebble: Anna's turn again, a pebble in her heap.
+    for page in (anna, ben, chris):
+        take(page, 1)
+    expect(tablet.locator("#live")).to_contain_text("9 pebbles in the pile", timeout=SOON)
+    # The tablet may enter the pebble that fell (anyone may), and shows no secret.
+    tablet.locator("#drop-form button").click()
+    expect(tablet.locator(".display-history")).to_contain_text(
+        "A pebble falls from Anna's heap", timeout=SOON
+    )
     expect(anna.locator("#your-turn")).to_be_visible(timeout=SOON)
-    expect(anna.locator("#keypad")).to_contain_text("Your turn: bid or pass")
-    expect(anna.locator(".sg-chips-mine")).to_contain_text("only you see this")
+    expect(anna.locator("#take-form")).to_contain_text("How many pebbles do you take?")
+    expect(anna.locator("#live")).to_contain_text("Anna: 0 pebbles · secret: 2", timeout=SOON)
     expect(anna).to_have_title(re.compile("Your turn"))
-    assert tablet.locator(".sg-chips-tag, #sg-my-chips, #keypad").count() == 0
+    assert tablet.locator("#take-form, #secret-form, #pile-form").count() == 0
+    assert "secret: 2" not in tablet.locator("#live").inner_text()
     shot(anna, "evening-seated-host-360")
     shot(tablet, "evening-table-device-1024", full_page=False)
     # The tablet's list of tables no longer says it is the host.
@@ -126,7 +135,7 @@ def test_the_hosts_invitation_closes_once_every_seat_is_taken(server, phone):
 
 def test_the_tv_shows_the_table_large_and_follows_the_rematch_by_itself(server, phone):
     host = phone(viewport=SMALL_PHONE)
-    code = open_table(host, server, game="kahuna", players="2", names=("Anna", "Ben"))
+    code = open_table(host, server, players="2", names=("Anna", "Ben"))
     link = menu(host, "Table display: make a link")
     tv = phone(viewport=TV)
     tv.goto(link)
@@ -144,25 +153,22 @@ def test_the_tv_shows_the_table_large_and_follows_the_rematch_by_itself(server, 
     # Whose turn, read from across the room; no link or button to tap.
     store = Store(server.database)
     rng = random.Random(3)
-    advance(store, code, "kahuna", 400, rng, until=lambda s: s["round"] == 2)
-    advance(store, code, "kahuna", 400, rng, until=lambda s: not s["pending_reveals"])
+    advance(store, code, "pebbles", 400, rng, until=lambda s: s["started"])
     expect(tv.locator("#display-turn")).to_contain_text("Waiting for", timeout=SOON)
     assert font_px(tv, "#display-turn") >= 48
-    assert font_px(tv, ".k-round p") >= 28
-    board = tv.evaluate("document.querySelector('.k-board').getBoundingClientRect().height")
-    assert board >= 700, board
+    assert font_px(tv, "#game-panel li") >= 28  # the game's own text
     tappable = tv.evaluate(
         """() => [...document.querySelectorAll('#live a, #live button, #live summary')]
               .filter(e => e.offsetParent !== null && getComputedStyle(e).pointerEvents !== 'none')
               .map(e => e.textContent.trim()).slice(0, 5)"""
     )
     assert tappable == [], tappable
-    shot(tv, "evening-tv-kahuna", full_page=False)
+    shot(tv, "evening-tv", full_page=False)
     # The end: the winner at the top, a big final table.
-    advance(store, code, "kahuna", 5000, rng)
+    advance(store, code, "pebbles", 5000, rng)
     expect(tv.locator("#display-turn")).to_contain_text("Winner", timeout=SOON)
-    assert font_px(tv, ".k-result .score-table td") >= 30
-    shot(tv, "evening-tv-kahuna-end", full_page=False)
+    assert font_px(tv, ".score-table td") >= 30
+    shot(tv, "evening-tv-end", full_page=False)
     # The host starts the rematch: the TV goes to the new table's display by itself.
     host.reload()
     host.get_by_role("button", name="Start the rematch").click()

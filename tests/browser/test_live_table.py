@@ -27,11 +27,15 @@ def seat(phone, server, code: str, name: str, viewport=PHONE):
     return page
 
 
-def enter_card(page, tribe: str, digit: int) -> None:
-    form = page.locator("#card-form")
-    form.locator(".sg-tribes label", has_text=tribe).click()
-    form.locator(".sg-digits label", has_text=str(digit)).click()
-    form.locator("button[type=submit]").click()
+def set_pile(page, size: int) -> None:
+    """The host sets the pile's size (a host's entry, before the first take)."""
+    page.fill("#pile-size", str(size))
+    page.locator("#pile-form button[type=submit]").click()
+
+
+def take(page, n: int) -> None:
+    """The phone on turn takes n pebbles."""
+    page.locator("#take-form button", has_text=str(n)).click()
 
 
 def table_of_three(server, phone, viewport=PHONE):
@@ -42,33 +46,30 @@ def table_of_three(server, phone, viewport=PHONE):
 
 def test_a_tapped_choice_survives_a_live_update_or_the_phone_says_the_table_changed(server, phone):
     host, code, (anna, ben, chris) = table_of_three(server, phone)
-    # Round 1 deals one card. Anna taps a tribe but no digit yet; Ben enters the card meanwhile.
-    anna.locator("#card-form .sg-tribes label", has_text="Nuba").click()
-    enter_card(ben, "Tonga", 3)
-    # The auction opened: Anna's card form is gone, so her page says so at once...
-    expect(anna.locator("#changed")).to_be_visible(timeout=SOON)
-    shot(anna, "live-table-changed-bar", full_page=False)
-    expect(anna.locator("#card-form input[value=nuba]")).to_be_checked()  # ...keeping her tap
-    anna.get_by_role("button", name="Show the new state").click()
-    expect(anna.locator("#keypad")).to_be_visible()  # Anna starts round 1: her bid
-    expect(anna.locator("#changed")).to_be_hidden()
+    # The host types a size for the pile but does not send it; Anna takes the first pebbles.
+    host.fill("#pile-size", "8")
+    take(anna, 2)
+    # The pile is set before the first take only: the host's form is gone, so its page says so
+    # at once...
+    expect(host.locator("#changed")).to_be_visible(timeout=SOON)
+    shot(host, "live-table-changed-bar", full_page=False)
+    expect(host.locator("#pile-size")).to_have_value("8")  # ...keeping what was typed
+    host.get_by_role("button", name="Show the new state").click()
+    expect(host.locator("#live")).to_contain_text("10 pebbles in the pile")
+    expect(host.locator("#pile-form")).to_have_count(0)
+    expect(host.locator("#changed")).to_be_hidden()
 
 
 def test_a_tapped_choice_is_kept_while_the_rest_of_the_page_moves_on(server, phone):
     host, code, (anna, ben, chris) = table_of_three(server, phone)
-    # Play round 1 quickly: a card, then everybody passes (the start player takes it).
-    enter_card(host, "Tonga", 3)
-    for page in (anna, ben, chris):
-        expect(page.locator("#keypad .sg-pass button")).to_be_visible(timeout=SOON)
-        page.locator("#keypad .sg-pass button").click()
-    # Round 2 deals two cards. Chris taps "Nuba" for the first; then Ben enters it.
-    expect(chris.locator("#card-form")).to_be_visible(timeout=SOON)
-    chris.locator("#card-form .sg-tribes label", has_text="Massai").click()
+    # Chris types a secret number and leaves the box; then Ben writes his own down.
+    chris.fill("#secret-number", "7")
     chris.locator("body").click(position={"x": 5, "y": 5})  # focus leaves the form
-    enter_card(ben, "Nuba", 4)
-    # Chris's page moved on to the second card of the lot, and kept the tribe Chris tapped.
-    expect(chris.locator("#live")).to_contain_text("Nuba 4", timeout=SOON)
-    expect(chris.locator("#card-form input[value=massai]")).to_be_checked()
+    ben.fill("#secret-number", "4")
+    ben.locator("#secret-form button[type=submit]").click()
+    # Chris's page moved on (Ben's secret is written), and kept the number Chris typed.
+    expect(chris.locator("#live")).to_contain_text("Ben: 0 pebbles · secret written", timeout=SOON)
+    expect(chris.locator("#secret-number")).to_have_value("7")
     expect(chris.locator("#changed")).to_be_hidden()
 
 
@@ -108,16 +109,15 @@ def test_an_unsent_tap_is_offered_again_after_a_reload(server, phone):
 
 def test_the_title_says_whose_turn_it_is_and_moves_from_seat_to_seat(server, phone):
     host, code, (anna, ben, chris) = table_of_three(server, phone, SMALL_PHONE)
-    enter_card(host, "Tonga", 3)  # round 1: Anna starts the auction
-    expect(anna).to_have_title("● Your turn · Serengeti", timeout=SOON)
-    expect(ben).to_have_title(f"Serengeti · {code}", timeout=SOON)
+    expect(anna).to_have_title("● Your turn · Pebbles", timeout=SOON)  # the first seat starts
+    expect(ben).to_have_title(f"Pebbles · {code}", timeout=SOON)
     expect(ben.locator(".waiting-for")).to_contain_text("Waiting for Anna.")
     shot(anna, "live-table-your-turn-360")
-    anna.locator("#keypad .sg-pass button").click()
-    expect(ben).to_have_title("● Your turn · Serengeti", timeout=SOON)
-    expect(anna).to_have_title(f"Serengeti · {code}", timeout=SOON)
+    take(anna, 1)
+    expect(ben).to_have_title("● Your turn · Pebbles", timeout=SOON)
+    expect(anna).to_have_title(f"Pebbles · {code}", timeout=SOON)
     # Ben's panel is in view without scrolling.
-    expect(ben.locator("#keypad")).to_be_in_viewport(timeout=SOON)
+    expect(ben.locator("#take-form")).to_be_in_viewport(timeout=SOON)
 
 
 def test_home_lists_your_tables_after_a_reload(server, phone):
@@ -158,15 +158,19 @@ def test_the_host_hands_over_and_the_display_shows_no_secret(server, phone):
     link = host.locator("#link-box .join-url a").inner_text()
     tablet = phone(viewport={"width": 1024, "height": 768})
     tablet.goto(link)
-    expect(tablet.locator("#live")).to_contain_text("Serengeti")
-    enter_card(host, "Tonga", 3)
+    expect(tablet.locator("#live")).to_contain_text("Pebbles")
     expect(tablet.locator("#live")).to_contain_text("Waiting for Anna.", timeout=SOON)
-    # Anna passes and takes 2 chips (her count, 12, is hers alone): the display follows the
-    # game but never shows a chip count.
-    anna.locator("#keypad .sg-pass button").click()
+    # Anna writes down her secret number (hers alone) and takes 2: the display follows the
+    # game but never shows the number.
+    anna.fill("#secret-number", "7")
+    anna.locator("#secret-form button[type=submit]").click()
+    expect(tablet.locator("#live")).to_contain_text(
+        "Anna: 0 pebbles · secret written", timeout=SOON
+    )
+    take(anna, 2)
     expect(tablet.locator("#live")).to_contain_text("Waiting for Ben.", timeout=SOON)
-    assert tablet.locator(".sg-chips-tag, #sg-my-chips").count() == 0
-    assert "12 chips" not in tablet.locator("#live").inner_text()
+    expect(anna.locator("#live")).to_contain_text("secret: 7")
+    assert "secret: 7" not in tablet.locator("#live").inner_text()
     shot(tablet, "live-table-display")
     # Hand-over: the host's menu makes a link; another device opens it and becomes the host.
     host.locator("#table-menu summary").click()
@@ -218,10 +222,10 @@ def test_moves_reach_every_phone_and_the_display_by_push_without_polling(server,
     assert [len(polls) for _, _, polls in phones] == fetched
     assert all(len(streams) == 1 for _, streams, _ in phones)
     assert not display_polls
-    enter_card(host, "Tonga", 3)  # each phone fetches its own region once, at once
+    set_pile(host, 8)  # each phone fetches its own region once, at once
     for page, _, _ in phones:
-        expect(page.locator(".waiting-for, .your-turn").first).to_be_visible(timeout=1500)
-    expect(tablet.locator("#live")).to_contain_text("Waiting for Anna.", timeout=1500)
+        expect(page.locator("#live")).to_contain_text("8 pebbles in the pile", timeout=1500)
+    expect(tablet.locator("#live")).to_contain_text("8 pebbles in the pile", timeout=1500)
     assert [len(polls) for _, _, polls in phones] == [n + 1 for n in fetched]
     assert len(display_polls) == 1
     # A hidden page closes its stream (the phone is "away"); shown again, it opens a new one.
@@ -246,8 +250,8 @@ def test_with_the_stream_refused_the_pages_poll(server, phone):
     anna.reload()
     anna.wait_for_timeout(4500)
     assert len(polls) >= 2  # polling every 2 s
-    enter_card(host, "Tonga", 3)
-    expect(anna).to_have_title("● Your turn · Serengeti", timeout=SOON)
+    set_pile(host, 8)
+    expect(anna.locator("#live")).to_contain_text("8 pebbles in the pile", timeout=SOON)
 
 
 def test_a_stream_that_never_speaks_falls_back_to_polling(server, phone):
@@ -263,8 +267,8 @@ def test_a_stream_that_never_speaks_falls_back_to_polling(server, phone):
     before = len(polls)
     anna.wait_for_timeout(5500)
     assert len(polls) - before >= 2  # ...heard nothing in 3 s, and polls
-    enter_card(host, "Tonga", 3)
-    expect(anna).to_have_title("● Your turn · Serengeti", timeout=SOON)
+    set_pile(host, 8)
+    expect(anna.locator("#live")).to_contain_text("8 pebbles in the pile", timeout=SOON)
     expect(anna.locator("#conn")).to_be_hidden()  # not offline: only the stream is missing
 
 
@@ -277,7 +281,7 @@ def test_the_rematch_takes_every_phone_along(server, phone):
     store = database.connect(server.database)
     try:
         table = tables.get_table(store, code)
-        new, _ = tables.create_table(store, "serengeti", list(NAMES))
+        new, _ = tables.create_table(store, "pebbles", list(NAMES))
         tables.start_rematch(store, table, new.code, 1)
     finally:
         store.conn.close()

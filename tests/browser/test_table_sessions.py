@@ -56,13 +56,13 @@ def test_a_phone_scans_the_qr_code_joins_and_the_host_sees_it_live(server, phone
 
 def test_typing_the_code_joins_too(server, phone):
     host = phone()
-    code = start_table(host, server, game="kahuna", players="2", names=())
+    code = start_table(host, server, players="2", names=())
     anna = phone()
     anna.goto(server.url + "/")
     anna.fill("#code", code.lower())
     anna.click("#join-code button")
-    anna.get_by_role("button", name="White").click()
-    expect(anna.get_by_text("You are White.")).to_be_visible()
+    anna.get_by_role("button", name="Player 2").click()
+    expect(anna.get_by_text("You are Player 2.")).to_be_visible()
 
 
 def test_nothing_is_lost_when_the_server_is_killed(server, phone):

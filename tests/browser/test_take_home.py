@@ -1,6 +1,7 @@
 """Taking the game home, as people do it on their phones (360 px wide): the summary's BG Stats
-button and its QR code, which another phone's camera reads (decoded here with a real decoder), the
-time per player, the record's exports and a player page, in English, Japanese and Russian."""
+button and its QR code, which another phone's camera reads (decoded here with a real decoder; the
+longest link there is, every seat of the largest game with a long name), the time per player,
+the record's exports and a player page, in English, Japanese and Russian."""
 
 from __future__ import annotations
 
@@ -15,12 +16,16 @@ from playwright.sync_api import expect
 
 from companion import db as database
 from companion import tables
+from companion.games import GAMES
 from companion.games.base import RuleError
 from tests.helpers import SMALL_PHONE, open_table, shot
 
 pytestmark = pytest.mark.browser
 
 FIVE = ("Alexandra", "Bartholomew", "Christopher", "Dmitri Ivanov", "Emiko Tanaka")
+# The longest link: the game that takes the most players (of those registered), every seat
+# with a long name.
+MOST = max(GAMES, key=lambda key: GAMES[key].max_players)
 
 
 def finish(server, code: str) -> None:
@@ -53,11 +58,10 @@ def scan(locator) -> str:
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP", "ru-RU"])
-def test_the_summary_logs_a_five_player_game_in_bg_stats_with_a_tap_or_a_scan(
-    server, phone, locale
-):
+def test_the_summary_logs_the_largest_game_in_bg_stats_with_a_tap_or_a_scan(server, phone, locale):
     host = phone(locale=locale, viewport=SMALL_PHONE)
-    code = open_table(host, server, "serengeti", "5", FIVE)
+    names = FIVE[: GAMES[MOST].max_players]
+    code = open_table(host, server, MOST, str(len(names)), names)
     # The host's browser sent its time zone with the new table: the play is dated by it.
     zone = host.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone")
     store = database.connect(server.database)
@@ -71,7 +75,8 @@ def test_the_summary_logs_a_five_player_game_in_bg_stats_with_a_tap_or_a_scan(
     expect(button).to_be_visible()
     link = button.get_attribute("href")
     assert link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=")
-    assert '"Alexandra"' in unquote(link) and '"name":"Serengeti"' in unquote(link)
+    assert '"Alexandra"' in unquote(link)
+    assert f'"name":"{GAMES[MOST].export_name}"' in unquote(link)
     qr = host.locator("#bgstats-qr")
     qr.scroll_into_view_if_needed()
     box = qr.bounding_box()
@@ -80,7 +85,7 @@ def test_the_summary_logs_a_five_player_game_in_bg_stats_with_a_tap_or_a_scan(
     # Nothing wider than the phone: the page does not scroll sideways.
     assert host.evaluate("document.documentElement.scrollWidth") <= 360
     expect(host.locator("#summary-times")).to_be_visible()
-    assert host.locator("#summary-times tbody tr").count() == 5
+    assert host.locator("#summary-times tbody tr").count() == len(names)
     shot(host, f"take-home-summary-{locale[:2]}")
 
 
@@ -88,13 +93,13 @@ def test_the_summary_logs_a_five_player_game_in_bg_stats_with_a_tap_or_a_scan(
 def test_a_player_page_from_the_statistics(server, phone, locale):
     host = phone(locale=locale, viewport=SMALL_PHONE)
     for _ in range(2):
-        code = open_table(host, server, "serengeti", "5", FIVE)
+        code = open_table(host, server, "pebbles", "4", FIVE[:4])
         finish(server, code)
         host.goto(f"{server.url}/t/{code}/summary")  # the summary records the play
     host.goto(f"{server.url}/stats")
-    host.get_by_role("link", name="Emiko Tanaka").first.click()
+    host.get_by_role("link", name="Dmitri Ivanov").first.click()
     expect(host.locator("#player-facts")).to_be_visible()
-    expect(host.locator("#player-rivals tbody tr")).to_have_count(4)
+    expect(host.locator("#player-rivals tbody tr")).to_have_count(3)
     expect(host.locator("#player-plays li")).to_have_count(2)
     assert host.evaluate("document.documentElement.scrollWidth") <= 360
     shot(host, f"take-home-player-{locale[:2]}")
