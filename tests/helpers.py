@@ -337,7 +337,15 @@ class Server:
         if self.listening is None:  # restarted after kill(): the port again
             self.listening = socket.socket()
             self.listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            self.listening.bind(("127.0.0.1", self.port))
+            # The killed server's worker may hold the port a moment longer than its master.
+            for _ in range(50):
+                try:
+                    self.listening.bind(("127.0.0.1", self.port))
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                self.listening.bind(("127.0.0.1", self.port))  # the error, if it is still taken
             self.listening.listen(1024)
         env = {
             **os.environ,

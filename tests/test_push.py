@@ -249,7 +249,7 @@ def test_gevents_own_server_holds_a_stream(tmp_path):
     setup.conn.close()
     port = free_port()
     script = (
-        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "import sys\n"
         "from companion.serve import cooperative, serve_gevent, server_settings\n"
         "cooperative()\n"
         "from companion import create_app\n"
@@ -264,7 +264,10 @@ def test_gevents_own_server_holds_a_stream(tmp_path):
         "PATH": "/usr/bin:/bin",
     }
     process = subprocess.Popen(
-        [sys.executable, "-c", script, str(ROOT), str(port)], env=env, stderr=subprocess.PIPE
+        [sys.executable, "-c", script, str(ROOT), str(port)],
+        cwd=ROOT,  # the checkout's companion and tests, without editing sys.path
+        env=env,
+        stderr=subprocess.PIPE,
     )
     try:
         deadline = time.monotonic() + 20
