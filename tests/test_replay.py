@@ -16,6 +16,7 @@ import pytest
 from companion import get_db, tables
 from companion.games import GAMES
 from companion.games.base import DISPLAY, ON_TURN, Msg
+from companion.tables import event_log
 from companion.web import replay as replay_module
 from tests.helpers import HX, csrf_from, play_to_end, start_table, take_seat, visible
 
@@ -392,14 +393,14 @@ def test_a_step_is_rebuilt_from_its_nearest_checkpoint(app, monkeypatch):
         last = replay_module.outline(tables.get_table(get_db(), code))[-1].seq
     assert last >= 150
     counted = []
-    real = tables.replay_actions
+    real = event_log.replay_actions
 
     def counting(module, state, actions):
         actions = list(actions)
         counted.append(len(actions))
         return real(module, state, actions)
 
-    monkeypatch.setattr(tables, "replay_actions", counting)
+    monkeypatch.setattr(event_log, "replay_actions", counting)
     for step in (last - 1, last // 2 + 7):
         counted.clear()
         assert client.get(f"/t/{code}/replay/{step}").status_code == 200

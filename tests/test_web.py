@@ -550,10 +550,12 @@ def test_a_resent_submission_is_applied_once_whatever_its_kind(make_table):
 
 
 def test_presence_marks_a_phone_online_and_then_away(make_table, monkeypatch):
+    import time
+
     from companion import tables
 
     now = [1_000_000.0]
-    monkeypatch.setattr(tables.time, "time", lambda: now[0])
+    monkeypatch.setattr(time, "time", lambda: now[0])
     t = make_table("pebbles", ("Anna", "Ben", "Chris"))  # every phone joins: seen then
     now[0] += tables.ONLINE_WITHIN + 1
     t.page("Ben")  # Ben's phone shows the table: seen now
