@@ -14,7 +14,7 @@ from flask_wtf.csrf import CSRFProtect
 from companion import cli, games, i18n, security
 from companion import db as database
 from companion.games import PACKAGES
-from companion.store import PostgresStore
+from companion.store import PostgresStore, Store
 from companion.web import assets, device, errors, push
 from companion.web.fastpath import UnchangedPolls
 
@@ -221,7 +221,7 @@ def _answer_before_flask(app: Flask) -> None:
         )
 
 
-def get_db():
+def get_db() -> Store:
     """The database connection of this request (kept between requests; see db.Connections)."""
     from flask import current_app
 

@@ -276,7 +276,9 @@ def player_record(found: list[Play], name: str) -> PlayerRecord | None:
     ]
     if not mine:
         return None
-    overall, per_game, rivals = Figures(), {}, {}
+    overall = Figures()
+    per_game: dict[str, Figures] = {}
+    rivals: dict[str, Rival] = {}
     streak = best = 0
     for play, me in mine:
         overall.add(me.winner, me.score, play.minutes)

@@ -134,12 +134,10 @@ def get_table(db: Store, code: str) -> Table:
 
 def scanned(table: Table, secret: str | None) -> bool:
     """Whether a request carries the table's join secret (it came from the QR code)."""
-    return (
-        bool(secret)
-        and bool(table.join_secret)
-        # as bytes: compare_digest refuses str with non-ASCII characters (a typed-in link)
-        and secrets.compare_digest(secret.encode(), table.join_secret.encode())
-    )
+    if not secret or not table.join_secret:
+        return False
+    # as bytes: compare_digest refuses str with non-ASCII characters (a typed-in link)
+    return secrets.compare_digest(secret.encode(), table.join_secret.encode())
 
 
 # --- join attempts ------------------------------------------------------------------------------

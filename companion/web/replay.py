@@ -103,12 +103,15 @@ def _make_outline(table: tables.Table, log: list[tuple[int, str, bool, dict]]) -
     rounds = type(adapter).step_round is not GameAdapter.step_round  # the game has rounds
     owner = getattr(module.apply, "__self__", None)  # a Moves: apply in place, no copies
     entry = getattr(module, "entry", None)
+    # The state is followed only for a game with rounds (None: the outline does not need it).
     state = module.new(table.options, table.players) if rounds else None
-    steps = [Step(0, None, False, {}, adapter.step_round(state) if rounds else None, None)]
+    steps = [
+        Step(0, None, False, {}, adapter.step_round(state) if state is not None else None, None)
+    ]
     for seq, kind, undone, action in log:
         turn_of = None
         if kind == "game" and not undone:
-            if rounds:
+            if state is not None:
                 if owner is not None:
                     state = owner.apply(state, action, copy=False)
                 else:
@@ -117,7 +120,7 @@ def _make_outline(table: tables.Table, log: list[tuple[int, str, bool, dict]]) -
             if isinstance(seat, int) and not isinstance(seat, bool):
                 if entry is None or entry(action.get("type")) == ON_TURN:
                     turn_of = seat
-        section = adapter.step_round(state) if rounds else None
+        section = adapter.step_round(state) if state is not None else None
         steps.append(Step(seq, kind, undone, action, section, turn_of))
     return steps
 
@@ -166,9 +169,9 @@ def _entered_by(event: tables.Event) -> Msg | None:
     """Which device entered a game action (the history line says what it was)."""
     if event.kind != "game":
         return None
-    if event.host and event.seat is None:
-        return Msg.core(N_("Entered on the host's device."))
     if event.host:
+        if event.seat is None:
+            return Msg.core(N_("Entered on the host's device."))
         return Msg.core(N_("Entered on the host's device, for %(seat)s."), seat=Seat(event.seat))
     if event.seat is not None:
         return Msg.core(N_("Entered on %(seat)s's phone."), seat=Seat(event.seat))
@@ -483,7 +486,7 @@ def display_switch(w: Who):
         abort(400)
     tables.set_replay_all(get_db(), w.table, request.form.get("all") == "1")
     back = request.form.get("step", type=int) or 0
-    args = {"all": 1} if request.form.get("mine") == "1" else {}
+    args: dict[str, Any] = {"all": 1} if request.form.get("mine") == "1" else {}
     return redirect(url_for("replay.step", code=w.table.code, step=max(0, back), **args))
 
 
