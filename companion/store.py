@@ -21,7 +21,7 @@ NOTIFY_CHANNEL = "companion_tables"  # PostgreSQL: "<code> <version>" for every 
 
 
 class Store(Protocol):
-    """What tables.py, plays.py and the web layer ask of a database connection."""
+    """What companion.tables, plays.py and the web layer ask of a database connection."""
 
     backend: str  # "sqlite" or "postgresql"
 
