@@ -176,9 +176,8 @@ def test_a_built_wheel_serves_every_page_in_three_languages_from_another_directo
     )
     # The installed app knows only the installed games: the checkout too, for this comparison
     # (the tests register their own game, Pebbles, for every other test).
-    from companion.games import INSTALLED, PACKAGES
-
     from companion import search
+    from companion.games import INSTALLED, PACKAGES
 
     for key, info in list(GAMES.items()):
         if info.name not in INSTALLED:
