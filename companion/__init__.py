@@ -14,6 +14,7 @@ from flask_wtf.csrf import CSRFProtect
 from companion import cli, games, i18n, security
 from companion import db as database
 from companion.games import PACKAGES
+from companion.store import PostgresStore, Store
 from companion.web import assets, device, errors, push
 from companion.web.fastpath import UnchangedPolls
 
@@ -78,6 +79,19 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
+    _load_config(app, instance, test_config)
+    _install_extra_games(app)
+    _prepare_database(app, instance)
+    _init_extensions(app)
+    _open_store(app)
+    _register_blueprints(app)
+    cli.init_app(app)
+    _answer_before_flask(app)
+    return app
+
+
+def _load_config(app: Flask, instance: Path, test_config: dict | None) -> None:
+    """The defaults, the COMPANION_* environment, then the test's overrides."""
     app.config.from_mapping(
         DATABASE=os.environ.get("COMPANION_DATABASE", str(instance / "companion.db")),
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL", ""),
@@ -99,13 +113,19 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
-    # Game packages beyond the installed ones (the tests' fixture game): registered before the
-    # blueprints and catalogues are made from the registry.
+
+
+def _install_extra_games(app: Flask) -> None:
+    """Game packages beyond the installed ones (the tests' fixture game): registered before the
+    blueprints and catalogues are made from the registry."""
     extra = app.config.get("EXTRA_GAMES") or os.environ.get("COMPANION_EXTRA_GAMES", "").split()
     for package in extra:
         games.install(package)
 
-    # Create and migrate the database on start, so the first request finds it ready.
+
+def _prepare_database(app: Flask, instance: Path) -> None:
+    """Create and migrate the database on start, so the first request finds it ready; settle
+    the secret key."""
     setup = database.connect(app.config["DATABASE"], setup=True)
     if not app.config.get("SECRET_KEY"):
         # Every process must sign with one key, or a phone's session and CSRF token would fail
@@ -114,14 +134,16 @@ def create_app(test_config: dict | None = None) -> Flask:
         configured = os.environ.get("COMPANION_SECRET_KEY")
         if configured:
             app.config["SECRET_KEY"] = configured
-        elif setup.backend == "postgresql":
+        elif isinstance(setup, PostgresStore):
             from companion import pg
 
             app.config["SECRET_KEY"] = pg.shared_secret_key(setup)
         else:
             app.config["SECRET_KEY"] = _secret_key(instance)
-    setup.conn.close()
+    setup.close()
 
+
+def _init_extensions(app: Flask) -> None:
     security.init_app(app)
     errors.init_app(app)
     device.init_app(app)
@@ -130,6 +152,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     assets.init_app(app)
 
+
+def _open_store(app: Flask) -> None:
+    """The connections every request borrows one of, and the push hub that hears of their
+    writes; a request's connection goes back when its app context ends."""
     # Push (companion/web/push.py): served only where every connection is a greenlet.
     app.config.setdefault("PUSH", push.served())
     app.config.setdefault("PUSH_HEARTBEAT", push.HEARTBEAT)
@@ -146,7 +172,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         if g.pop("db", None) is not None:
             app.extensions["companion.db"].release()
 
-    from companion.web import after, display, lobby, records, replay, rules, table, tools  # noqa: F401
+
+def _register_blueprints(app: Flask) -> None:
+    """Each game package's templates and static files, the core's blueprints, the calculators."""
+    from companion.web import after, display, lobby, records, replay, rules, table, tools
 
     for name, package in PACKAGES.items():
         # A game package's own templates/ and static/ (served at /static/games/<name>/).
@@ -159,32 +188,40 @@ def create_app(test_config: dict | None = None) -> Flask:
                 static_url_path=f"/static/games/{name}",
             )
         )
-    app.register_blueprint(lobby.bp)
-    app.register_blueprint(table.bp)
-    app.register_blueprint(display.bp)
-    app.register_blueprint(after.bp)
-    app.register_blueprint(replay.bp)
-    app.register_blueprint(records.bp)
-    app.register_blueprint(tools.bp)
-    app.register_blueprint(rules.bp)
-    app.register_blueprint(rules.table_bp)
+    for blueprint in (
+        lobby.bp,
+        table.bp,
+        display.bp,
+        after.bp,
+        replay.bp,
+        records.bp,
+        tools.bp,
+        rules.bp,
+        rules.table_bp,
+    ):
+        app.register_blueprint(blueprint)
     for calculator in tools.game_calculators():
         app.register_blueprint(calculator)
     app.before_request(tools.use_calculator_part)
 
-    cli.init_app(app)
 
-    # Unchanged polls are answered before Flask (see companion/web/fastpath.py), and so are the
-    # push streams of the devices that may open a table's live region (companion/web/push.py).
-    app.wsgi_app = UnchangedPolls(app.wsgi_app, app.extensions["companion.db"], security.headers)
+def _answer_before_flask(app: Flask) -> None:
+    """Unchanged polls are answered before Flask (see companion/web/fastpath.py), and so are the
+    push streams of the devices that may open a table's live region (companion/web/push.py)."""
+    # Flask documents wrapping wsgi_app in a middleware; its annotations declare it a method.
+    app.wsgi_app = UnchangedPolls(  # type: ignore[method-assign]
+        app.wsgi_app, app.extensions["companion.db"], security.headers
+    )
     if app.config["PUSH"]:
-        app.wsgi_app = push.PushStreams(
-            app.wsgi_app, app.extensions["companion.db"], hub, security.headers
+        app.wsgi_app = push.PushStreams(  # type: ignore[method-assign]
+            app.wsgi_app,
+            app.extensions["companion.db"],
+            app.extensions["companion.push"],
+            security.headers,
         )
-    return app
 
 
-def get_db():
+def get_db() -> Store:
     """The database connection of this request (kept between requests; see db.Connections)."""
     from flask import current_app
 

@@ -54,7 +54,7 @@ def _create_tables(db: sqlite_utils.Database) -> None:
             "seq": int,  # 1, 2, 3... per table
             "seat": int,  # the seat the action was for (None: the whole table)
             "host": int,  # 1 when the host's device sent it
-            "kind": str,  # "game" (replayed), "note" or "trace" (history only; see tables.py)
+            "kind": str,  # "game" (replayed), "note" or "trace" (history only: tables.event_log)
             "action": str,  # JSON
             "lines": str,  # JSON list of Msg.to_json(): the history text
             "undone": int,  # 1 once undone; kept so the history can strike it through

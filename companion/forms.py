@@ -60,6 +60,14 @@ class WholeNumber(IntegerField):
             return False
         return super().validate(form, extra_validators)
 
+    @property
+    def number(self) -> int:
+        """The number typed, read once the form validated with this field required: never None
+        there (an empty or wrong box did not validate). Anywhere else, None is the code's error."""
+        if self.data is None:
+            raise ValueError(f"{self.name} holds no number: read it after a validation it passed")
+        return self.data
+
     def _value(self):
         if self.raw_data:
             return self.raw_data[0]  # what was typed stays in the box, even when refused

@@ -1,11 +1,11 @@
 """The record of plays: one row per finished table, kept when old tables are purged, and the
 statistics /plays, /stats and the player pages show from it.
 
-A play is written when a table's game is over (its result appeared; see tables._mark_end) by
-companion.records, which knows the scores (the game adapter's score table); an undo that takes
-back the end removes it. Names are compared case- and space-insensitively; a seat whose name
-nobody typed (a default such as "Player 2" or "Italy") is no person and counts in no player's
-figures.
+A play is written when a table's game is over (its result appeared; see
+tables.event_log._mark_end) by companion.records, which knows the scores (the game adapter's
+score table); an undo that takes back the end removes it. Names are compared case- and
+space-insensitively; a seat whose name nobody typed (a default such as "Player 2" or "Italy") is
+no person and counts in no player's figures.
 """
 
 from __future__ import annotations
@@ -276,7 +276,9 @@ def player_record(found: list[Play], name: str) -> PlayerRecord | None:
     ]
     if not mine:
         return None
-    overall, per_game, rivals = Figures(), {}, {}
+    overall = Figures()
+    per_game: dict[str, Figures] = {}
+    rivals: dict[str, Rival] = {}
     streak = best = 0
     for play, me in mine:
         overall.add(me.winner, me.score, play.minutes)

@@ -8,13 +8,14 @@ the opt-in for running behind a reverse proxy.
 - Behind a proxy (COMPANION_TRUSTED_PROXIES=1), werkzeug's ProxyFix gives the client's address and
   scheme from the proxy's headers; links then come from COMPANION_PUBLIC_URL only, so it is
   required. Cookies are Secure when the scheme is https.
+- The app's secret key, as text, for what is signed or derived from it (secret_key()).
 """
 
 from __future__ import annotations
 
 import os
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from companion.web.assets import is_static
@@ -104,3 +105,12 @@ def init_app(app: Flask) -> None:
             response.headers.setdefault(name, value)
         response.headers.pop("Server", None)
         return response
+
+
+def secret_key() -> str:
+    """The app's secret key, as text: create_app always sets one (configured, shared through
+    PostgreSQL, or generated beside the SQLite file)."""
+    key = current_app.secret_key
+    if not isinstance(key, str):
+        raise RuntimeError("SECRET_KEY must be set, as text")
+    return key

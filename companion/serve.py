@@ -20,7 +20,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 DEFAULT_THREADS = 8
 DEFAULT_CONNECTION_LIMIT = 2000  # polling: waitress
@@ -28,37 +32,37 @@ DEFAULT_PUSH_CONNECTION_LIMIT = 10_000  # push: a stream per open page, and its 
 PUSH_KEEPALIVE = 75  # seconds an idle connection is kept under gevent (the stream is not idle)
 
 
-def processes_wanted(environ: dict | None = None) -> int:
+def processes_wanted(environ: Mapping[str, str] | None = None) -> int:
     """How many server processes COMPANION_PROCESSES asks for (at least 1)."""
-    environ = os.environ if environ is None else environ
-    return max(1, int(environ.get("COMPANION_PROCESSES", "1")))
+    env = os.environ if environ is None else environ
+    return max(1, int(env.get("COMPANION_PROCESSES", "1")))
 
 
-def push_wanted(environ: dict | None = None) -> bool:
+def push_wanted(environ: Mapping[str, str] | None = None) -> bool:
     """Whether to serve with push: COMPANION_PUSH is not "0" and gevent is installed."""
-    environ = os.environ if environ is None else environ
-    if environ.get("COMPANION_PUSH", "1") == "0":
+    env = os.environ if environ is None else environ
+    if env.get("COMPANION_PUSH", "1") == "0":
         return False
     return importlib.util.find_spec("gevent") is not None
 
 
-def server_settings(environ: dict | None = None, push: bool = False) -> dict:
+def server_settings(environ: Mapping[str, str] | None = None, push: bool = False) -> dict:
     """The server's settings from the environment, with defaults that hold a busy game night
     (waitress's names; the other engines read what they share with it)."""
-    environ = os.environ if environ is None else environ
+    env = os.environ if environ is None else environ
     limit = DEFAULT_PUSH_CONNECTION_LIMIT if push else DEFAULT_CONNECTION_LIMIT
     return {
-        "host": environ.get("HOST", "0.0.0.0"),
-        "port": int(environ.get("PORT", "8000")),
-        "threads": int(environ.get("COMPANION_THREADS", DEFAULT_THREADS)),
-        "connection_limit": int(environ.get("COMPANION_CONNECTION_LIMIT", limit)),
+        "host": env.get("HOST", "0.0.0.0"),
+        "port": int(env.get("PORT", "8000")),
+        "threads": int(env.get("COMPANION_THREADS", DEFAULT_THREADS)),
+        "connection_limit": int(env.get("COMPANION_CONNECTION_LIMIT", limit)),
         # poll() instead of select(): select() cannot watch more than 1024 connections.
         "asyncore_use_poll": True,
         "channel_timeout": 300,  # a phone asleep in a pocket for five minutes is let go
         "ident": None,  # no server banner
         # Behind a trusted proxy the app reads X-Forwarded-* itself (werkzeug's ProxyFix, see
         # companion/security.py): waitress must pass them on instead of clearing them.
-        "clear_untrusted_proxy_headers": environ.get("COMPANION_TRUSTED_PROXIES", "") in ("", "0"),
+        "clear_untrusted_proxy_headers": env.get("COMPANION_TRUSTED_PROXIES", "") in ("", "0"),
     }
 
 
@@ -154,7 +158,11 @@ def engine(push: bool, processes: int, posix: bool | None = None) -> str:
 
 
 def serve_with(
-    make: Callable[[], Callable], settings: dict, processes: int, push: bool, single=None
+    make: Callable[[], Callable],
+    settings: dict,
+    processes: int,
+    push: bool,
+    single: Callable | None = None,
 ) -> None:
     """Serve the app make() builds on the engine engine() chooses. single: the app already made
     in this process, served as it is by a one-process engine (None: make it). settings carry
@@ -203,15 +211,16 @@ def main() -> None:
         )
     )
     chosen = engine(push, processes)
+    single: Flask | None = app  # served as it is by a one-process engine
     if chosen.startswith("gunicorn"):
         # This process only migrated the database and made the secret key: each worker makes
         # its own app, with its own connections.
         app.extensions["companion.db"].close()
-        app = None
+        single = None
     if processes > 1 and not chosen.startswith("gunicorn"):
         print("COMPANION_PROCESSES needs a POSIX host (gunicorn): serving with one process.")
     print(ENGINE_LINES[chosen].format(processes=processes))
-    serve_with(lambda: create_app(config), settings, processes, push, single=app)
+    serve_with(lambda: create_app(config), settings, processes, push, single=single)
 
 
 ENGINE_LINES = {

@@ -21,7 +21,7 @@ NOTIFY_CHANNEL = "companion_tables"  # PostgreSQL: "<code> <version>" for every 
 
 
 class Store(Protocol):
-    """What tables.py, plays.py and the web layer ask of a database connection."""
+    """What companion.tables, plays.py and the web layer ask of a database connection."""
 
     backend: str  # "sqlite" or "postgresql"
 
@@ -51,6 +51,9 @@ class Store(Protocol):
 
     def table_names(self) -> list[str]:
         """The tables the schema has."""
+
+    def close(self) -> None:
+        """Close the connection (one opened on its own, not lent by a pool)."""
 
     def announce(self, code: str, version: int) -> None:
         """Say that a table moved to `version` in the write transaction now open: once it
@@ -112,6 +115,9 @@ class SQLiteStore:
 
     def table_names(self) -> list[str]:
         return self.db.table_names()
+
+    def close(self) -> None:
+        self.conn.close()
 
     def announce(self, code: str, version: int) -> None:
         self.changes.add(code, version)
@@ -183,6 +189,9 @@ class PostgresStore:
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
         ).fetchall()
         return sorted(r[0] for r in rows)
+
+    def close(self) -> None:
+        self.conn.close()
 
     def announce(self, code: str, version: int) -> None:
         # Sent with the transaction: every process LISTENing hears it once it commits (this

@@ -16,6 +16,7 @@ import pytest
 from companion import get_db, tables
 from companion.games import GAMES
 from companion.games.base import DISPLAY, ON_TURN, Msg
+from companion.tables import event_log
 from companion.web import replay as replay_module
 from tests.helpers import HX, csrf_from, play_to_end, start_table, take_seat, visible
 
@@ -387,24 +388,24 @@ def test_the_public_standings_keep_what_the_game_keeps_private(key):
 
 def test_a_step_is_rebuilt_from_its_nearest_checkpoint(app, monkeypatch):
     """However late the step, at most SNAPSHOT_EVERY events are replayed to show it."""
-    monkeypatch.setattr(tables, "SNAPSHOT_EVERY", 2)  # a short game has several checkpoints
+    monkeypatch.setattr(event_log, "SNAPSHOT_EVERY", 2)  # a short game has several checkpoints
     client, code, _ = finished_table(app, "pebbles")
     with app.app_context():
         last = replay_module.outline(tables.get_table(get_db(), code))[-1].seq
-    assert last >= 4 * tables.SNAPSHOT_EVERY
+    assert last >= 4 * event_log.SNAPSHOT_EVERY
     counted = []
-    real = tables.replay_actions
+    real = event_log.replay_actions
 
     def counting(module, state, actions):
         actions = list(actions)
         counted.append(len(actions))
         return real(module, state, actions)
 
-    monkeypatch.setattr(tables, "replay_actions", counting)
+    monkeypatch.setattr(event_log, "replay_actions", counting)
     for step in (last - 1, last // 2 + 1):
         counted.clear()
         assert client.get(f"/t/{code}/replay/{step}").status_code == 200
-        assert counted and max(counted) <= tables.SNAPSHOT_EVERY, counted
+        assert counted and max(counted) <= event_log.SNAPSHOT_EVERY, counted
 
 
 def test_two_databases_tables_of_the_same_id_keep_their_own_outline(app, tmp_path):

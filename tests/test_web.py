@@ -557,10 +557,12 @@ def test_a_resent_submission_is_applied_once_whatever_its_kind(make_table):
 
 
 def test_presence_marks_a_phone_online_and_then_away(make_table, monkeypatch):
+    import time
+
     from companion import tables
 
     now = [1_000_000.0]
-    monkeypatch.setattr(tables.time, "time", lambda: now[0])
+    monkeypatch.setattr(time, "time", lambda: now[0])
     t = make_table("pebbles", ("Anna", "Ben", "Chris"))  # every phone joins: seen then
     now[0] += tables.ONLINE_WITHIN + 1
     t.page("Ben")  # Ben's phone shows the table: seen now
@@ -834,3 +836,19 @@ def test_your_tables_say_where_each_game_stands_and_whose_turn_it_is(make_table)
         t.act(state["turn"], "take", n=min(3, state["pile"]))
     home = visible(anna.get("/").text.split('id="my-tables"')[1].split("</section>")[0])
     assert "finished" in home and "your turn" not in home
+
+
+def test_a_whole_numbers_number_is_read_only_after_it_validated(app):
+    """WholeNumber.number: the int a validated, required box holds; before a validation it
+    passed (an empty or wrong box) it is the code's mistake, not a silent None."""
+    from werkzeug.datastructures import MultiDict
+
+    from companion.forms import TakeSeatForm
+
+    with app.test_request_context():
+        form = TakeSeatForm(formdata=MultiDict({"seat": "2"}), meta={"csrf": False})
+        assert form.validate() and form.seat.number == 2
+        empty = TakeSeatForm(formdata=MultiDict({"seat": ""}), meta={"csrf": False})
+        assert not empty.validate()
+        with pytest.raises(ValueError, match="seat"):
+            assert empty.seat.number is None  # never reached: it raises

@@ -34,6 +34,7 @@ from companion.forms import LocationForm
 from companion.games import GAMES
 from companion.games.base import N_, Msg
 from companion.i18n import render_msg, translate_in
+from companion.security import secret_key
 from companion.web import device
 from companion.web.table import (
     Who,
@@ -66,7 +67,7 @@ def zone_setting() -> str | None:
 
 def salt() -> str:
     """This server's salt for the ids of players and places in BG Stats."""
-    return bgstats.salt_of(current_app.secret_key)
+    return bgstats.salt_of(secret_key())
 
 
 def dated(play: plays.Play) -> plays.Play:
@@ -241,7 +242,8 @@ def follow(w: Who):
     in_cookie = w.table_device and not w.member and not tables.is_display(db, table, key)
     if in_cookie:
         key = request.cookies.get(display_cookie(table.code))
-    display = in_cookie or (w.display and tables.is_display(db, table, key))
+    # (a display has its key: the cookie in_cookie found, or a link's)
+    display = key is not None and (in_cookie or (w.display and tables.is_display(db, table, key)))
     if not (w.member or display):
         try:
             tables.count_unknown_code(db, *guesser())
@@ -255,7 +257,7 @@ def follow(w: Who):
             )
         return redirect(url_for("table.page", code=table.code))
     new = tables.get_table(db, table.rematch_code)
-    if display:
+    if display and key is not None:
         new_key = _followed_display_key(key, new.code)
         tables.add_display(db, new, new_key)
         if in_cookie:
@@ -284,7 +286,7 @@ def _followed_display_key(old_key: str, new_code: str) -> str:
     """The display link a display of the old table gets at the rematch: derived from its key
     with the app's secret, so following twice gives the same link (and adds no second one)."""
     digest = hmac.new(
-        current_app.secret_key.encode(), f"display:{old_key}:{new_code}".encode(), "sha256"
+        secret_key().encode(), f"display:{old_key}:{new_code}".encode(), "sha256"
     ).digest()
     return base64.urlsafe_b64encode(digest[:18]).decode()
 

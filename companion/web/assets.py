@@ -64,7 +64,7 @@ def _file_version(path: str, mtime: float) -> str:
 
 def is_static(endpoint: str | None) -> bool:
     """Whether an endpoint serves static files (the app's or a game package's)."""
-    return bool(endpoint) and (endpoint == "static" or endpoint.endswith(".static"))
+    return endpoint is not None and (endpoint == "static" or endpoint.endswith(".static"))
 
 
 def _static_folder(app: Flask, endpoint: str) -> str | None:

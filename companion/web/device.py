@@ -21,6 +21,8 @@ import secrets
 from flask import Flask, Response, current_app, g, request
 from itsdangerous import BadSignature, Signer
 
+from companion.security import secret_key
+
 LIST_COOKIE = "tables"  # "CODE:hs,CODE:s,..." signed; newest last
 LIST_KEPT = 100  # entries read and kept; the home page shows the newest few, /plays them all
 LIST_MAX = 2048  # characters: a longer cookie is not one the app wrote, and is ignored
@@ -30,7 +32,7 @@ COOKIE_AGE = 60 * 60 * 24 * 365  # a year: the record of plays should outlast a 
 
 
 def _signer(salt: str) -> Signer:
-    return Signer(current_app.secret_key, salt=f"companion.{salt}", digest_method=hashlib.sha256)
+    return Signer(secret_key(), salt=f"companion.{salt}", digest_method=hashlib.sha256)
 
 
 # --- the list of tables ----------------------------------------------------------------------------

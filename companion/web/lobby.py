@@ -68,12 +68,12 @@ def _my_tables() -> list[MyTable]:
     names: dict[int, list[str]] = {r["id"]: [] for r in rows}
     if rows:
         ids = list(names)
-        for seat in db.query(
+        for seat_row in db.query(
             f"SELECT table_id, name FROM seats WHERE table_id IN ({', '.join('?' * len(ids))})"
             " ORDER BY table_id, seat",
             ids,
         ):
-            names[seat["table_id"]].append(seat["name"])
+            names[seat_row["table_id"]].append(seat_row["name"])
     found = []
     for r in rows:
         info = GAMES[r["game"]]
@@ -155,7 +155,7 @@ def create():
     if not form.validate_on_submit():
         return _home(form, JoinCodeForm(formdata=None), status=400)
     game = GAMES[form.game.data]
-    players = form.players.data
+    players = form.players.number
     labels = getattr(game.module, "SEAT_LABELS", None)
     names, named = [], []
     for i in range(players):

@@ -39,12 +39,12 @@ import re
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 
 from werkzeug.http import parse_cookie
 
 from companion import tables
-from companion.store import NOTIFY_CHANNEL
+from companion.store import NOTIFY_CHANNEL, Store
 from companion.tables import hash_token
 
 HEARTBEAT = float(os.environ.get("COMPANION_PUSH_HEARTBEAT", "2.5"))  # seconds between messages
@@ -165,7 +165,9 @@ class Hub:
 
                 gevent.sleep(0)
 
-    def stream(self, channel: Channel, version: int, presence: bool) -> Iterator[bytes]:
+    def stream(
+        self, channel: Channel, version: int, presence: bool
+    ) -> Generator[bytes, None, None]:
         """A stream's messages: one at once, one per change, a heartbeat when nothing moves.
         The caller joined the channel before reading `version` (nothing is missed between)."""
         wake = channel.wake
@@ -226,7 +228,7 @@ class Hub:
         versions again (a change heard by no other way is found there)."""
         from companion import db as database
 
-        store = None
+        store: Store | None = None
         data_version = None
         last_sweep = 0.0
         while not self.stopping.wait(CHECK_EVERY):
@@ -244,7 +246,8 @@ class Hub:
                     self.check_versions(store)
             except Exception:  # the database went away for a moment: open it again
                 log.exception("push: the watch failed; starting again")
-                store = _close(store)
+                _close(store)
+                store = None
                 self.stopping.wait(1)
         _close(store)
 
@@ -325,13 +328,12 @@ class Hub:
             self.stopping.wait(1)
 
 
-def _close(store) -> None:
+def _close(store: Store | None) -> None:
     try:
         if store is not None:
-            store.conn.close()
+            store.close()
     except Exception:
         pass
-    return None
 
 
 def _many(store, sql: str, rows: list[tuple]) -> None:
@@ -425,7 +427,7 @@ class Held:
     the client went away or the server stops, whether or not a message was sent) leaves the
     channel once."""
 
-    def __init__(self, messages: Iterator[bytes], done: Callable[[], None]):
+    def __init__(self, messages: Generator[bytes, None, None], done: Callable[[], None]):
         self.messages = messages
         self.done: Callable[[], None] | None = done
 

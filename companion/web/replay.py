@@ -44,6 +44,7 @@ from flask_wtf import FlaskForm
 
 from companion import get_db, htmx, plays, tables
 from companion.games.base import N_, ON_TURN, Msg, Seat
+from companion.store import Store
 from companion.web import device
 from companion.web.adapter import GameAdapter, Panel, Standings
 from companion.web.after import shown_action
@@ -102,12 +103,15 @@ def _make_outline(table: tables.Table, log: list[tuple[int, str, bool, dict]]) -
     rounds = type(adapter).step_round is not GameAdapter.step_round  # the game has rounds
     owner = getattr(module.apply, "__self__", None)  # a Moves: apply in place, no copies
     entry = getattr(module, "entry", None)
+    # The state is followed only for a game with rounds (None: the outline does not need it).
     state = module.new(table.options, table.players) if rounds else None
-    steps = [Step(0, None, False, {}, adapter.step_round(state) if rounds else None, None)]
+    steps = [
+        Step(0, None, False, {}, adapter.step_round(state) if state is not None else None, None)
+    ]
     for seq, kind, undone, action in log:
         turn_of = None
         if kind == "game" and not undone:
-            if rounds:
+            if state is not None:
                 if owner is not None:
                     state = owner.apply(state, action, copy=False)
                 else:
@@ -116,7 +120,7 @@ def _make_outline(table: tables.Table, log: list[tuple[int, str, bool, dict]]) -
             if isinstance(seat, int) and not isinstance(seat, bool):
                 if entry is None or entry(action.get("type")) == ON_TURN:
                     turn_of = seat
-        section = adapter.step_round(state) if rounds else None
+        section = adapter.step_round(state) if state is not None else None
         steps.append(Step(seq, kind, undone, action, section, turn_of))
     return steps
 
@@ -165,9 +169,9 @@ def _entered_by(event: tables.Event) -> Msg | None:
     """Which device entered a game action (the history line says what it was)."""
     if event.kind != "game":
         return None
-    if event.host and event.seat is None:
-        return Msg.core(N_("Entered on the host's device."))
     if event.host:
+        if event.seat is None:
+            return Msg.core(N_("Entered on the host's device."))
         return Msg.core(N_("Entered on the host's device, for %(seat)s."), seat=Seat(event.seat))
     if event.seat is not None:
         return Msg.core(N_("Entered on %(seat)s's phone."), seat=Seat(event.seat))
@@ -215,7 +219,6 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
     the standings and the game's panel as they stood after it."""
     table = w.table
     db = get_db()
-    module, adapter = table.game.module, table.game.adapter
     step = steps[index]
     earlier = range(index - 1, max(0, index - BEFORE_SHOWN - 1), -1)  # newest first
     shown = {  # the events whose lines the step shows: its own and a few before it
@@ -225,41 +228,59 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
     event = shown.get(step.seq) if index else None
     seat_rows = tables.seats(db, table)
     names = [s.name for s in seat_rows]
-    applied = step.kind == "game" and not step.undone
-    if applied:
-        before = tables.state_after(db, table, step.seq - 1)
-        after = module.apply(before, step.action)
-    else:
-        before = after = tables.state_after(db, table, step.seq)
-    result = module.result(after)
-    view = module.view(after, None, reveal=everything)
+    before, after, applied = _step_states(db, table, step)
+    result = table.game.module.result(after)
     args = _link_args(w, everything)
-    panel_who = replace(w, seat=None, host=False, acting_for=None, reveal=everything)
-    extra = adapter.panel_context(
-        Panel(code=table.code, state=after, view=view, seat=None, host=False, names=names)
-    )
-    standings_now = adapter.standings(after, result, everything)
-    standings_before = (
-        adapter.standings(before, module.result(before), everything) if applied else standings_now
-    )
-    turn = [s for s in module.turn(after) if 0 <= s < len(names)] if result is None else []
-    last = len(steps) - 1
-    starts = round_starts(steps)
-    current_start = max((s for s in starts if s <= index), default=None)
-    withheld = bool(event and event.undone and shown_action(table, event).get("withheld"))
 
-    def url(i: int | None, **more) -> str | None:
+    def url(i: int | None, **more: Any) -> str | None:
         if i is None:
             return None
         return url_for("replay.step", code=table.code, step=steps[i].seq, **{**args, **more})
 
-    next_turns = []
-    for seat in range(len(names)):
-        target = next((j for j in range(index + 1, len(steps)) if steps[j].turn_of == seat), None)
-        next_turns.append({"seat": seat, "name": names[seat], "url": url(target)})
+    return dict(
+        **_panel_context(w, after, result, seat_rows, everything),
+        # the replay's own
+        step=step,
+        index=index,
+        last=len(steps) - 1,
+        event=event,
+        entered_by=_entered_by(event) if event is not None else None,
+        withheld=bool(event and event.undone and shown_action(table, event).get("withheld")),
+        earlier=[{"event": shown[steps[i].seq], "url": url(i)} for i in earlier],
+        section=step.section,
+        everything=everything,
+        **_standings_context(table, before, after, result, applied, everything, names),
+        nav=_navigation(url, index, steps, names),
+        **_links(w, step, steps, index, args, url),
+    )
+
+
+def _step_states(db: Store, table: tables.Table, step: Step) -> tuple[dict, dict, bool]:
+    """The states just before and right after the step, and whether the step changed the game
+    (a game action not undone; any other step leaves the state as it was)."""
+    if step.kind == "game" and not step.undone:
+        before = tables.state_after(db, table, step.seq - 1)
+        return before, table.game.module.apply(before, step.action), True
+    state = tables.state_after(db, table, step.seq)
+    return state, state, False
+
+
+def _panel_context(
+    w: Who, after: dict, result: Any, seat_rows: list[tables.SeatRow], everything: bool
+) -> dict:
+    """What the game's panel needs to show the table after the step, read-only, as the table
+    display does: nobody's seat, nothing awaited, nothing entered."""
+    table = w.table
+    module, adapter = table.game.module, table.game.adapter
+    names = [s.name for s in seat_rows]
+    view = module.view(after, None, reveal=everything)
+    extra = adapter.panel_context(
+        Panel(code=table.code, state=after, view=view, seat=None, host=False, names=names)
+    )
+    turn = [s for s in module.turn(after) if 0 <= s < len(names)] if result is None else []
     return dict(
         table=table,
-        who=panel_who,
+        who=replace(w, seat=None, host=False, acting_for=None, reveal=everything),
         seat=None,
         names=names,
         seats=seat_rows,
@@ -281,38 +302,74 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
         now=time.time(),
         display=w.display and not w.member,
         replay=True,  # the panel is a replay's step: nothing is awaited, nothing entered
-        # the replay's own
-        step=step,
-        index=index,
-        last=last,
-        event=event,
-        entered_by=_entered_by(event) if event is not None else None,
-        withheld=withheld,
-        earlier=[{"event": shown[steps[i].seq], "url": url(i)} for i in earlier],
-        section=step.section,
-        everything=everything,
-        standings=standings_rows(standings_now, standings_before, names),
-        standings_columns=standings_now.columns if standings_now else [],
-        standings_note=standings_now.note if standings_now else None,
-        nav={
-            "first": url(0) if index > 0 else None,
-            "previous": url(index - 1) if index > 0 else None,
-            "next": url(index + 1) if index < last else None,
-            "last": url(last) if index < last else None,
-            "previous_round": url(
-                max(
-                    (s for s in starts if current_start is not None and s < current_start),
-                    default=None,
-                )
+        **extra,
+    )
+
+
+def _standings_context(
+    table: tables.Table,
+    before: dict,
+    after: dict,
+    result: Any,
+    applied: bool,
+    everything: bool,
+    names: list[str],
+) -> dict:
+    """The standings after the step, each value with its change since the step before."""
+    adapter, module = table.game.adapter, table.game.module
+    now = adapter.standings(after, result, everything)
+    then = adapter.standings(before, module.result(before), everything) if applied else now
+    return dict(
+        standings=standings_rows(now, then, names),
+        standings_columns=now.columns if now else [],
+        standings_note=now.note if now else None,
+    )
+
+
+def _navigation(
+    url: Callable[..., str | None], index: int, steps: list[Step], names: list[str]
+) -> dict:
+    """The controls' targets: first, previous, next, last, the rounds around this step and each
+    player's next turn (None: no such step)."""
+    last = len(steps) - 1
+    starts = round_starts(steps)
+    current_start = max((s for s in starts if s <= index), default=None)
+    next_turns = []
+    for seat in range(len(names)):
+        target = next((j for j in range(index + 1, len(steps)) if steps[j].turn_of == seat), None)
+        next_turns.append({"seat": seat, "name": names[seat], "url": url(target)})
+    return {
+        "first": url(0) if index > 0 else None,
+        "previous": url(index - 1) if index > 0 else None,
+        "next": url(index + 1) if index < last else None,
+        "last": url(last) if index < last else None,
+        "previous_round": url(
+            max(
+                (s for s in starts if current_start is not None and s < current_start),
+                default=None,
             )
-            if starts
-            else None,
-            "next_round": url(min((s for s in starts if s > index), default=None))
-            if starts
-            else None,
-            "has_rounds": bool(starts),
-            "next_turns": next_turns,
-        },
+        )
+        if starts
+        else None,
+        "next_round": url(min((s for s in starts if s > index), default=None)) if starts else None,
+        "has_rounds": bool(starts),
+        "next_turns": next_turns,
+    }
+
+
+def _links(
+    w: Who,
+    step: Step,
+    steps: list[Step],
+    index: int,
+    args: dict[str, Any],
+    url: Callable[..., str | None],
+) -> dict:
+    """The step's own addresses (public, with everything, for the slider's form), the display's
+    play and pause, and the ways out to the summary and the table."""
+    table = w.table
+    last = len(steps) - 1
+    return dict(
         link_args=args,
         here=url(index),
         public_url=url_for(
@@ -335,7 +392,6 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
         table_url=url_for("table.page", code=table.code)
         if w.member
         else url_for("display.page", code=table.code, key=args.get("key")),
-        **extra,
     )
 
 
@@ -430,7 +486,7 @@ def display_switch(w: Who):
         abort(400)
     tables.set_replay_all(get_db(), w.table, request.form.get("all") == "1")
     back = request.form.get("step", type=int) or 0
-    args = {"all": 1} if request.form.get("mine") == "1" else {}
+    args: dict[str, Any] = {"all": 1} if request.form.get("mine") == "1" else {}
     return redirect(url_for("replay.step", code=w.table.code, step=max(0, back), **args))
 
 

@@ -109,7 +109,7 @@ def search_rules():
     """Ask the rules: GET ?q=words[&game=key]. With a game, only that game's rules page answers
     ("search all games" drops it)."""
     query = request.args.get("q", "")
-    game = request.args.get("game")
+    game = request.args.get("game", "")
     info = GAMES.get(game)
     context, status = search_context(query, info.rules_page if info else None)
     context.update(

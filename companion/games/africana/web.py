@@ -8,6 +8,8 @@ class at the bottom is what the table page, the rules page and the calculators i
 
 from __future__ import annotations
 
+from typing import Any
+
 from babel.lists import format_list
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
@@ -38,11 +40,16 @@ class WholeNumber(forms.WholeNumber):
 
 class FlatErrors:
     """Errors of list fields flattened to plain messages, as the table's route expects (it shows
-    the first message of the first field in error)."""
+    the first message of the first field in error).
+
+    A mixin for a wtforms Form, whose fields and form-wide errors it reads."""
+
+    _fields: dict[str, Any]
+    form_errors: list
 
     @property
     def errors(self) -> dict:
-        flat = {}
+        flat: dict[str | None, list] = {}
         for name, field in self._fields.items():
             if not field.errors:
                 continue

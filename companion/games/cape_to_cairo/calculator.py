@@ -97,8 +97,8 @@ def _parse_draws(text: str | None) -> list[int] | None:
 
 def crossing_result(form: CrossingForm) -> dict:
     """The cheapest way to cross and every other way, or why it cannot be done."""
-    terrain, marks = form.terrain.data, form.marks.data
-    bonus, money = form.bonus.data, form.money.data
+    terrain, marks = form.terrain.data, form.marks.number
+    bonus, money = form.bonus.number, form.money.number
     choices = rules.crossing_choices(terrain, marks, bonus, money)
     best = rules.cheapest_crossing(terrain, marks, bonus, money)
     all_bonus = choices[0]  # the most bonus tracks: the fewest pounds
@@ -153,14 +153,14 @@ def bid_result(form: BidOrderForm) -> tuple[dict | None, list[Msg]]:
         return None, [Msg(N_("Fill in the bid and money of 2 to 4 players."))]
     bids = {p["key"]: p["bid"] for p in players}
     money = {p["key"]: p["money"] for p in players}
-    draws = {p["key"]: p["draws"] for p in players if p["draws"]}
+    drawn = {p["key"]: p["draws"] for p in players if p["draws"]}
     label = {p["key"]: p["name"] for p in players}
     by_key = {p["key"]: p for p in players}
-    must = rules.tie_draws_needed(bids, money, draws)
+    must = rules.tie_draws_needed(bids, money, drawn)
     if must:
         return {"must_draw": [label[k] for k in must], "order": None, "reasons": []}, []
-    order = rules.acquisition_order(bids, money, draws)
-    reasons = rules.order_reasons(bids, money, draws, label=lambda k: label[k])
+    order = rules.acquisition_order(bids, money, drawn)
+    reasons = rules.order_reasons(bids, money, drawn, label=lambda k: label[k])
     return {
         "must_draw": [],
         "order": [{**by_key[k], "left": by_key[k]["money"] - by_key[k]["bid"]} for k in order],

@@ -8,6 +8,8 @@ it is given: it does not destroy bridges the way building one does in a game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, render_template, request, url_for
 
 from companion.games.base import N_, Msg, Plural, RuleError
@@ -67,7 +69,9 @@ def parse_position(args) -> tuple[dict[str, str], list[tuple[Msg, str]]]:
 
 def position_url(bridges: dict[str, str]) -> str:
     """The checker's address for a position (sites sorted, so each position has one address)."""
-    args = {c: ",".join(sorted(s for s, owner in bridges.items() if owner == c)) for c in k.COLOURS}
+    args: dict[str, Any] = {
+        c: ",".join(sorted(s for s, owner in bridges.items() if owner == c)) for c in k.COLOURS
+    }
     return url_for("tools_kahuna.checker", **{c: v for c, v in args.items() if v})
 
 

@@ -5,10 +5,11 @@ its tie-break, and the control checker's report of a position.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion.games.base import N_, Msg, Plural
 from companion.games.kahuna.bridges import bridge_counts, control, islands_held, validated
-from companion.games.kahuna.facts import COLOURS, ROUND_POINTS, ROUNDS, Site
+from companion.games.kahuna.facts import COLOURS, ROUND_POINTS, ROUNDS
 
 
 def round_points(round_no: int, islands: dict[str, int]) -> dict[str, int]:
@@ -75,8 +76,9 @@ def decide_winner(
     return None, "draw"
 
 
-def control_report(bridges: Mapping[Site, str]) -> dict:
-    """For the stand-alone control checker: who holds what and what each round would give."""
+def control_report(bridges: Mapping[Any, str]) -> dict:
+    """For the stand-alone control checker: who holds what and what each round would give
+    (bridges: site -> colour, a site as a tuple or as "Aloa-Bari"; validated here)."""
     board = validated(bridges)
     held = islands_held(board)
     return {

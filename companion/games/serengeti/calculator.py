@@ -151,7 +151,7 @@ def payout_page():
     outcome = None
     problem = None
     if submitted and form.validate():
-        count = form.players.data
+        count = form.players.number
         holdings = [parse_digits(digits_field(form, i).data) for i in range(count)]
         problem = _deck_problem(holdings)
         if problem is None:
@@ -174,8 +174,8 @@ def _outcome(form: PayoutForm, count: int, holdings: list[list[int]]) -> dict:
     variant, pot, bid, winner = (
         form.variant.data,
         form.pot.data or 0,
-        form.bid.data,
-        form.winner.data,
+        form.bid.number,
+        form.winner.number,
     )
     pay = rules.payout(
         bid, Seat(winner), {Seat(i): holdings[i] for i in range(count)}, variant=variant, pot=pot

@@ -317,10 +317,10 @@ class SerengetiAdapter(GameAdapter):
     def panel_context(self, panel: Panel) -> dict:
         """Quick bids with private warnings, cards to pick, fines to waive, seats' auction parts."""
         state, view, seat = panel.state, panel.view, panel.seat
-        me = view["me"]
+        me = view["me"]  # None for the table (no seat)
         quick_bids = []
         my_cards = []
-        if me is not None:
+        if me is not None and seat is not None:
             for amount in me["legal_bids"]:
                 warning = rules.bid_warning(state, seat, amount)
                 quick_bids.append({"amount": amount, "warning": warning})

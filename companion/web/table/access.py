@@ -8,9 +8,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn, overload
 
 from flask import Response, abort, g, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from companion import get_db, i18n, tables
 from companion.games.base import N_, Msg
@@ -35,8 +36,9 @@ def display_cookie(code: str) -> str:
     return f"display_{code}"
 
 
-def set_token_cookie(response: Response, name: str, token: str, code: str) -> None:
-    """Tokens live in HttpOnly, SameSite cookies scoped to the table's pages."""
+def set_token_cookie(response: BaseResponse, name: str, token: str, code: str) -> None:
+    """Tokens live in HttpOnly, SameSite cookies scoped to the table's pages (response: any
+    response, e.g. what redirect() returns)."""
     response.set_cookie(
         name,
         token,
@@ -210,12 +212,33 @@ def denied(role: str, w: Who) -> Response:
     abort(404)
 
 
+View = Callable[..., Any]
+
+
+@overload
 def table_route(
     role: str = "open",
     *,
     otherwise: Callable[[Who | None], Any] | None = None,
+    quiet: Literal[True],
+) -> Callable[[View], View]: ...
+
+
+@overload
+def table_route(
+    role: str = "open",
+    *,
+    otherwise: Callable[[Who], Any] | None = None,
+    quiet: Literal[False] = False,
+) -> Callable[[View], View]: ...
+
+
+def table_route(
+    role: str = "open",
+    *,
+    otherwise: Callable[[Any], Any] | None = None,
     quiet: bool = False,
-):
+) -> Callable[[View], View]:
     """The guard of a table route: it loads the table of the URL's code (load_table: an unknown
     code is a readable 404 and counts against the wrong-code limit), reads the device (who) and
     calls the view with it (w.table is the table) if the device has the role:
@@ -233,12 +256,12 @@ def table_route(
     otherwise(w) answers a device without the role instead (e.g. a redirect to the join page).
     quiet (the poll): an unknown code is not a readable 404 but counts against the limit and is
     answered by otherwise(None), as a device without the role is: the answer tells a stranger
-    nothing about which codes exist.
+    nothing about which codes exist (so a quiet route's otherwise takes None too).
     """
     if role not in ROLES:
         raise ValueError(f"no such role: {role!r}")
 
-    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+    def decorate(view: View) -> View:
         @functools.wraps(view)
         def guarded(code: str, **kwargs: Any) -> Any:
             if quiet:

@@ -46,8 +46,9 @@ def _to_join_or_told(w: Who):
     or, for a phone that followed a rematch to its person's seat taken by another, why not; the
     device that handed the host role over, or the table display, where it belongs (elsewhere)."""
     table = w.table
-    if elsewhere(w):
-        return redirect(elsewhere(w))
+    target = elsewhere(w)
+    if target:
+        return redirect(target)
     followed = request.args.get("followed", type=int)
     if followed is not None and 1 <= followed <= table.players:
         refuse(
@@ -80,7 +81,7 @@ def page(w: Who):
 def _poll_to_join(w: Who | None) -> Response:
     """A poll from a device without a seat, or of a code no table has: the same answer (go to the
     join page), so that it tells a stranger nothing."""
-    code = request.view_args["code"] if w is None else w.table.code
+    code = (request.view_args or {}).get("code", "") if w is None else w.table.code
     response = Response(status=204)
     response.headers["HX-Redirect"] = (w is not None and elsewhere(w)) or url_for(
         "table.join", code=tables.normalize_code(code)[:12] or "X", lost=1
@@ -194,13 +195,14 @@ def join(w: Who):
     error = None
     if form.validate_on_submit():
         try:
-            token = tables.join(get_db(), table, form.seat.data, (form.name.data or "").strip())
+            seat = form.seat.number
+            token = tables.join(get_db(), table, seat, (form.name.data or "").strip())
         except tables.TableError as exc:
             error = exc.msg
         else:
             response = redirect(url_for("table.page", code=table.code))
             set_token_cookie(response, seat_cookie(table.code), token, table.code)
-            device.remember(table.code, "seat", form.seat.data)
+            device.remember(table.code, "seat", seat)
             return response
     elif request.method == "POST":
         error = Msg(N_("Pick one of the free seats."))

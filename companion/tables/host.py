@@ -1,0 +1,143 @@
+"""The host's tools that are not about one seat: locking the table, "show all", the host's look at
+a seat's private view, where the table is, the rematch, the replay's switch, a new join secret,
+and the table display's links."""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from companion.games.base import Msg
+from companion.store import Store
+from companion.tables.event_log import append_event
+from companion.tables.model import Table, hash_token
+from companion.tables.writes import already_applied, bump, remember
+
+
+def set_locked(db: Store, table: Table, locked: bool, *, key: str | None = None) -> None:
+    """Lock or unlock joining (nothing changes if it already is: a double tap acts once)."""
+    with db.write(table.id):
+        if already_applied(db, table, key):
+            return
+        remember(db, table, key)
+        (now,) = db.execute("SELECT locked FROM tables WHERE id = ?", [table.id]).fetchone()
+        if bool(now) == locked:
+            return
+        db.execute("UPDATE tables SET locked = ? WHERE id = ?", [int(locked), table.id])
+        bump(db, table)
+
+
+def set_reveal(db: Store, table: Table, on: bool, line: Msg, *, key: str | None = None) -> None:
+    """The host switches "show all" on or off; switching it on is written in the history.
+    Nothing changes (and nothing is written) if it already is on or off: a double tap acts once."""
+    with db.write(table.id):
+        if already_applied(db, table, key):
+            return
+        remember(db, table, key)
+        (now,) = db.execute("SELECT reveal FROM tables WHERE id = ?", [table.id]).fetchone()
+        if bool(now) == on:
+            return
+        db.execute("UPDATE tables SET reveal = ? WHERE id = ?", [int(on), table.id])
+        if on:
+            append_event(db, table, None, True, "trace", {"type": "show_all"}, [line])
+        bump(db, table)
+
+
+def record_host_look(db: Store, table: Table, seat: int, line: Msg) -> bool:
+    """The host's first look at the private view of a seat that has its own phone: one history
+    line (a trace). Returns whether it was written (not for a seat without a phone, nor twice)."""
+    with db.write(table.id):
+        row = db.execute(
+            "SELECT token_hash, host_looked FROM seats WHERE table_id = ? AND seat = ?",
+            [table.id, seat],
+        ).fetchone()
+        if row is None or row[0] is None or row[1]:
+            return False
+        db.execute(
+            "UPDATE seats SET host_looked = 1 WHERE table_id = ? AND seat = ?", [table.id, seat]
+        )
+        append_event(db, table, None, True, "trace", {"type": "look", "at": seat}, [line])
+        bump(db, table)
+    return True
+
+
+def set_location(db: Store, table: Table, location: str | None) -> None:
+    """Name where the table is played (None: the default), for its play and its exports; a play
+    already recorded is renamed too."""
+    with db.write(table.id):
+        db.execute("UPDATE tables SET location = ? WHERE id = ?", [location, table.id])
+        db.execute("UPDATE plays SET location = ? WHERE table_id = ?", [location, table.id])
+        bump(db, table)
+
+
+def start_rematch(db: Store, table: Table, new_code: str, shift: int) -> None:
+    """Note the rematch that followed this table (every phone at it is shown the way there)."""
+    with db.write(table.id):
+        db.execute(
+            "UPDATE tables SET rematch_code = ?, rematch_shift = ? WHERE id = ?",
+            [new_code, shift, table.id],
+        )
+        bump(db, table)
+
+
+def set_replay_all(db: Store, table: Table, on: bool) -> None:
+    """What the replay on the table display shows once the game is over: everything the game
+    kept private (on) or the public view. Nothing the game or its forms depend on changes, so
+    the table's version stays (the display reads the switch with each step it loads)."""
+    with db.write(table.id):
+        db.execute("UPDATE tables SET replay_all = ? WHERE id = ?", [int(on), table.id])
+
+
+def new_join_secret(db: Store, table: Table) -> str:
+    """A new secret for the QR code's join link; links with the old one lose their bypass."""
+    secret = secrets.token_urlsafe(16)
+    with db.write(table.id):
+        db.execute("UPDATE tables SET join_secret = ? WHERE id = ?", [secret, table.id])
+        bump(db, table)
+    return secret
+
+
+def new_display_token(db: Store, table: Table) -> str:
+    """A new link for the table display (a read-only screen everyone can see). The table's
+    other display links keep working: a table may have several displays."""
+    token = secrets.token_urlsafe(18)
+    with db.write(table.id):
+        _add_display(db, table, token)
+    return token
+
+
+def add_display(db: Store, table: Table, token: str) -> None:
+    """Let one more display link (a token the caller made) show this table; adding the same
+    token twice changes nothing (a display that follows a rematch twice)."""
+    with db.write(table.id):
+        _add_display(db, table, token)
+
+
+def _add_display(db: Store, table: Table, token: str) -> None:
+    db.execute(
+        "INSERT INTO displays (table_id, token_hash, created) VALUES (?, ?, ?)"
+        " ON CONFLICT (table_id, token_hash) DO NOTHING",
+        [table.id, hash_token(token), time.time()],
+    )
+
+
+def is_display(db: Store, table: Table, token: str | None) -> bool:
+    """Whether a token is one of this table's display links."""
+    if not token or len(token) > 64:
+        return False
+    row = db.execute(
+        "SELECT 1 FROM displays WHERE table_id = ? AND token_hash = ?",
+        [table.id, hash_token(token)],
+    ).fetchone()
+    return row is not None
+
+
+def drop_display(db: Store, table: Table, token: str | None) -> None:
+    """This display credential stops working (a device that handed over leaves the table)."""
+    if not token or len(token) > 64:
+        return
+    with db.write(table.id):
+        db.execute(
+            "DELETE FROM displays WHERE table_id = ? AND token_hash = ?",
+            [table.id, hash_token(token)],
+        )
