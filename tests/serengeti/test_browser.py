@@ -133,7 +133,7 @@ def bid(page, amount: int) -> int:
 
 def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone):
     host = phone()
-    open_table(host, server, names=NAMES)
+    open_table(host, server, "serengeti", names=NAMES)
     join_url = host.locator(".join-url a").inner_text()
     phones = []
     for seat in range(3):
@@ -258,7 +258,7 @@ def test_keypad_calculator_and_rules_fit_a_phone(server, phone):
 
     axe = Axe()
     host = phone()
-    open_table(host, server, names=NAMES)
+    open_table(host, server, "serengeti", names=NAMES)
     host.once("dialog", lambda dialog: dialog.accept())  # "The history will say you looked"
     host.get_by_role("button", name="Show all chips").click()
     expect(host.get_by_role("button", name="Hide the chips")).to_be_visible()
@@ -319,7 +319,7 @@ def test_keypad_calculator_and_rules_fit_a_phone(server, phone):
 )
 def test_a_japanese_and_a_russian_phone_play_in_their_language(server, phone, locale, words):
     host = phone()
-    open_table(host, server, names=NAMES)
+    open_table(host, server, "serengeti", names=NAMES)
     join_url = host.locator(".join-url a").inner_text()
     anna = phone(locale=locale)
     anna.goto(join_url)

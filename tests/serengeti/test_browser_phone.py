@@ -27,7 +27,7 @@ def _seat(phone, server, join_url: str, seat: int, locale: str = "en-US", viewpo
 def _table(phone, server, locale: str = "en-US", viewport=SMALL_PHONE):
     """A host and Anna's phone; the host enters a Tonga 7 so that Anna is to bid."""
     host = phone(viewport=viewport)
-    open_table(host, server, names=NAMES)
+    open_table(host, server, "serengeti", names=NAMES)
     join_url = host.locator(".join-url a").inner_text()
     anna = _seat(phone, server, join_url, 0, locale, viewport)
     v = enter_card(host, "Tonga", 7)
@@ -71,7 +71,7 @@ def test_the_bidding_turn_fits_the_first_screen_of_a_small_phone(server, phone):
 
 def test_entering_a_card_fits_the_first_screen(server, phone):
     host = phone(viewport=SMALL_PHONE)
-    open_table(host, server, names=NAMES)
+    open_table(host, server, "serengeti", names=NAMES)
     anna = _seat(phone, server, host.locator(".join-url a").inner_text(), 0)
     expect(anna.locator("#card-form")).to_be_visible()
     shot(anna, "serengeti-card-form-360-first-screen", full_page=False)
