@@ -306,6 +306,7 @@ READS: dict[str, str] = {
     "penalty-destination": "penalty",
     "penalty-no-chip": "penalty",
     "penalty-turn": "penalty",
+    "penalty-again": "penalty",
     "waive-friendly": "waive",
     "payout-small-bid": "payout",
     "don-payout-tie": "payout-don",

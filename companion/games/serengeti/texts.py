@@ -218,6 +218,11 @@ CLARIFICATIONS: dict[str, str] = {
     "penalty-turn": N_(
         "After a fine the bid does not count and the same player bids again or passes."
     ),
+    "penalty-again": N_(
+        "The app takes the same illegal bid entered again right after its fine for a second tap "
+        "of the same call: it is refused without another fine. A player who really calls it "
+        "again confirms it on the phone and pays another chip."
+    ),
     "waive-friendly": N_(
         "Tables that play friendly can switch fines off for the whole game, or the host can "
         "waive a single fine: the player's latest fine comes back from the bank (or the pot), "
@@ -298,6 +303,7 @@ CLARIFICATION_QUESTIONS: dict[str, str] = {
     "penalty-destination": N_("Where does the fine go?"),
     "penalty-no-chip": N_("What if the player fined has no chip?"),
     "penalty-turn": N_("What happens after a fine?"),
+    "penalty-again": N_("Is the same illegal bid tapped twice fined twice?"),
     "waive-friendly": N_("Can a table play without fines?"),
     "payout-small-bid": N_("What if the bid is smaller than the number of matching cards?"),
     "don-payout-tie": N_("Don: what if several players tie for the most matching cards?"),
