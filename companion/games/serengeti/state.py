@@ -103,7 +103,7 @@ def just_fined_bid(state: dict, seat: int | None) -> int | None:
     """The bid this seat was fined for a moment ago: the newest fine is this seat's, this round,
     not given back, and the auction has not moved since (the same seat still on turn). A second
     tap of the same illegal bid is then taken for the same call, not fined again unless the
-    player confirms it (CLARIFICATIONS["penalty-again"]). None otherwise."""
+    player confirms it (RULES["penalty-again"]). None otherwise."""
     auction = state.get("auction")
     if seat is None or auction is None or state["phase"] != "auction" or auction["turn"] != seat:
         return None

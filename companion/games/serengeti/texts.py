@@ -20,6 +20,7 @@ RULES: dict[str, str] = {
     "bid-higher": N_("Each bid must beat the high bid"),
     "bid-digit": N_("No bid may end in a digit you own"),
     "penalty": N_("An illegal bid costs a chip"),
+    "penalty-again": N_("The same illegal bid twice in a row"),
     "waive": N_("The host may waive a penalty"),
     "pass": N_("Passing takes you out of this auction"),
     "pass-bonus": N_("Passing at once earns 2 chips (Abacus)"),
@@ -77,6 +78,12 @@ RULE_SUMMARIES: dict[str, str] = {
         "A bid that breaks the digit rule does not count and costs the bidder 1 chip "
         "(to the bank; in Don to the pot), if they have one. Then they bid again or "
         "pass."
+    ),
+    "penalty-again": N_(
+        "A phone that sends the bid just fined once more, before anything else happened in "
+        "the auction, is taken to have been tapped twice: the bid is refused again and costs "
+        "nothing. To call that number again anyway, confirm it on the phone: that bid is a "
+        "new illegal bid and costs another chip."
     ),
     "waive": N_("The host may give a fine back, or the table may play without fines."),
     "pass": N_(
@@ -218,11 +225,6 @@ CLARIFICATIONS: dict[str, str] = {
     "penalty-turn": N_(
         "After a fine the bid does not count and the same player bids again or passes."
     ),
-    "penalty-again": N_(
-        "The app takes the same illegal bid entered again right after its fine for a second tap "
-        "of the same call: it is refused without another fine. A player who really calls it "
-        "again confirms it on the phone and pays another chip."
-    ),
     "waive-friendly": N_(
         "Tables that play friendly can switch fines off for the whole game, or the host can "
         "waive a single fine: the player's latest fine comes back from the bank (or the pot), "
@@ -303,7 +305,6 @@ CLARIFICATION_QUESTIONS: dict[str, str] = {
     "penalty-destination": N_("Where does the fine go?"),
     "penalty-no-chip": N_("What if the player fined has no chip?"),
     "penalty-turn": N_("What happens after a fine?"),
-    "penalty-again": N_("Is the same illegal bid tapped twice fined twice?"),
     "waive-friendly": N_("Can a table play without fines?"),
     "payout-small-bid": N_("What if the bid is smaller than the number of matching cards?"),
     "don-payout-tie": N_("Don: what if several players tie for the most matching cards?"),
