@@ -412,9 +412,10 @@
     };
   }
   function replaceQueued(detail) {
+    // Only a game's entries replace one another (two notes written offline are two notes).
     var form = formOf(detail.elt);
     var box = byId("ask");
-    if (!form || !box || resending) return null;
+    if (!form || !box || resending || !/\/act\//.test(detail.path || "")) return null;
     var all = loadUnsent();
     var submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
     var mine = paramPairs(formValues(form, submitter));
@@ -556,6 +557,26 @@
   document.addEventListener("htmx:afterSettle", function (e) {
     var path = e.detail.requestConfig && e.detail.requestConfig.path;
     if (path && /\/undo(\?|$)/.test(path)) showWaitingPanel(true);
+  });
+  // After one's own entry the answer is in view: its undo line once it was applied (the page
+  // had scrolled the turn's panel to the top, and the new region puts the undo line above the
+  // panel, off the screen), the refusal once it was refused (unless the game showed one
+  // already, next to its form).
+  function inView(el) {
+    var box = el.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var path = e.detail.requestConfig && e.detail.requestConfig.path;
+    var xhr = e.detail.xhr;
+    if (isPoll(e.detail) || !path || !/\/act\//.test(path) || !xhr) return;
+    if (xhr.status === 200) {
+      var undo = byId("undo-here");
+      if (undo && !inView(undo)) undo.scrollIntoView({ block: "start" });
+    } else {
+      var alerts = Array.prototype.slice.call(document.querySelectorAll("#live .alert"));
+      if (alerts.length && !alerts.some(inView)) alerts[0].scrollIntoView({ block: "start" });
+    }
   });
 
   // ---- your turn: the title, a vibration, a sound, the panel in view -----------------------
