@@ -292,13 +292,15 @@
   // page says what was applied, in the game's words for that form (its data-sent) or in
   // general words with the button's label.
   function paramPairs(params) {
+    // The values a tap sends, key aside, in one comparable string: from the [name, value]
+    // pairs kept in sessionStorage, or from a request's (or a form's) FormData.
     var pairs = [];
-    if (params && params.forEach) {
+    if (Array.isArray(params)) {
+      params.forEach(function (pair) { if (pair[0] !== "key") pairs.push(pair[0] + "=" + pair[1]); });
+    } else if (params && params.forEach) {
       params.forEach(function (value, name) {
         if (typeof value === "string" && name !== "key") pairs.push(name + "=" + value);
       });
-    } else if (params) {
-      params.forEach(function (pair) { if (pair[0] !== "key") pairs.push(pair[0] + "=" + pair[1]); });
     }
     return pairs.sort().join("&");
   }
@@ -321,6 +323,8 @@
     // "{amount}" -> the value sent; a radio or a list shows the words next to it, not its value.
     return template.replace(/\{(\w+)\}/g, function (all, name) {
       var value = params && params.get ? params.get(name) : null;
+      var field = value == null && form ? form.elements[name] : null; // asked before it is sent
+      if (field && field.value != null) value = field.value;
       var choice = form && Array.prototype.find.call(form.elements, function (el) {
         return el.name === name && ((el.type === "radio" && el.checked) || el.tagName === "SELECT");
       });
@@ -358,32 +362,33 @@
     clearTimeout(tellSent.timer);
     tellSent.timer = setTimeout(function () { banner.hidden = true; banner.replaceChildren(); }, 8000);
   }
-  function ask(question, yes, no, onYes) {
+  function ask(q, onYes) {
     // A question in the page, where thumbs are (the browser's own dialog would speak the
-    // browser's language): one button goes on, the other leaves everything as it was.
+    // browser's language): one button goes on, the other leaves everything as it was. Where a
+    // yes costs something (q.careful), "no" is the button that stands out and has the focus.
     var box = byId("ask");
     if (!box) { onYes(); return; }
     box.replaceChildren();
     var p = document.createElement("p");
     p.id = "ask-text";
-    p.textContent = question;
+    p.textContent = q.text;
     var row = document.createElement("div");
     row.className = "row";
     var go = document.createElement("button");
     go.type = "button";
     go.id = "ask-yes";
-    go.textContent = yes;
+    go.textContent = q.yes;
     var stay = document.createElement("button");
     stay.type = "button";
     stay.id = "ask-no";
-    stay.className = "secondary";
-    stay.textContent = no;
+    stay.textContent = q.no;
+    (q.careful ? go : stay).className = "secondary";
     go.addEventListener("click", function () { box.hidden = true; onYes(); });
-    stay.addEventListener("click", function () { box.hidden = true; });
+    stay.addEventListener("click", function () { box.hidden = true; if (q.otherwise) q.otherwise(); });
     row.append(go, stay);
     box.append(p, row);
     box.hidden = false;
-    go.focus();
+    (q.careful ? stay : go).focus();
   }
   function formValues(form, submitter) {
     var data;
@@ -400,7 +405,8 @@
     var field = form && form.dataset.askField && form.elements[form.dataset.askField];
     if (!field || field.value.trim() !== form.dataset.askValue) return null;
     return {
-      text: form.dataset.ask, yes: form.dataset.askYes, no: form.dataset.askNo,
+      text: form.dataset.ask, yes: form.dataset.askYes, no: form.dataset.askNo, careful: true,
+      otherwise: function () { field.value = ""; field.focus(); }, // "bid something else"
       then: function () {
         var yes = document.createElement("input");
         yes.type = "hidden";
@@ -444,7 +450,7 @@
         return;
       }
       var q = questions[i];
-      ask(q.text, q.yes, q.no, function () {
+      ask(q, function () {
         var cleanUp = q.then();
         if (cleanUp) cleanUps.push(cleanUp);
         next(i + 1);
@@ -643,6 +649,32 @@
   }
   document.addEventListener("htmx:afterSettle", syncInvite);
   document.addEventListener("DOMContentLoaded", syncInvite);
+
+  // ---- a table wider than its frame scrolls inside it, and says so ---------------------------
+  // (Its first column stays put: app.css, .score-wrap.scrolls.) Checked again whenever the page
+  // changes, a fold opens or the screen turns: a morph drops the line this adds.
+  function markWideTables() {
+    var words = document.body && document.body.dataset.scrollHint;
+    document.querySelectorAll(".score-wrap").forEach(function (wrap) {
+      wrap.classList.remove("scrolls"); // measured as laid out without it (no flip-flop)
+      var wide = wrap.clientWidth > 0 && wrap.scrollWidth > wrap.clientWidth + 1;
+      var line = wrap.previousElementSibling;
+      var said = !!line && line.classList.contains("scroll-hint");
+      wrap.classList.toggle("scrolls", wide);
+      if (wide && !said && words) {
+        line = document.createElement("p");
+        line.className = "scroll-hint";
+        line.textContent = words;
+        wrap.before(line);
+      } else if (!wide && said) {
+        line.remove();
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", markWideTables);
+  document.addEventListener("htmx:afterSettle", markWideTables);
+  document.addEventListener("toggle", markWideTables, true); // a <details> opened or closed
+  window.addEventListener("resize", markWideTables);
 
   // ---- keep the screen on while the table is open -------------------------------------------
   var lock = null;
