@@ -347,8 +347,8 @@
     var form = formOf(detail.elt);
     if (form && form.dataset.sent) return fillIn(form.dataset.sent, form, detail.parameters);
     var banner = byId("sent");
-    var label = labelOf(detail);
-    return banner && label ? banner.dataset.generic.replace("%(what)s", label) : "";
+    var what = whatOf(detail);
+    return banner && what ? banner.dataset.generic.replace("%(what)s", what) : "";
   }
   function tellSent(key, status) {
     var item = key && loadUnsent()[key];
@@ -362,7 +362,7 @@
     clearTimeout(tellSent.timer);
     tellSent.timer = setTimeout(function () { banner.hidden = true; banner.replaceChildren(); }, 8000);
   }
-  function ask(q, onYes) {
+  function ask(q, onYes, about) {
     // A question in the page, where thumbs are (the browser's own dialog would speak the
     // browser's language): one button goes on, the other leaves everything as it was. Where a
     // yes costs something (q.careful), "no" is the button that stands out and has the focus.
@@ -387,9 +387,15 @@
     stay.addEventListener("click", function () { box.hidden = true; if (q.otherwise) q.otherwise(); });
     row.append(go, stay);
     box.append(p, row);
+    box.about = about; // the form asked about (the question goes when the form does)
     box.hidden = false;
     (q.careful ? stay : go).focus();
   }
+  document.addEventListener("htmx:afterSettle", function () {
+    // The table moved on and took the form away: a yes would send nothing, so no question.
+    var box = byId("ask");
+    if (box && !box.hidden && box.about && !document.body.contains(box.about)) box.hidden = true;
+  });
   function formValues(form, submitter) {
     var data;
     try { data = new FormData(form, submitter || undefined); } catch (err) { data = new FormData(form); }
@@ -454,7 +460,7 @@
         var cleanUp = q.then();
         if (cleanUp) cleanUps.push(cleanUp);
         next(i + 1);
-      });
+      }, formOf(detail.elt));
     })(0);
   });
 

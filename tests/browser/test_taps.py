@@ -239,6 +239,13 @@ def test_a_refused_bid_is_fined_once_then_asks_and_a_yes_fines_again(server, pho
     expect(anna.locator("#live .alert")).to_contain_text("no bid may end in 7")
     expect(anna.locator("#sg-amount")).to_have_value("")
     assert [a["bid"] for a in table.actions("penalty")] == [17, 17]
+    # A refusal that costs nothing keeps what was typed, and its warning still looks like one
+    # once htmx has swapped and settled the keypad.
+    bid_typed(anna, "1000")
+    expect(anna.locator("#live .alert")).to_contain_text("from 1 to 999")
+    expect(anna.locator("#sg-amount")).to_have_value("1000")
+    expect(anna.locator("#sg-bid-live")).to_have_class("sg-live sg-warn")
+    expect(chips).to_have_text("7")
     # Another number is a bid as always, without a question.
     bid_typed(anna, "20")
     expect(anna.locator("#undo-here")).to_contain_text("Undo: Anna bid 20.")
@@ -277,3 +284,64 @@ def test_screenshots_of_the_sent_banner_and_the_ask_boxes(server, phone, locale,
     expect(anna.locator("#ask")).to_be_visible()
     assert overflowing(anna) == []
     shot(anna, f"taps-ask-fined-{lang}-{width}", full_page=False)
+
+
+def ctc_bid(server, phone):
+    host = phone(viewport=SMALL_PHONE)
+    code = open_table(host, server, "cape_to_cairo", "3", names=NAMES)
+    Store(server.database, code).act(
+        *(
+            {"type": "card", "seat": None, "terrain": t, "marks": m, "income": i}
+            for t, m, i in [("river", 1, 5), ("savanna", 2, 3), ("desert", 0, 7)]
+        )
+    )
+    page = seated(phone, server, code, 0)
+
+    def tap():
+        page.fill("#ctc-amount", "40")
+        page.click("#ctc-bid-form button[type=submit]")
+
+    return page, tap
+
+
+def kahuna_reveal(server, phone):
+    host = phone(viewport=SMALL_PHONE)
+    code = open_table(host, server, "kahuna", "2", names=())
+    page = seated(phone, server, code, 0)
+    pick = page.locator(".k-islands-pick")
+    return page, lambda: pick.get_by_role("button", name="Coco", exact=True).click()
+
+
+def africana_choice(server, phone):
+    host = phone(viewport=SMALL_PHONE)
+    code = open_table(host, server, "africana", "2", names=("Anna", "Ben"))
+    page = seated(phone, server, code, 0)
+    return page, lambda: page.locator("#af-choose button[value=buy]").click()
+
+
+@pytest.mark.parametrize(
+    "start, waiting, sent",
+    [
+        (
+            ctc_bid,
+            "Not sent yet: sealed bid (in pounds: 40).",
+            "Your sealed bid was sent (in pounds: 40).",
+        ),
+        (kahuna_reveal, "Not sent yet: face-up card: Coco.", "Sent: face-up card: Coco."),
+        (africana_choice, "Not sent yet: Buy adventures.", "Sent: Buy adventures."),
+    ],
+    ids=["cape_to_cairo", "kahuna", "africana"],
+)
+def test_every_game_says_what_a_waiting_tap_was_and_that_it_was_sent(
+    server, phone, start, waiting, sent
+):
+    page, tap = start(server, phone)
+    page.context.set_offline(True)
+    tap()
+    expect(page.locator("#unsent p")).to_have_text(
+        waiting + " It will be sent when the connection is back."
+    )
+    page.context.set_offline(False)
+    expect(page.locator("#sent")).to_have_text(sent, timeout=SENT_WITHIN)
+    expect(page.locator("#live .alert")).to_have_count(0)
+    expect(page.locator("#unsent")).to_be_hidden()
