@@ -190,9 +190,10 @@ def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone
                     f"You own a {wrong % 10}, so no bid may end in {wrong % 10}"
                 )
                 expect(page.locator(".sg-fine-note")).to_contain_text("paid a 1-chip fine")
-                # The typed bid stays in the field, so its warning must still look like one
-                # after htmx has swapped and settled the keypad.
-                expect(page.locator("#sg-bid-live")).to_have_class("sg-live sg-bad")
+                # The fined bid leaves the field (a second tap must not be a second fine), and
+                # its warning with it.
+                expect(page.locator("#sg-amount")).to_have_value("")
+                expect(page.locator("#sg-bid-live")).to_have_text("")
                 # A fined player has called out a price: passing now earns no bonus.
                 expect(page.locator("#keypad .sg-pass button")).to_have_text("Pass")
                 shot(page, "serengeti-phone-fine")

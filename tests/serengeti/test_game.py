@@ -393,6 +393,57 @@ def test_illegal_bid_fine_and_waiver():
     assert g.total_chips(state) == 65
 
 
+def fined_bid(state, seat, amount):
+    """A refused bid as the table applies it: the refusal, then its 1-chip fine (the web
+    layer's follow-up)."""
+    assert refused(state, "bid", seat, amount=amount) == "bid-digit"
+    return act(state, "penalty", seat, bid=amount)
+
+
+def test_the_same_illegal_bid_again_is_a_second_tap_not_a_second_fine():
+    state = round_three_state()  # seat 0 on turn, owns a 7; chips [14, 16, 5], bank 30
+    assert g.just_fined_bid(state, 0) is None
+    state = fined_bid(state, 0, 17)  # 14 - 1 = 13, bank 31
+    assert state["chips"][0] == 13 and state["bank"] == 31
+    assert g.just_fined_bid(state, 0) == 17
+    assert g.just_fined_bid(state, 1) is None  # only the fined seat, and it is on turn
+    # The same 17 again: refused under its own rule, and the follow-up would not fine it.
+    assert refused(state, "bid", 0, amount=17) == "penalty-again"
+    assert not g.penalty_applies(state, "penalty-again")
+    assert refused(state, "bid", 0, amount="17") == "penalty-again"  # digits as typed
+    assert state["chips"][0] == 13 and state["bank"] == 31
+    # Another illegal bid is a new call: refused under the digit rule, fined (13 - 1 = 12).
+    state = fined_bid(state, 0, 27)
+    assert state["chips"][0] == 12 and g.just_fined_bid(state, 0) == 27
+    assert refused(state, "bid", 0, amount=17) == "bid-digit"  # 17 was not the newest fine
+    # The player says it again on purpose: the digit rule, so another fine (12 - 1 = 11).
+    with pytest.raises(RuleError) as err:
+        g.apply(state, {"type": "bid", "seat": 0, "host": False, "amount": 27, "again": True})
+    assert err.value.rule == "bid-digit"
+    state = act(state, "penalty", 0, bid=27)
+    assert state["chips"][0] == 11 and state["bank"] == 33
+    assert g.total_chips(state) == 65
+    # A legal bid is a bid as always (again or not); the auction moved, so nothing is "just
+    # fined" any more.
+    state = act(state, "bid", 0, amount=20, again=True)
+    assert state["auction"]["high"] == 20 and state["auction"]["turn"] == 1
+    assert g.just_fined_bid(state, 0) is None
+
+
+def test_a_fine_is_no_longer_just_fined_once_it_is_waived_or_the_auction_moved():
+    state = fined_bid(round_three_state(), 0, 17)
+    waived = act(state, "waive", None, host=True, player=0)
+    assert g.just_fined_bid(waived, 0) is None
+    assert refused(waived, "bid", 0, amount=17) == "bid-digit"
+    # The player passes; when the turn comes back round, 17 is a new illegal call.
+    state = act(state, "pass", 0)
+    assert g.just_fined_bid(state, 0) is None
+    # Without fines nothing is ever "just fined": the digit rule refuses as always.
+    friendly = act(round_three_state(), "fines", None, host=True, on=False)
+    assert refused(friendly, "bid", 0, amount=17) == "bid-digit"
+    assert g.just_fined_bid(friendly, 0) is None
+
+
 def test_fine_with_no_chip_pays_nothing():
     state = start()
     state["chips"], state["bank"] = [0, 10, 10], 45

@@ -13,7 +13,7 @@ from companion import get_db, tables
 from companion.games.base import Msg, RuleError
 from companion.games.serengeti import rules as rules
 from companion.games.serengeti import web as play_serengeti
-from tests.helpers import csrf_from, post_from, take_seat, version_of, visible
+from tests.helpers import csrf_from, post_from, rule_link, take_seat, version_of, visible
 from tests.serengeti.helpers import DECK, card
 
 NAMES = ("Anna", "Ben", "Chris")
@@ -262,7 +262,8 @@ def test_illegal_bid_is_refused_with_the_reason_and_costs_a_chip_the_host_can_wa
     assert "You own a 2, so no bid may end in 2: try 9 or 13." in text
     assert 'href="/rules/serengeti#bid-digit"' in response.text
     assert "Anna paid a 1-chip fine for an illegal bid." in text
-    assert 'value="12"' in response.text  # the bound form keeps what was typed
+    # The fined bid is not kept in the box: a second tap there would be a second fine.
+    assert re.search(r'id="sg-amount"[^>]*value=""', response.text)
     after = game.state()
     assert after["chips"][0] == before["chips"][0] - 1 and after["bank"] == before["bank"] + 1
     assert after["auction"]["turn"] == 0  # Anna bids again or passes
@@ -279,6 +280,33 @@ def test_illegal_bid_is_refused_with_the_reason_and_costs_a_chip_the_host_can_wa
     assert "The host waived Anna's fine: 1 chip back." in visible(game.page())
     assert "waived" in visible(game.page())
     game.refused("host", "waive", "Anna has no fine to waive.", player="0")
+
+
+def test_the_same_fined_bid_again_costs_nothing_unless_the_player_confirms_it(game):
+    rounds_one_to_three(game)
+    turn_up(game, "host", "tonga9")
+    state = game.state()
+    state["chips"][0], state["bank"] = state["chips"][0] + 5, state["bank"] - 5  # chips to pay
+    game.set_state(state)
+    chips = state["chips"][0]
+    assert game.post("Anna", "bid", amount="12").status_code == 422
+    assert game.state()["chips"][0] == chips - 1
+    # The bid form now asks before 12 is sent again, and says it costs a chip.
+    page = game.page("Anna")
+    assert 'data-ask-field="amount" data-ask-value="12" data-ask-add="again"' in page
+    assert "A bid of 12 was just refused and cost a 1-chip fine. Bid 12 again and pay" in page
+    # Sent again without the confirmation (a second tap, or no script): refused, no fine.
+    response = game.refused("Anna", "bid", "Not fined again: 12 was refused", amount="12")
+    assert rule_link(response.text) == "penalty-again"
+    assert game.state()["chips"][0] == chips - 1
+    # Confirmed (again=1, as the phone's "yes" or the checkbox sends it): a new fine.
+    response = game.post("Anna", "bid", amount="12", again="1")
+    assert response.status_code == 422 and rule_link(response.text) == "bid-digit"
+    assert game.state()["chips"][0] == chips - 2
+    assert [p["bid"] for p in game.state()["penalties"]] == [12, 12]
+    # A legal bid goes through as always, and nothing asks any more.
+    game.act("Anna", "bid", amount="13")
+    assert "data-ask-field" not in game.page("Anna")
 
 
 def test_a_double_tap_on_an_illegal_bid_is_fined_once(game, monkeypatch):

@@ -24,7 +24,9 @@ from companion.games.serengeti.facts import (
 from companion.games.serengeti.fields import int_field, is_int, short
 from companion.games.serengeti.phrases import card_msg, join
 from companion.games.serengeti.state import (
+    auction_mark,
     digits,
+    just_fined_bid,
     pass_bonus_is_due,
     seen_cards,
     to_act,
@@ -166,6 +168,23 @@ def _act_bid(state: dict, action: Mapping) -> None:
     )
     if problem is not None:
         rule, msgid, params = problem
+        if (
+            rule == "bid-digit"
+            and state["penalty_on"]
+            and amount is not None
+            and amount == just_fined_bid(state, seat)
+            and action.get("again") is not True
+        ):
+            # The same illegal bid right after its fine: a second tap, not a second call, unless
+            # the player says so ("again"); refused under a rule that costs nothing.
+            raise RuleError(
+                "penalty-again",
+                N_(
+                    "Not fined again: %(bid)s was refused and fined a moment ago. Bid another "
+                    "number or pass; to bid %(bid)s again anyway, confirm it and pay another chip."
+                ),
+                bid=amount,
+            )
         raise RuleError(rule, msgid, **params)
     auction["high"], auction["high_seat"] = amount, seat
     if seat not in auction["bid_this_round"]:
@@ -237,7 +256,15 @@ def _act_penalty(state: dict, action: Mapping) -> None:
     if seat not in state["auction"]["bid_this_round"]:
         state["auction"]["bid_this_round"].append(seat)
     state["penalties"].append(
-        {"seat": seat, "round": state["round"], "paid": paid, "bid": bid, "to": to, "waived": False}
+        {
+            "seat": seat,
+            "round": state["round"],
+            "paid": paid,
+            "bid": bid,
+            "to": to,
+            "waived": False,
+            "at": auction_mark(state["auction"]),  # the same bid again before it moves: asked
+        }
     )
     state["events"].append({"e": "penalty", "seat": seat, "paid": paid, "bid": bid, "to": to})
 

@@ -177,7 +177,10 @@ def fined_entry(state: dict, rng: random.Random) -> tuple[list[dict], dict] | No
     setup = (
         [] if state["penalty_on"] else [{"type": "fines", "on": True, "seat": None, "host": True}]
     )
-    return setup, {"type": "bid", "seat": seat, "amount": amount}
+    bid = {"type": "bid", "seat": seat, "amount": amount}
+    if amount == g.just_fined_bid(state, seat):
+        bid["again"] = True  # the bid just fined: fined again only when the player confirms it
+    return setup, bid
 
 
 def repeatable_action(state: dict) -> tuple[str, dict]:

@@ -12,6 +12,8 @@ Actions (every action also carries "seat" and "host"; numbers may be ints or dig
              One card turned up for this round's lot. When the lot is complete (1, 2 or 3 cards)
              the auction opens by itself.
     bid      seat: the bidder (must be on turn)  amount: int
+             again: true (optional) confirms the same illegal bid right after its fine: without
+             it that bid is refused under "penalty-again" and costs nothing (just_fined_bid())
     pass     seat: the passer (must be on turn)
     discard  seat: the winner who cannot pay     tribe: str   digit: int   (one of their cards)
     penalty  seat: the player on turn whose bid was just refused   bid: int (optional, for history)
@@ -105,6 +107,7 @@ from companion.games.serengeti.moves import MOVES, apply
 from companion.games.serengeti.payout import Payout, payout, payout_explanation, payout_line
 from companion.games.serengeti.scoring import score, standings
 from companion.games.serengeti.state import (
+    just_fined_bid,
     new,
     pass_bonus_due,
     penalty_applies,
@@ -165,6 +168,7 @@ __all__ = [
     "bid_rule",
     "bid_warning",
     "describe",
+    "just_fined_bid",
     "lot_size",
     "new",
     "pass_bonus_due",

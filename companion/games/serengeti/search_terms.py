@@ -18,6 +18,7 @@ CANNOT_PAY = ("cannot-pay", "cannot-pay-no-card", "bid-above-chips")
 TIE = ("tie-break", "tie-break-shared", "chip-bonus-tie")
 DIGIT = ("bid-digit", "penalty-which-bids", "penalty")
 FINE = ("penalty", "penalty-which-bids", "penalty-turn", "penalty-destination", "penalty-no-chip")
+TWICE = ("penalty-again", "penalty")
 NO_CHIPS = ("penalty-no-chip", "chip-bonus-zero", "cannot-pay-no-card")
 PASS_BONUS = ("pass-bonus", "pass-bonus-once", "pass-bonus-bank")
 PAYOUT = ("payout", "payout-don", "payout-small-bid")
@@ -61,6 +62,9 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
         "penalty": FINE,
         "punish*": FINE,
         "lose": FINE,
+        "fined twice": TWICE,
+        "tap* twice": TWICE,
+        "double tap*": TWICE,
         "pass straight": PASS_BONUS,
         "pass immediately": PASS_BONUS,
         "pass right away": PASS_BONUS,
@@ -156,6 +160,9 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
         "罰金": FINE,
         "ペナルティ": FINE,
         "反則": FINE,
+        "二度押し": TWICE,
+        "二回押": TWICE,
+        "2回押": TWICE,
         "いけない数字": DIGIT,
         "ダメな数字": DIGIT,
         "だめな数字": DIGIT,
@@ -235,6 +242,8 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
         "штраф*": FINE,
         "оштраф*": FINE,
         "наказ*": FINE,
+        "дважды": TWICE,
+        "два раза": TWICE,
         "запрещ*": DIGIT,
         "нельзя ставить": DIGIT,
         "недопуст*": DIGIT,

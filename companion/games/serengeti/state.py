@@ -86,6 +86,40 @@ def penalty_applies(state: dict, rule_id: str) -> bool:
     )
 
 
+def auction_mark(auction: dict) -> list:
+    """Where an auction stands: which auction, its high bid, how many passed or dropped out. Any
+    bid or pass changes it, so a fine recorded with it tells whether anything happened since."""
+    return [
+        auction["kind"],
+        auction["seller"],
+        auction["high"],
+        auction["high_seat"],
+        len(auction["passed"]),
+        len(auction["excluded"]),
+    ]
+
+
+def just_fined_bid(state: dict, seat: int | None) -> int | None:
+    """The bid this seat was fined for a moment ago: the newest fine is this seat's, this round,
+    not given back, and the auction has not moved since (the same seat still on turn). A second
+    tap of the same illegal bid is then taken for the same call, not fined again unless the
+    player confirms it (RULES["penalty-again"]). None otherwise."""
+    auction = state.get("auction")
+    if seat is None or auction is None or state["phase"] != "auction" or auction["turn"] != seat:
+        return None
+    if not state["penalties"]:
+        return None
+    fine = state["penalties"][-1]
+    if (
+        fine["seat"] != seat
+        or fine["round"] != state["round"]
+        or fine["waived"]
+        or fine.get("at") != auction_mark(auction)
+    ):
+        return None
+    return fine["bid"] if is_int(fine["bid"]) else None
+
+
 def digits(state: dict, seat: int) -> list[int]:
     """The digits on a seat's cards (its forbidden last digits)."""
     return [c["digit"] for c in state["cards"][seat]]

@@ -20,6 +20,7 @@ RULES: dict[str, str] = {
     "bid-higher": N_("Each bid must beat the high bid"),
     "bid-digit": N_("No bid may end in a digit you own"),
     "penalty": N_("An illegal bid costs a chip"),
+    "penalty-again": N_("The same illegal bid twice in a row"),
     "waive": N_("The host may waive a penalty"),
     "pass": N_("Passing takes you out of this auction"),
     "pass-bonus": N_("Passing at once earns 2 chips (Abacus)"),
@@ -77,6 +78,12 @@ RULE_SUMMARIES: dict[str, str] = {
         "A bid that breaks the digit rule does not count and costs the bidder 1 chip "
         "(to the bank; in Don to the pot), if they have one. Then they bid again or "
         "pass."
+    ),
+    "penalty-again": N_(
+        "A phone that sends the bid just fined once more, before anything else happened in "
+        "the auction, is taken to have been tapped twice: the bid is refused again and costs "
+        "nothing. To call that number again anyway, confirm it on the phone: that bid is a "
+        "new illegal bid and costs another chip."
     ),
     "waive": N_("The host may give a fine back, or the table may play without fines."),
     "pass": N_(

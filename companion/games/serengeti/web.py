@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
-from wtforms import StringField
+from wtforms import BooleanField, StringField
 from wtforms.validators import AnyOf, InputRequired
 
 from companion.forms import VersionedForm, whole_number
@@ -63,9 +63,12 @@ class BidForm(VersionedForm):
         _l("A bid is a whole number of chips, from 1 to 999."),
         missing=_l("Type your bid, or pass."),
     )
+    # Set when the player confirmed the bid just fined once more (the phone asks first): without
+    # it the rules take that bid for a second tap of the same call and do not fine it again.
+    again = BooleanField()
 
     def to_action(self) -> dict:
-        return {"amount": self.amount.data}
+        return {"amount": self.amount.data, **({"again": True} if self.again.data else {})}
 
 
 class PassForm(VersionedForm):
@@ -332,6 +335,9 @@ class SerengetiAdapter(GameAdapter):
         auction = view["auction"]
         result = rules.result(state)
         return {
+            # The bid this seat was fined for a moment ago: its field starts empty, and sending
+            # it once more asks first (rules.just_fined_bid).
+            "fined_bid": rules.just_fined_bid(state, seat) if me is not None else None,
             "score": score_table(state, result) if result is not None else None,
             "tribes": rules.TRIBES,
             "quick_bids": quick_bids,
