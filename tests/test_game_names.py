@@ -1,7 +1,8 @@
 """The core names no game: only the registry (companion/games/__init__.py, INSTALLED) says which
 games exist. Core code, templates and scripts find the games, their privacy specs and their move
 generators through the registry, and the core's tests use the fixture game (tests/fixture_game),
-so a game can be added or removed without touching them (issue 23)."""
+so a game can be added or removed without touching them (issue 23). Tests that hold a driver per
+game and check the same thing in each live in tests/games/, a game's own tests in tests/<game>/."""
 
 from __future__ import annotations
 
