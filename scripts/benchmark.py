@@ -179,7 +179,7 @@ class Served:
 
     def rss_mb(self) -> float:
         """The memory of every server process (gunicorn's master and workers: their PSS)."""
-        import benchmark_push
+        from scripts import benchmark_push
 
         return benchmark_push.memory_mb(benchmark_push.process_tree(self.process.pid))
 
@@ -770,8 +770,8 @@ def figure_processes(report, seconds: int, counts: tuple[int, ...]) -> None:
                 }
                 ours = Served("wsgi:app", env)
                 base = Served(
-                    "baseline_app:app",
-                    {"PYTHONPATH": str(ROOT / "scripts"), "COMPANION_PROCESSES": str(processes)},
+                    "scripts.baseline_app:app",
+                    {"COMPANION_PROCESSES": str(processes)},
                 )
                 try:
                     version = tables_version(ours, seeded)
@@ -806,9 +806,8 @@ def figure_search(report, rounds: int) -> None:
     search_quality.py, questions as players ask them from a table) and of a set of keywords in
     three languages (each the median of `rounds` runs), and the one-off cost of building the
     index (on the first search)."""
-    import search_quality
-
     from companion.web.rules import build_index
+    from scripts import search_quality
 
     app = create_app({"DATABASE": ":memory:", "SECRET_KEY": "bench"})
     with app.app_context():
@@ -877,7 +876,7 @@ def figure_held(
     `make run`, and any other numbers of processes asked for) and polling (waitress, as
     COMPANION_PUSH=0), on one SQLite database (scripts/benchmark_push.py says what is
     measured)."""
-    import benchmark_push
+    from scripts import benchmark_push
 
     # Every held phone is an open file in this process (its stream, or its polling connection).
     wanted = max(counts) + 1000
@@ -1001,7 +1000,7 @@ def main() -> int:
             "COMPANION_PUBLIC_URL": "http://127.0.0.1",
         }
         ours = Served("wsgi:app", env)
-        base = Served("baseline_app:app", {"PYTHONPATH": str(ROOT / "scripts")})
+        base = Served("scripts.baseline_app:app", {})
         try:
             figure_poll_throughput(
                 report, ours, base, by_size[sizes[0]], 1 if quick else 3, 2 if quick else 5
@@ -1025,7 +1024,7 @@ def main() -> int:
 
 
 def push_figures(report, args, counts: tuple[int, ...], quick: bool) -> None:
-    import benchmark_push
+    from scripts import benchmark_push
 
     if not args.no_browser:
         benchmark_push.figure_browser_delivery(report, sys.modules[__name__], 5 if quick else 20)
