@@ -68,7 +68,7 @@ def seated(phone, server, code: str, seat: int, locale: str = "en-US", viewport=
 def anna_to_bid(server, phone, locale: str = "en-US", viewport=SMALL_PHONE):
     """A Serengeti table, a Tonga 7 entered: Anna's phone is to bid (she owns no card yet)."""
     host = phone(viewport=viewport)
-    code = open_table(host, server, names=NAMES)
+    code = open_table(host, server, "serengeti", names=NAMES)
     table = Store(server.database, code)
     table.act({"type": "card", "seat": None, "tribe": "tonga", "digit": 7})
     anna = seated(phone, server, code, 0, locale, viewport)
@@ -183,7 +183,7 @@ def anna_owns_a_seven(server, phone, locale: str = "en-US", viewport=SMALL_PHONE
     """Round 2 of a Serengeti table with fines on: Anna won the Tonga 7 for 1 (9 chips left),
     starts the round and is to bid on Nuba 0 and Massai 5."""
     host = phone(viewport=viewport)
-    code = open_table(host, server, names=NAMES)
+    code = open_table(host, server, "serengeti", names=NAMES)
     table = Store(server.database, code)
     table.act(
         {"type": "card", "seat": None, "tribe": "tonga", "digit": 7},
