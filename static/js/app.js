@@ -98,7 +98,7 @@
       // This page's own tap on its way brings the new region itself (the stream is often
       // faster than the tap's answer): fetching it too would morph the page a second time,
       // under what the player opened meanwhile. Its answer is checked when it comes.
-      if (!sending || Date.now() - sendingSince > 10000) poll();
+      if (!sending || Date.now() - sendingSince > 5000) poll();
     } else if (push.presence && parts[1] !== push.presence) {
       presence();
     }
@@ -112,15 +112,18 @@
   var sending = 0; // this page's own requests on their way (taps, forms), polls aside
   var sendingSince = 0; // (one that never ended does not stop the fetches for long)
   document.addEventListener("htmx:beforeRequest", function (e) {
-    if (isPoll(e.detail)) return;
+    if (isPoll(e.detail) || !e.detail.xhr) return;
     sending += 1;
     sendingSince = Date.now();
-  });
-  document.addEventListener("htmx:afterRequest", function (e) {
-    if (isPoll(e.detail)) return;
-    sending = Math.max(0, sending - 1);
-    // After the swap: is the page still behind what the stream said?
-    if (push.on && !sending) setTimeout(function () { if (behind()) poll(); }, 50);
+    // Counted off when its request ends, however it ends. Not by htmx:afterRequest: htmx
+    // fires that on the button that was tapped, and when the answer removed that button
+    // ("End my turn" is gone once the turn ended) the event never reaches the document, and
+    // the page ignored the stream for seconds: a stale phone.
+    e.detail.xhr.addEventListener("loadend", function () {
+      sending = Math.max(0, sending - 1);
+      // After the swap: is the page still behind what the stream said?
+      if (push.on && !sending) setTimeout(function () { if (behind()) poll(); }, 50);
+    });
   });
   function pushHeartbeat() {
     var region = live();
