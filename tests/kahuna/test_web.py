@@ -418,7 +418,7 @@ def test_the_checker_reports_control_and_round_points(client):
 )
 def test_the_checker_explains_bad_input(client, query, text):
     response = client.get(f"/tools/kahuna/?{query}")
-    assert response.status_code == 400
+    assert response.status_code == 422  # the page again with what is wrong
     assert text in unescape(response.text)
     assert '<a class="k-site' in response.text  # the board is still there to tap
 

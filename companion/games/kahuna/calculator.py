@@ -133,4 +133,5 @@ def checker():
         islands=board["islands"],
         next_state=NEXT,
     )
-    return html, (400 if errors else 200)
+    # 422 as every refused entry in the app: the page again with what is wrong, not an error page
+    return html, (422 if errors else 200)
