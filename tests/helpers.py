@@ -484,3 +484,49 @@ def found_unscoped(index, query: str, page: str, anchor: str) -> None:
     """`query` asked of every game has `page`'s `anchor` among its first three results."""
     found = [(r.entry.page, r.entry.anchor) for r in index.search(query, "en")[:3]]
     assert (page, anchor) in found, found
+
+
+class ServerStore:
+    """A test server's database (Server.database), reached beside it: to put a table's game
+    where a browser test starts, and to read what the table holds."""
+
+    def __init__(self, database, code: str):
+        from companion import create_app
+
+        self.app = create_app({"DATABASE": str(database), "SECRET_KEY": "browser-tests"})
+        self.code = code
+
+    def act(self, *actions: dict) -> None:
+        """Apply these actions (each with its "seat") as the table's phones would."""
+        with self.app.app_context():
+            db = get_db()
+            for action in actions:
+                table = tables.get_table(db, self.code)
+                tables.act(
+                    db, table, action, seat=action.get("seat"), host=False, expected_version=None
+                )
+
+    def play_to_end(self, seed: int) -> None:
+        """Random legal play until the game ends."""
+        import random
+
+        with self.app.app_context():
+            db = get_db()
+            play_to_end(db, tables.get_table(db, self.code), random.Random(seed))
+
+    def actions(self, kind: str) -> list[dict]:
+        """The game actions of this kind that stand (not undone), oldest first."""
+        with self.app.app_context():
+            db = get_db()
+            events = tables.events(db, tables.get_table(db, self.code))
+            return [
+                e.action
+                for e in events
+                if e.kind == "game" and not e.undone and e.action.get("type") == kind
+            ]
+
+    def state(self) -> dict:
+        """The table's state now."""
+        with self.app.app_context():
+            db = get_db()
+            return tables.state_of(db, tables.get_table(db, self.code))

@@ -17,36 +17,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion import create_app, get_db
-from companion import tables as store
 from companion.games.cape_to_cairo.random_play import legal_action
 from tests.helpers import PHONE, SMALL_PHONE, dark, in_first_screen, open_table, overflowing, shot
+from tests.helpers import ServerStore as Store
 
 pytestmark = pytest.mark.browser
 NAMES = ("Anna", "Ben", "Chris", "Dora")
 LOT = [("river", 1, 5), ("savanna", 2, 3), ("desert", 0, 7), ("village", 3, 9)]
-
-
-class Store:
-    """The server's database, to put the game where a test starts (not what it is about)."""
-
-    def __init__(self, database, code: str):
-        self.app = create_app({"DATABASE": str(database), "SECRET_KEY": "browser-tests"})
-        self.code = code
-
-    def act(self, *actions: dict) -> None:
-        with self.app.app_context():
-            db = get_db()
-            for action in actions:
-                table = store.get_table(db, self.code)
-                store.act(
-                    db, table, action, seat=action.get("seat"), host=False, expected_version=None
-                )
-
-    def state(self) -> dict:
-        with self.app.app_context():
-            db = get_db()
-            return store.state_of(db, store.get_table(db, self.code))
 
 
 def height(page) -> int:

@@ -11,14 +11,11 @@ screenshots/result-5-serengeti-<lang>-360*.png.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from playwright.sync_api import expect
 
-from companion import create_app, get_db
-from companion import tables as store
-from tests.helpers import PHONE, SMALL_PHONE, open_table, overflowing, play_to_end, shot
+from tests.helpers import PHONE, SMALL_PHONE, open_table, overflowing, shot
+from tests.helpers import ServerStore as Store
 
 pytestmark = pytest.mark.browser
 
@@ -26,28 +23,6 @@ ON_SCREEN = """(selector) => {
     const box = document.querySelector(selector).getBoundingClientRect();
     return {top: box.top, bottom: box.bottom, screen: window.innerHeight, scrolled: scrollY};
 }"""
-
-
-class Store:
-    """The server's database, to put a game where a test starts (not what it is about)."""
-
-    def __init__(self, database, code: str):
-        self.app = create_app({"DATABASE": str(database), "SECRET_KEY": "browser-tests"})
-        self.code = code
-
-    def act(self, *actions: dict) -> None:
-        with self.app.app_context():
-            db = get_db()
-            for action in actions:
-                table = store.get_table(db, self.code)
-                store.act(
-                    db, table, action, seat=action.get("seat"), host=False, expected_version=None
-                )
-
-    def play_to_end(self, seed: int) -> None:
-        with self.app.app_context():
-            db = get_db()
-            play_to_end(db, store.get_table(db, self.code), random.Random(seed))
 
 
 def seated(phone, server, code: str, seat: int, locale: str, viewport: dict):

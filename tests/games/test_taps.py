@@ -17,42 +17,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion import create_app, get_db
-from companion import tables as store
 from tests.helpers import PHONE, SMALL_PHONE, open_table, overflowing, shot
+from tests.helpers import ServerStore as Store
 
 pytestmark = pytest.mark.browser
 
 NAMES = ("Anna", "Ben", "Chris")
 SENT_WITHIN = 15_000  # ms: the polls (every 2 s) find the connection back, then the tap goes
-
-
-class Store:
-    """The server's database: to put the game where a test starts, and to count what it holds."""
-
-    def __init__(self, database, code: str):
-        self.app = create_app({"DATABASE": str(database), "SECRET_KEY": "browser-tests"})
-        self.code = code
-
-    def act(self, *actions: dict) -> None:
-        with self.app.app_context():
-            db = get_db()
-            for action in actions:
-                table = store.get_table(db, self.code)
-                store.act(
-                    db, table, action, seat=action.get("seat"), host=False, expected_version=None
-                )
-
-    def actions(self, kind: str) -> list[dict]:
-        """The game actions of this kind that stand (not undone), oldest first."""
-        with self.app.app_context():
-            db = get_db()
-            events = store.events(db, store.get_table(db, self.code))
-            return [
-                e.action
-                for e in events
-                if e.kind == "game" and not e.undone and e.action.get("type") == kind
-            ]
 
 
 def seated(phone, server, code: str, seat: int, locale: str = "en-US", viewport=SMALL_PHONE):
