@@ -10,6 +10,7 @@ game's words never show on another game's page, whatever English msgids they sha
 from __future__ import annotations
 
 import datetime
+import functools
 import importlib
 from pathlib import Path
 from urllib.parse import quote
@@ -25,6 +26,7 @@ from flask_babel import (
     get_domain,
     get_locale,
 )
+from wtforms.i18n import messages_path
 
 from companion import localtime
 from companion.games import PACKAGES
@@ -96,6 +98,21 @@ def current_translations() -> support.NullTranslations:
     return translations
 
 
+@functools.cache
+def wtforms_catalogue(locale: str) -> support.Translations:
+    """WTForms' own messages ("Not a valid integer value.") in one language, read once per
+    process."""
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+def share_wtforms_catalogue() -> None:
+    """Give this request the process's WTForms catalogue. Flask-WTF reads the catalogue's file
+    again for every request that makes a form unless the request already holds one as
+    `request.wtforms_translations` (flask_wtf/i18n.py): that read was a tenth of the CPU a
+    table's live region costs, and every phone fetches its region after each move."""
+    request.wtforms_translations = wtforms_catalogue(str(get_locale()))
+
+
 def select_locale() -> str:
     """The language cookie set by the footer switch, else the browser's best match."""
     chosen = request.cookies.get(LANG_COOKIE)
@@ -126,6 +143,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=select_locale)
     app.before_request(lambda: use_part(CORE))  # a game's view switches to its part
+    app.before_request(share_wtforms_catalogue)
     app.jinja_env.globals.update(
         LANGUAGES=LANGUAGES,
         current_language=select_locale,

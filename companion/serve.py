@@ -3,16 +3,17 @@
 Which engine serves (see README, "Engines"):
 - push (the default where gevent is installed): every connection is a greenlet, so a page can
   hold its push stream (companion/web/push.py) for the whole evening. POSIX hosts: gunicorn
-  with COMPANION_PROCESSES gevent workers (1 by default); elsewhere (Windows): gevent's own WSGI
-  server, one process.
+  with COMPANION_PROCESSES gevent workers (one per core, at most 4, by default); elsewhere
+  (Windows): gevent's own WSGI server, one process.
 - polling (COMPANION_PUSH=0, or no gevent): waitress, one process, or gunicorn's threaded
   workers when COMPANION_PROCESSES > 1 on a POSIX host. Pages poll every 2 s.
 
-Settings (environment): HOST (default 0.0.0.0), PORT (8000), COMPANION_PROCESSES (1),
-COMPANION_THREADS (8: threads per process under waitress and threaded workers; the size of
-the database pool under gevent), COMPANION_CONNECTION_LIMIT (open connections at once, per
-process: 10,000 with push, where every page holds one; 2,000 polling), COMPANION_PUSH (1),
-COMPANION_PUSH_HEARTBEAT (2.5: seconds between a stream's messages while nothing changes).
+Settings (environment): HOST (default 0.0.0.0), PORT (8000), COMPANION_PROCESSES (push on
+POSIX: one per core, at most 4; otherwise 1), COMPANION_THREADS (8: threads per process under
+waitress and threaded workers; the size of the database pool under gevent),
+COMPANION_CONNECTION_LIMIT (open connections at once, per process: 10,000 with push, where
+every page holds one; 2,000 polling), COMPANION_PUSH (1), COMPANION_PUSH_HEARTBEAT (2.5:
+seconds between a stream's messages while nothing changes).
 """
 
 from __future__ import annotations
@@ -32,10 +33,29 @@ DEFAULT_PUSH_CONNECTION_LIMIT = 10_000  # push: a stream per open page, and its 
 PUSH_KEEPALIVE = 75  # seconds an idle connection is kept under gevent (the stream is not idle)
 
 
-def processes_wanted(environ: Mapping[str, str] | None = None) -> int:
-    """How many server processes COMPANION_PROCESSES asks for (at least 1)."""
+MAX_DEFAULT_PROCESSES = 4
+
+
+def processes_wanted(
+    environ: Mapping[str, str] | None = None,
+    push: bool = False,
+    posix: bool | None = None,
+    cores: int | None = None,
+) -> int:
+    """How many server processes: COMPANION_PROCESSES (at least 1), else, for push on a POSIX
+    host, one gevent worker per core (at most 4), else 1.
+
+    Why one per core with push: a move costs its table's phones a render each (every phone
+    fetches its own region), and one process uses one core: on two cores, one process at 20
+    moves a second was 90% busy and its phones saw the move late (docs/performance.md)."""
     env = os.environ if environ is None else environ
-    return max(1, int(env.get("COMPANION_PROCESSES", "1")))
+    if "COMPANION_PROCESSES" in env:
+        return max(1, int(env["COMPANION_PROCESSES"]))
+    posix = os.name == "posix" if posix is None else posix
+    if push and posix:
+        cores = (os.cpu_count() or 1) if cores is None else cores
+        return max(1, min(cores, MAX_DEFAULT_PROCESSES))
+    return 1
 
 
 def push_wanted(environ: Mapping[str, str] | None = None) -> bool:
@@ -201,7 +221,7 @@ def main() -> None:
     from companion import create_app
 
     settings = server_settings(push=push)
-    processes = processes_wanted()
+    processes = processes_wanted(push=push)
     raise_open_files_limit(settings["connection_limit"])
     config = {"BIND_HOST": settings["host"], "BIND_PORT": settings["port"]}
     app = create_app(config)

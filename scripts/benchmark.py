@@ -37,6 +37,7 @@ from pathlib import Path
 from companion import create_app, get_db, tables
 from companion.games import GAMES
 from companion.games.base import replay_actions
+from companion.serve import processes_wanted
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -161,7 +162,9 @@ class Served:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "scripts.serve_app", target, str(self.port)],
             cwd=ROOT,
-            env={**os.environ, **env},
+            # One process unless told: the figures of one server process (polls against a bare
+            # Flask view, memory) are measured as their goals were set.
+            env={**os.environ, "COMPANION_PROCESSES": "1", **env},
             stdout=subprocess.DEVNULL,
             stderr=self.log,
             start_new_session=True,  # stop() reaches gunicorn's workers too
@@ -286,10 +289,21 @@ class Host:
         self.seeded = seeded
         self.store = state_reader(database)
         self.info = GAMES[seeded.game]
+        self.port = port
         self.browser = Browser(port, {f"host_{seeded.code}": seeded.host_token})
-        status, page, _ = self.browser.request("GET", f"/t/{seeded.code}/")
+        self._read_page()
+
+    def _read_page(self) -> None:
+        status, page, _ = self.browser.request("GET", f"/t/{self.seeded.code}/")
         assert status == 200, status
         self.csrf, self.version = csrf_and_version(page)
+
+    def reconnect(self) -> None:
+        """A new connection after a request that was not answered, and the table as it is
+        now (the unanswered move may have been made)."""
+        self.browser.conn.close()
+        self.browser.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        self._read_page()
 
     def _post(self, path: str, body: dict) -> float:
         started = time.perf_counter()
@@ -869,11 +883,20 @@ def figure_memory(report, app: Served, seeded: list[Seeded], seconds: float) -> 
     )
 
 
+# `make run`'s engine on this machine: push, one gevent worker per core (companion/serve.py).
+MAKE_RUN_PROCESSES = processes_wanted({}, push=True)
+
+
 def figure_held(
-    report, counts: tuple[int, ...], idle: float, moving: float, push_processes=(1,)
+    report,
+    counts: tuple[int, ...],
+    idle: float,
+    moving: float,
+    push_processes=(1,),
+    polling: bool = True,
 ) -> None:
-    """1,000 / 4,000 / 8,000 phones held, with push (gunicorn's gevent workers: one, as
-    `make run`, and any other numbers of processes asked for) and polling (waitress, as
+    """1,000 / 4,000 / 8,000 phones held, with push (gunicorn's gevent workers: one per core,
+    as `make run`, or the numbers of processes asked for) and polling (waitress, as
     COMPANION_PUSH=0), on one SQLite database (scripts/benchmark_push.py says what is
     measured)."""
     from scripts import benchmark_push
@@ -893,7 +916,7 @@ def figure_held(
         started = time.time()
         seeded = seed_elsewhere(database, tables_needed, events=2)
         print(f"  seeded {tables_needed} tables of 4 in {time.time() - started:.0f} s", flush=True)
-        variants = [("push", n) for n in push_processes] + [("poll", 1)]
+        variants = [("push", n) for n in push_processes] + ([("poll", 1)] if polling else [])
         for phones in counts:
             for mode, processes in variants:
                 env = {
@@ -918,7 +941,10 @@ def figure_held(
                     if mode == "push"
                     else "waitress, 8 threads"
                 )
-                benchmark_push.report_held(report, mode, phones, result, engine)
+                make_run = mode == "push" and processes == MAKE_RUN_PROCESSES
+                if make_run:
+                    engine += ", as make run"
+                benchmark_push.report_held(report, mode, phones, result, engine, goal=make_run)
 
 
 # --- main --------------------------------------------------------------------------------------------
@@ -952,8 +978,14 @@ def main() -> int:
         "--push-processes",
         type=int,
         nargs="*",
-        default=[1],
-        help="held phones with push on these numbers of gevent workers (default 1, as make run)",
+        default=None,
+        help="held phones with push on these numbers of gevent workers (default: as make run,"
+        " one per core)",
+    )
+    parser.add_argument(
+        "--no-polling",
+        action="store_true",
+        help="held phones with push only (for trying push settings: the record needs polling)",
     )
     args = parser.parse_args()
     quick = args.quick
@@ -1030,7 +1062,8 @@ def push_figures(report, args, counts: tuple[int, ...], quick: bool) -> None:
         benchmark_push.figure_browser_delivery(report, sys.modules[__name__], 5 if quick else 20)
     if not args.no_held:
         held = (5, 8) if quick else (15, 20)  # seconds held idle, seconds moving
-        figure_held(report, counts, *held, tuple(args.push_processes))
+        processes = tuple(args.push_processes or [MAKE_RUN_PROCESSES])
+        figure_held(report, counts, *held, processes, polling=not args.no_polling)
 
 
 if __name__ == "__main__":

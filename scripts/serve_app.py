@@ -35,7 +35,7 @@ def main(target: str, where: str) -> None:
     else:
         settings.update(host="127.0.0.1", port=int(where))
     raise_open_files_limit(settings["connection_limit"])
-    serve_with(lambda: load_target(target), settings, processes_wanted(), push)
+    serve_with(lambda: load_target(target), settings, processes_wanted(push=push), push)
 
 
 if __name__ == "__main__":

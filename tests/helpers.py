@@ -353,6 +353,9 @@ class Server:
             "COMPANION_PUBLIC_URL": self.url,
             "COMPANION_SECRET_KEY": "browser-tests",
             "COMPANION_EXTRA_GAMES": "tests.fixture_game",  # the tests' own game, Pebbles
+            # One process starts in half the time of `make run`'s one per core; the live-table
+            # test of push serves with two (tests/browser/test_live_table.py).
+            "COMPANION_PROCESSES": "1",
             **self.env,
         }
         fd = self.listening.fileno()

@@ -233,6 +233,22 @@ def test_the_engine_each_platform_gets():
     assert engine(push=False, processes=2, posix=False) == "waitress"
 
 
+def test_push_serves_one_process_per_core_unless_told():
+    """A move costs every phone at its table a render: with push, `make run` spreads that over
+    the cores (at most 4 processes); polling (waitress) and Windows stay one process."""
+    from companion.serve import processes_wanted
+
+    assert processes_wanted({}, push=True, posix=True, cores=2) == 2
+    assert processes_wanted({}, push=True, posix=True, cores=1) == 1
+    assert processes_wanted({}, push=True, posix=True, cores=16) == 4
+    assert processes_wanted({}, push=True, posix=False, cores=8) == 1
+    assert processes_wanted({}, push=False, posix=True, cores=8) == 1
+    told = {"COMPANION_PROCESSES": "3"}
+    assert processes_wanted(told, push=True, posix=True, cores=2) == 3
+    assert processes_wanted(told, push=False, posix=True, cores=2) == 3
+    assert processes_wanted({"COMPANION_PROCESSES": "0"}, push=True, cores=2) == 1
+
+
 def test_gevents_own_server_holds_a_stream(tmp_path):
     """The engine where gunicorn does not run (Windows), tried here: a member's stream is held
     and beats; the page's poll is answered beside it."""

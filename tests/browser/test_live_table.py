@@ -211,7 +211,18 @@ def seated_watching(phone, server, code: str, name: str):
 
 
 @pytest.mark.skipif(BLOCK_PUSH, reason="push is blocked in this run")
-def test_moves_reach_every_phone_and_the_display_by_push_without_polling(server, phone):
+def test_moves_reach_every_phone_and_the_display_by_push_without_polling(tmp_path, phone):
+    # Served as `make run` serves on two cores: two gevent processes, so that a table's phones
+    # hold their streams in different processes and a move made in one wakes the other's.
+    server = Server(tmp_path / "two.db", env={"COMPANION_PROCESSES": "2"})
+    server.start()
+    try:
+        moves_reach_every_phone_and_the_display(server, phone)
+    finally:
+        server.kill()
+
+
+def moves_reach_every_phone_and_the_display(server, phone) -> None:
     host = phone()
     code = open_table(host, server, names=NAMES)
     phones = [seated_watching(phone, server, code, name) for name in NAMES]
