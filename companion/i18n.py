@@ -99,7 +99,7 @@ def current_translations() -> support.NullTranslations:
 
 
 @functools.cache
-def wtforms_catalogue(locale: str) -> support.Translations:
+def wtforms_catalogue(locale: str) -> support.NullTranslations:
     """WTForms' own messages ("Not a valid integer value.") in one language, read once per
     process."""
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
@@ -110,7 +110,7 @@ def share_wtforms_catalogue() -> None:
     again for every request that makes a form unless the request already holds one as
     `request.wtforms_translations` (flask_wtf/i18n.py): that read was a tenth of the CPU a
     table's live region costs, and every phone fetches its region after each move."""
-    request.wtforms_translations = wtforms_catalogue(str(get_locale()))
+    setattr(request, "wtforms_translations", wtforms_catalogue(str(get_locale())))  # noqa: B010
 
 
 def select_locale() -> str:
