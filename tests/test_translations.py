@@ -329,3 +329,18 @@ def test_the_apps_name_is_the_one_the_style_guides_give():
         )
         assert named, f"style-{lang}.md names no app"
         assert _catalogue("core", lang)[("Table companion", None)] == named.group(1), lang
+
+
+def test_wtforms_own_messages_are_translated_from_a_catalogue_read_once(app):
+    """WTForms' messages read the reader's language; the catalogue is read once per process
+    and language, not once per request (companion/i18n.py: share_wtforms_catalogue)."""
+    from flask_wtf.i18n import translations
+
+    from companion.i18n import wtforms_catalogue
+
+    for lang, required in (("ru", "Обязательное поле."), ("ja", "このフィールドは必須です。")):
+        for _ in range(2):
+            with app.test_request_context("/", headers={"Cookie": f"lang={lang}"}):
+                app.preprocess_request()
+                assert translations.gettext("This field is required.") == required
+    assert wtforms_catalogue("ru") is wtforms_catalogue("ru")
