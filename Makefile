@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS ?= auto
 PYTEST := $(PY) -m pytest -n $(JOBS)
 
-.PHONY: run test test-fast test-deep setup test-setup lint typecheck format translations \
+.PHONY: run test test-fast test-deep screenshots setup test-setup lint typecheck format translations \
 	i18n-update benchmark clean
 
 $(PY):
@@ -53,6 +53,11 @@ test: test-setup lint typecheck
 # The inner loop: no browser, no PostgreSQL, no deep runs.
 test-fast: $(VENV)/.test-installed translations
 	$(PYTEST) -m "not browser and not postgresql and not deep"
+
+# The browser tests again, writing the screenshots to look at (screenshots/*.png; `make test`
+# checks the same pages without writing them).
+screenshots: test-setup
+	COMPANION_SHOTS=1 $(PYTEST) -m "browser and not deep"
 
 # The property tests at full depth (the hypothesis profile "deep") and the tests marked deep.
 test-deep: test-setup

@@ -41,7 +41,7 @@ from jinja2 import BytecodeCache
 from companion import create_app
 from companion import db as database
 from companion.games import install
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, TableDriver
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS_WANTED, Server, TableDriver
 
 # The tests' own game, Pebbles (tests/fixture_game; never installed in production): the core's
 # tests play it, and the contract test holds it to the contract like every installed game.
@@ -52,7 +52,7 @@ install(FIXTURE_GAME)
 settings.register_profile("deep", deadline=None)
 
 STORES = ("sqlite", "postgresql")
-BROWSER_FIXTURES = {"browser", "phone", "server"}
+BROWSER_FIXTURES = {"browser", "phone", "server", "shared_server", "own_server"}
 POSTGRES_FIXTURES = {"postgres_server", "postgres_database"}
 
 
@@ -183,10 +183,33 @@ def rules_index():
         return build_index()
 
 
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """One server for every browser test of this xdist worker that needs only *a* server.
+
+    Each test opens tables of its own on it, and its phones are browser contexts of its own
+    (their own cookies, so their own devices): codes and cookies keep the tests apart, as they
+    keep the tables of an evening apart. Starting a server for each test took a sixth of the
+    browser tests' time."""
+    srv = Server(tmp_path_factory.mktemp("shared") / "browser.db")
+    srv.start()
+    yield srv
+    srv.kill()
+
+
 @pytest.fixture
-def server(tmp_path):
-    """The app served as `make run` serves it (push), in its own process, on a database file
-    of this test."""
+def server(shared_server):
+    """The app served as `make run` serves it (push; one process), shared by this worker's
+    browser tests (see shared_server). A test that kills its server or needs an empty
+    database asks for `own_server`."""
+    if shared_server.process is None or shared_server.process.poll() is not None:
+        shared_server.start()  # a test killed it (it should have asked for own_server)
+    return shared_server
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A server of this test alone, on a database file of this test."""
     srv = Server(tmp_path / "browser.db")
     srv.start()
     yield srv
@@ -227,7 +250,8 @@ def phone(browser):
         context = browser.new_context(
             viewport=viewport or PHONE,
             locale=locale,
-            device_scale_factor=2,
+            # 2, as a phone draws, when screenshots are written; the layout is the same at 1.
+            device_scale_factor=2 if SHOTS_WANTED else 1,
             is_mobile=True,
             has_touch=True,
         )

@@ -306,6 +306,10 @@ def rule_ids_in(*sources: str) -> set[str]:
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "screenshots"  # ignored by git: screenshots to look at
+# Screenshots are written when asked for (`make screenshots`: COMPANION_SHOTS=1), to be looked
+# at; `make test` checks the same pages (overflow, first screen, sizes) without writing them,
+# and its phones draw at one pixel per CSS pixel (the layout is the same at any pixel ratio).
+SHOTS_WANTED = os.environ.get("COMPANION_SHOTS", "") not in ("", "0")
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
 
@@ -359,16 +363,19 @@ class Server:
             **self.env,
         }
         fd = self.listening.fileno()
-        self.process = subprocess.Popen(
-            # the companion's own engine and settings (companion.serve)
-            [sys.executable, "-m", "scripts.serve_app", "wsgi:app", f"fd:{fd}"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            pass_fds=[fd],
-            start_new_session=True,  # kill() reaches gunicorn's worker too
-        )
+        # Its stderr goes to a file, not a pipe: a server that many tests share must never
+        # block on a full pipe.
+        with open(self.database.with_suffix(".log"), "ab") as log:
+            self.process = subprocess.Popen(
+                # the companion's own engine and settings (companion.serve)
+                [sys.executable, "-m", "scripts.serve_app", "wsgi:app", f"fd:{fd}"],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+                pass_fds=[fd],
+                start_new_session=True,  # kill() reaches gunicorn's worker too
+            )
         self.listening.close()  # the child holds it now
         self.listening = None
         # A minute: on a machine busy with parallel tests, starting Python and the app can take
@@ -382,9 +389,14 @@ class Server:
                 if self.process.poll() is not None:
                     break
                 time.sleep(0.1)
-        self.process.kill()  # before reading its errors: a live server's stderr never ends
-        errors = self.process.communicate()[1]
-        raise RuntimeError(f"the server did not start: {errors[-800:]!r}")
+        self.process.kill()
+        self.process.wait()
+        raise RuntimeError(f"the server did not start: {self.log()[-800:]!r}")
+
+    def log(self) -> str:
+        """What the server wrote to its stderr (gunicorn's log, warnings, tracebacks)."""
+        path = self.database.with_suffix(".log")
+        return path.read_text(errors="replace") if path.exists() else ""
 
     def kill(self) -> None:
         """kill -9 of every server process: no clean shutdown at all."""
@@ -399,9 +411,10 @@ class Server:
 
 def shot(page, name: str, full_page: bool = True) -> Path:
     """Save a screenshot to look at (the whole page, or what the screen shows)."""
-    SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    if SHOTS_WANTED:
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

@@ -65,7 +65,8 @@ def test_typing_the_code_joins_too(server, phone):
     expect(anna.get_by_text("You are Player 2.")).to_be_visible()
 
 
-def test_nothing_is_lost_when_the_server_is_killed(server, phone):
+def test_nothing_is_lost_when_the_server_is_killed(own_server, phone):
+    server = own_server
     host = phone()
     start_table(host, server)
     host.fill("#note-text", "before the crash")
