@@ -10,7 +10,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import SMALL_PHONE, dark, in_first_screen, open_table, overflowing, shot
+from tests.helpers import (
+    SMALL_PHONE,
+    dark,
+    in_first_screen,
+    open_table,
+    overflowing,
+    shot,
+    sit_down,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -25,9 +33,7 @@ def seated(phone, server, code, names, viewport=SMALL_PHONE, lang=None):
         page = phone(viewport=viewport)
         if lang:
             page.context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
-        page.goto(f"{server.url}/t/{code}/join")
-        page.fill("#name", name)
-        page.locator(f"#take-seat button[name=seat][value='{seat}']").click()
+        sit_down(page, server, code, seat, name)
         expect(page.locator("#live")).to_be_visible()
         pages.append(page)
     return pages

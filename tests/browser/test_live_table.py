@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from companion import db as database
 from companion import tables
 from tests.conftest import BLOCK_PUSH
-from tests.helpers import PHONE, SMALL_PHONE, Server, open_table, shot
+from tests.helpers import PHONE, SMALL_PHONE, Server, open_table, shot, sit_down
 
 pytestmark = pytest.mark.browser
 NAMES = ("Anna", "Ben", "Chris")
@@ -22,8 +22,7 @@ SOON = 5000  # ms: an update must show within this (pushed at once; polled every
 def seat(phone, server, code: str, name: str, viewport=PHONE):
     """A phone joins the table on the seat called `name`."""
     page = phone(viewport=viewport)
-    page.goto(f"{server.url}/t/{code}/join")
-    page.get_by_role("button", name=name).click()
+    sit_down(page, server, code, NAMES.index(name))
     expect(page.get_by_text(f"You are {name}.")).to_be_visible()
     return page
 

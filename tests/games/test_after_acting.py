@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import PHONE, SMALL_PHONE, open_table, overflowing, shot
+from tests.helpers import PHONE, SMALL_PHONE, open_table, overflowing, shot, sit_down
 from tests.helpers import ServerStore as Store
 
 pytestmark = pytest.mark.browser
@@ -29,8 +29,7 @@ def seated(phone, server, code: str, seat: int, locale: str, viewport: dict):
     """A phone that takes a seat; returned once its scripts run and the page stopped scrolling
     to the turn's panel (a smooth scroll)."""
     page = phone(locale=locale, viewport=viewport)
-    page.goto(f"{server.url}/t/{code}/join")
-    page.locator(f"#take-seat button[name=seat][value='{seat}']").click()
+    sit_down(page, server, code, seat)
     expect(page.locator("#live")).to_be_visible()
     page.wait_for_function("() => window.htmx && document.readyState === 'complete'")
     settle(page)

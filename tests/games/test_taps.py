@@ -17,7 +17,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import PHONE, SMALL_PHONE, open_table, overflowing, shot
+from tests.helpers import PHONE, SMALL_PHONE, open_table, overflowing, shot, sit_down
 from tests.helpers import ServerStore as Store
 
 pytestmark = pytest.mark.browser
@@ -28,8 +28,7 @@ SENT_WITHIN = 15_000  # ms: the polls (every 2 s) find the connection back, then
 
 def seated(phone, server, code: str, seat: int, locale: str = "en-US", viewport=SMALL_PHONE):
     page = phone(locale=locale, viewport=viewport)
-    page.goto(f"{server.url}/t/{code}/join")
-    page.locator(f"#take-seat button[name=seat][value='{seat}']").click()
+    sit_down(page, server, code, seat)
     expect(page.locator("#live")).to_be_visible()
     # Every script ran (a tap before htmx took the forms over would be a plain form post).
     page.wait_for_function("() => window.htmx && document.readyState === 'complete'")

@@ -7,7 +7,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import SMALL_PHONE, dark, in_first_screen, open_table, overflowing, shot
+from tests.helpers import (
+    SMALL_PHONE,
+    dark,
+    in_first_screen,
+    open_table,
+    overflowing,
+    shot,
+    sit_down,
+)
 from tests.serengeti.test_browser import bid, enter_card, submit, sync, version
 
 pytestmark = pytest.mark.browser
@@ -18,8 +26,8 @@ BIG_PHONE = {"width": 390, "height": 844}
 
 def _seat(phone, server, join_url: str, seat: int, locale: str = "en-US", viewport=SMALL_PHONE):
     page = phone(locale=locale, viewport=viewport)
-    page.goto(join_url)
-    page.locator(".seat-button", has_text=NAMES[seat]).click()
+    code = join_url.split("/t/", 1)[1].split("/", 1)[0]
+    sit_down(page, server, code, seat, join=join_url)
     expect(page.locator("#live")).to_be_visible()
     return page
 
