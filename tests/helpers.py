@@ -418,14 +418,25 @@ def shot(page, name: str, full_page: bool = True) -> Path:
     return path
 
 
-def sit_down(page, server, code: str, seat: int, name: str = "", join: str | None = None) -> None:
-    """The phone takes a seat with the join page's form, posted from the phone's own browser
-    context (so with its cookies, as the seat button sends it), then opens the table: one page
-    load where tapping through the join page costs two. Tests about joining itself tap the join
-    page (tests/browser/test_table_sessions.py, test_evening.py). join: the join link to use
-    (e.g. the host's, with its key); the table's own by default."""
+def sit_down(
+    page, server, code: str, seat: int | str, name: str = "", join: str | None = None
+) -> None:
+    """The phone takes a seat (its number, or the name on its button) with the join page's
+    form, posted from the phone's own browser context (so with its cookies, as the seat button
+    sends it), then opens the table: one page load where tapping through the join page costs
+    two. Tests about joining itself tap the join page (tests/browser/test_table_sessions.py,
+    test_evening.py). join: the join link to use (e.g. the host's, with its key); the table's
+    own by default."""
     join = join or f"{server.url}/t/{code}/join"
-    token = csrf_from(page.request.get(join).text())
+    form = page.request.get(join).text()
+    token = csrf_from(form)
+    if isinstance(seat, str):  # the free seat whose button says this name
+        button = re.search(
+            rf'name="seat" value="(\d+)" class="seat-button">{re.escape(htmllib.escape(seat))}<',
+            form,
+        )
+        assert button, f"no free seat called {seat}"
+        seat = int(button.group(1))
     answer = page.request.post(
         join, form={"csrf_token": token, "seat": str(seat), "name": name}, max_redirects=0
     )

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.africana.helpers import brute_force
-from tests.helpers import SHOTS, SMALL_PHONE, open_table, shot
+from tests.helpers import SMALL_PHONE, open_table, shot
 
 pytestmark = pytest.mark.browser
 
@@ -134,7 +134,7 @@ def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, 
         "href", "/rules/africana#no-debt"
     )
     expect(chris.locator("#af-buy .af-inline-alert")).to_be_in_viewport()  # not only at the top
-    chris.screenshot(path=str(SHOTS / "africana-refusal-viewport.png"))
+    shot(chris, "africana-refusal-viewport", full_page=False)
     shot(chris, "africana-refusal-phone")
     chris.fill("#af-pages-n", "3")
     chris.get_by_role("button", name="Turn and pay").click()
@@ -249,7 +249,7 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     expect(anna.locator("#af-end")).to_contain_text("the host can end the turn anyway")
     expect(anna.locator("#af-end [name=override]")).to_have_count(0)
     anna.locator("#af-end").scroll_into_view_if_needed()
-    anna.screenshot(path=str(SHOTS / "africana-adventure-limit-seat-360.png"))
+    shot(anna, "africana-adventure-limit-seat-360", full_page=False)
     assert "It is your turn." in anna.locator("#af-turn").inner_text()
 
     # The host, acting for Anna, is refused the same way and then offered the override.
@@ -263,7 +263,7 @@ def test_the_adventure_limit_refuses_a_seat_and_the_host_can_override_it(server,
     override = host.get_by_role("button", name="End the turn anyway (host)")
     expect(override).to_be_visible()
     override.evaluate("button => button.scrollIntoView({block: 'end'})")
-    host.screenshot(path=str(SHOTS / "africana-adventure-limit-host-360.png"))
+    shot(host, "africana-adventure-limit-host-360", full_page=False)
     # Enter in the discard box is the ordinary end of the turn, never the override.
     with host.expect_response(lambda response: "/act/end_turn" in response.url):
         host.locator("#af-discard").press("Enter")

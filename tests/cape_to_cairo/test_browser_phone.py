@@ -18,7 +18,16 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.games.cape_to_cairo.random_play import legal_action
-from tests.helpers import PHONE, SMALL_PHONE, dark, in_first_screen, open_table, overflowing, shot
+from tests.helpers import (
+    PHONE,
+    SMALL_PHONE,
+    dark,
+    in_first_screen,
+    open_table,
+    overflowing,
+    shot,
+    sit_down,
+)
 from tests.helpers import ServerStore as Store
 
 pytestmark = pytest.mark.browser
@@ -36,10 +45,10 @@ def look(page, name: str) -> None:
     shot(page, name, full_page=False)
 
 
-def seat_phone(phone, url: str, name: str):
+def seat_phone(phone, server, code: str, url: str, name: str):
+    """A phone at 360x740 that takes the seat called `name` through the join link `url`."""
     page = phone(viewport=SMALL_PHONE)
-    page.goto(url)
-    page.get_by_role("button", name=name).click()
+    sit_down(page, server, code, name, join=url)
     expect(page.get_by_text(f"You are {name}.")).to_be_visible()
     return page
 
@@ -49,7 +58,7 @@ def four_at_the_table(server, phone):
     host = phone(viewport=SMALL_PHONE)
     code = open_table(host, server, game="cape_to_cairo", players="4", names=NAMES)
     url = host.locator(".join-url a").inner_text()
-    phones = [seat_phone(phone, url, name) for name in NAMES]
+    phones = [seat_phone(phone, server, code, url, name) for name in NAMES]
     table = Store(server.database, code)
     table.act(
         *({"type": "card", "seat": None, "terrain": t, "marks": m, "income": i} for t, m, i in LOT)

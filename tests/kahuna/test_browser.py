@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import SHOTS, open_table, shot
+from tests.helpers import open_table, shot, sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -18,15 +18,13 @@ pytestmark = pytest.mark.browser
 def screen(page, name: str) -> None:
     """What the phone's screen shows now, not the whole page as shot() saves it (the card
     question is fixed at the bottom of the screen)."""
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    shot(page, name, full_page=False)
 
 
 def seat_phone(phone, server, code: str, seat_name: str):
-    """A new phone that takes the seat named seat_name on the join page."""
+    """A new phone that takes the seat named seat_name (the join page's form)."""
     page = phone()
-    page.goto(f"{server.url}/t/{code}/join")
-    page.get_by_role("button", name=seat_name).click()
+    sit_down(page, server, code, seat_name)
     expect(page.get_by_text(f"You are {seat_name}.")).to_be_visible()
     return page
 
