@@ -528,6 +528,18 @@ def found_unscoped(index, query: str, page: str, anchor: str) -> None:
     assert (page, anchor) in found, found
 
 
+def act_as_phones(app, code: str, actions) -> None:
+    """Apply these actions (each with its "seat") to a table through its store, as the table's
+    phones would: for the stretches of a game a test is not about."""
+    with app.app_context():
+        db = get_db()
+        for action in actions:
+            table = tables.get_table(db, code)
+            tables.act(
+                db, table, action, seat=action.get("seat"), host=False, expected_version=None
+            )
+
+
 class ServerStore:
     """A test server's database (Server.database), reached beside it: to put a table's game
     where a browser test starts, and to read what the table holds."""
@@ -540,13 +552,7 @@ class ServerStore:
 
     def act(self, *actions: dict) -> None:
         """Apply these actions (each with its "seat") as the table's phones would."""
-        with self.app.app_context():
-            db = get_db()
-            for action in actions:
-                table = tables.get_table(db, self.code)
-                tables.act(
-                    db, table, action, seat=action.get("seat"), host=False, expected_version=None
-                )
+        act_as_phones(self.app, self.code, actions)
 
     def play_to_end(self, seed: int) -> None:
         """Random legal play until the game ends."""

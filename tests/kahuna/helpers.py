@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from companion import get_db, tables
 from companion.games.kahuna import rules as k
-from tests.helpers import TableDriver
+from tests.helpers import TableDriver, act_as_phones
 
 
 def naive_control(board: dict) -> dict:
@@ -31,13 +30,7 @@ def sheet(html: str) -> str:
 
 def drive(table: TableDriver, actions: list[dict]) -> None:
     """Apply actions through the store (for long stretches that are not what a test is about)."""
-    with table.app.app_context():
-        db = get_db()
-        for action in actions:
-            stored = tables.get_table(db, table.code)
-            tables.act(
-                db, stored, action, seat=action.get("seat"), host=False, expected_version=None
-            )
+    act_as_phones(table.app, table.code, actions)
 
 
 def reveal_pending(table: TableDriver) -> dict:
