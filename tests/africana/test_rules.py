@@ -251,6 +251,10 @@ scores_sheet = st.fixed_dictionaries(
         "movement_cards": st.integers(0, 5),
         "unfinished_artifacts": st.integers(0, 3),
     }
+).filter(
+    # a sheet the game allows: completed and unfinished artifact cards are at most the twenty
+    # printed (more is refused by the artifact-limits rule, tested on its own)
+    lambda sheet: len(sheet["artifact_cards"]) + sheet["unfinished_artifacts"] <= af.ARTIFACT_CARDS
 )
 
 
