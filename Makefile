@@ -33,16 +33,19 @@ setup: $(VENV)/.installed translations
 run: setup
 	$(PY) -m companion.serve
 
-/usr/bin/chromium:
+# The browser itself, and its headless shell (the same build), which the browser tests drive
+# (tests/support/browser.py says why).
+CHROMIUM_SHELL := /usr/lib/chromium/chromium-headless-shell
+/usr/bin/chromium $(CHROMIUM_SHELL):
 	$(SUDO) apt-get update
-	$(SUDO) apt-get install -y chromium fonts-noto-cjk
+	$(SUDO) apt-get install -y chromium chromium-headless-shell fonts-noto-cjk
 
 # The store's tests also run on a throwaway PostgreSQL server (scripts/throwaway_postgres.py).
 /usr/lib/postgresql:
 	$(SUDO) apt-get update
 	$(SUDO) apt-get install -y postgresql
 
-test-setup: $(VENV)/.test-installed translations /usr/bin/chromium /usr/lib/postgresql
+test-setup: $(VENV)/.test-installed translations /usr/bin/chromium $(CHROMIUM_SHELL) /usr/lib/postgresql
 
 # Everything but the deep runs: the linter, the type check, every test (browsers and PostgreSQL
 # included) with the short property runs. The goal: under 6 minutes on 2 free cores
@@ -54,8 +57,8 @@ test: test-setup lint typecheck
 test-fast: $(VENV)/.test-installed translations
 	$(PYTEST) -m "not browser and not postgresql and not deep"
 
-# The browser tests again, writing the screenshots to look at (screenshots/*.png; `make test`
-# checks the same pages without writing them).
+# The browser tests again, in the browser itself (not its headless shell), writing the
+# screenshots to look at (screenshots/*.png; `make test` checks the same pages without them).
 screenshots: test-setup
 	COMPANION_SHOTS=1 $(PYTEST) -m "browser and not deep"
 

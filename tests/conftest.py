@@ -22,7 +22,9 @@ Where each test runs (markers; `make test`, `make test-fast` and `make test-deep
   can leave them out. Each xdist worker starts its own throwaway server (scripts/
   throwaway_postgres.py) on a free port, so workers never share a database.
 - Browsers. A test that uses the `browser` fixture (or `phone`, `server`) is marked `browser`.
-  Each xdist worker has its own Chromium; each `server` its own process, port and file.
+  Each xdist worker has its own Chromium: Debian's headless shell of it, a third of the browser's
+  CPU per phone (tests/support/browser.py), and the browser itself for `make screenshots` or
+  with CHROMIUM set. The shared `server` is one process per worker; `own_server` is the test's.
 - Depth. Property tests that are slow at full depth run a few examples in `make test` and the
   full number in `make test-deep` (`examples(quick, deep)` in tests/helpers.py reads the hypothesis
   profile, "deep" there). A test marked `deep` runs only in `make test-deep`.
@@ -41,7 +43,8 @@ from jinja2 import BytecodeCache
 from companion import create_app
 from companion import db as database
 from companion.games import install
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS_WANTED, Server, TableDriver
+from tests.helpers import CHROMIUM_ARGS, PHONE, SHOTS_WANTED, Server, TableDriver
+from tests.support.browser import chromium_for_tests
 
 # The tests' own game, Pebbles (tests/fixture_game; never installed in production): the core's
 # tests play it, and the contract test holds it to the contract like every installed game.
@@ -218,12 +221,13 @@ def own_server(tmp_path):
 
 @pytest.fixture(scope="session")
 def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is not at {CHROMIUM}: run `make test`, which installs it")
+    chromium = chromium_for_tests(SHOTS_WANTED)
+    if not Path(chromium).exists():
+        pytest.fail(f"Chromium is not at {chromium}: run `make test`, which installs it")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 

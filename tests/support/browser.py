@@ -5,9 +5,25 @@ from __future__ import annotations
 import os
 import socket
 
-CHROMIUM = os.environ.get(
-    "CHROMIUM", "/usr/bin/chromium"
-)  # Debian's package (make test installs it)
+# Debian's Chromium, the browser itself (make test installs it): the push benchmark's phones, and
+# the browser tests' when screenshots are written (`make screenshots`).
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Debian's headless shell of the same Chromium build (package chromium-headless-shell): the same
+# Blink and V8 without the browser's windows, tabs and profile services. It is what Playwright
+# itself runs for headless tests. A new phone (browser context) costs it a third of the CPU the
+# whole browser spends, and `make test` is bound by CPU (docs/performance.md, "Test time").
+HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell"
+
+
+def chromium_for_tests(shots: bool) -> str:
+    """The Chromium the browser tests drive: $CHROMIUM if set; the browser itself when
+    screenshots are written (the pictures people look at come from the browser they use); else
+    the headless shell when installed."""
+    if "CHROMIUM" in os.environ or shots or not os.path.exists(HEADLESS_SHELL):
+        return CHROMIUM
+    return HEADLESS_SHELL
+
+
 # Flags for a closed network: without the background-networking ones Chromium keeps trying to
 # reach Google's hosts.
 CHROMIUM_ARGS = [
