@@ -332,6 +332,9 @@ class Server:
 
     def _listen(self) -> int:
         self.listening = socket.socket()
+        # From the first start on: the connections a killed server leaves in TIME_WAIT inherit
+        # the flag, and only then may start() bind the port again at once (Linux checks both).
+        self.listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.listening.bind(("127.0.0.1", 0))
         self.listening.listen(1024)
         return self.listening.getsockname()[1]
