@@ -34,15 +34,18 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from hypothesis import settings
-from jinja2 import BytecodeCache
 
 from companion import create_app
 from companion import db as database
 from companion.games import install
+from companion.store import is_postgres_url
 from tests.helpers import CHROMIUM_ARGS, PHONE, SHOTS_WANTED, Server, TableDriver
 from tests.support.browser import chromium_for_tests
 
@@ -118,38 +121,81 @@ def store_url(request, tmp_path):
     return url
 
 
-class TemplatesCompiledOnce(BytecodeCache):
-    """Jinja's compiled templates, kept for every app of this process: each test makes a new app,
-    and compiling the templates again for each took most of a short web test's time. A template
-    whose source changed is compiled again (the cache checks the source's checksum)."""
+@dataclass
+class SharedApp:
+    """An app and what a test may change on it, as it was made."""
 
-    def __init__(self) -> None:
-        self.compiled: dict[str, bytes] = {}
+    app: Flask
+    config: dict
+    attributes: dict  # the app object's own attributes (test_client_class, wsgi_app, ...)
+    inner_wsgi_app: object  # what the outermost middleware wraps
 
-    def load_bytecode(self, bucket) -> None:
-        if bucket.key in self.compiled:
-            bucket.bytecode_from_string(self.compiled[bucket.key])
+    def put_back(self) -> None:
+        """Undo what a test changed on the app (its configuration, a client class, a wrapped
+        middleware)."""
+        self.app.config.clear()
+        self.app.config.update(self.config)
+        for name in set(vars(self.app)) - set(self.attributes):
+            delattr(self.app, name)
+        vars(self.app).update(self.attributes)
+        self.app.wsgi_app.wsgi_app = self.inner_wsgi_app
 
-    def dump_bytecode(self, bucket) -> None:
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+@pytest.fixture(scope="session")
+def shared_apps():
+    """This worker's apps, one per backend, each reused by every test that asks for `app`.
+
+    Making an app for each test took most of a short web test's time (Werkzeug compiles each of
+    its routes, Jinja each template). A test still starts on an empty database and the app's
+    configuration as made: `app` empties the tables and puts back what the test changed."""
+    made: dict[str, SharedApp] = {}
+    yield made
+    for shared in made.values():
+        shared.app.extensions["companion.db"].close()
 
 
-TEMPLATES = TemplatesCompiledOnce()
+def _empty_sqlite(path: str) -> None:
+    """Every row out of the app's tables, as PostgreSQL's TRUNCATE does (store_url): the schema
+    and the settings (the secret key) stay; ids (rowids: no AUTOINCREMENT) count from 1 again."""
+    conn = sqlite3.connect(path)
+    try:
+        names = [
+            row[0]
+            for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if row[0] not in ("schema_version", "settings") and not row[0].startswith("sqlite_")
+        ]
+        with conn:
+            for name in names:
+                conn.execute(f'DELETE FROM "{name}"')
+    finally:
+        conn.close()
 
 
 @pytest.fixture
-def app(store_url):
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": store_url,
-            "SECRET_KEY": "test-secret",
-            "EXTRA_GAMES": [FIXTURE_GAME],
-        }
-    )
-    app.jinja_env.bytecode_cache = TEMPLATES
-    yield app
-    app.extensions["companion.db"].close()
+def app(store_url, shared_apps, tmp_path_factory):
+    """The app on an empty database (SQLite, or PostgreSQL for a `both_stores` test's run)."""
+    backend = "postgresql" if is_postgres_url(store_url) else "sqlite"
+    shared = shared_apps.get(backend)
+    if shared is None:
+        url = store_url
+        if backend == "sqlite":  # this worker's file, kept for its later tests
+            url = str(tmp_path_factory.mktemp("app") / "test.db")
+        made = create_app(
+            {
+                "TESTING": True,
+                "DATABASE": url,
+                "SECRET_KEY": "test-secret",
+                "EXTRA_GAMES": [FIXTURE_GAME],
+            }
+        )
+        shared = shared_apps[backend] = SharedApp(
+            made, dict(made.config), dict(vars(made)), made.wsgi_app.wsgi_app
+        )
+    elif backend == "sqlite":
+        _empty_sqlite(shared.app.config["DATABASE"])
+    # (PostgreSQL: store_url has emptied the test database.)
+    yield shared.app
+    shared.put_back()
 
 
 @pytest.fixture
