@@ -72,7 +72,7 @@ def pytest_generate_tests(metafunc):
 
 def pytest_collection_modifyitems(items):
     """Mark what a test reaches from the fixtures it uses, so a forgotten marker cannot put a
-    browser or PostgreSQL test into `make test-fast`; then put the long tests first."""
+    browser or PostgreSQL test into `make test-fast`."""
     for item in items:
         names = set(getattr(item, "fixturenames", ()))
         params = getattr(getattr(item, "callspec", None), "params", {})
@@ -80,16 +80,6 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.postgresql)
         if names & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
-
-    # The slow tests, then the browser tests, then the rest: xdist hands out the tests in this
-    # order, so the short ones fill the end of the run evenly. A long test handed out last kept
-    # one worker busy alone for its whole length.
-    def rank(item) -> int:
-        return (
-            0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2
-        )
-
-    items.sort(key=rank)
 
 
 # --- the two backends ---------------------------------------------------------------------------

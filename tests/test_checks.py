@@ -113,7 +113,6 @@ def _missed(figures) -> list:
     return [(name, value, goal) for name, value, goal, ok in figures.rows if not ok]
 
 
-@pytest.mark.slow
 def test_hostile_requests_over_every_route_get_no_5xx_and_refusals_change_nothing():
     from scripts import check_fuzz
 
@@ -121,7 +120,6 @@ def test_hostile_requests_over_every_route_get_no_5xx_and_refusals_change_nothin
     assert not _missed(figures)
 
 
-@pytest.mark.slow
 def test_the_same_submission_twice_at_once_is_neither_lost_nor_applied_twice():
     from scripts import check_races
 
@@ -129,7 +127,6 @@ def test_the_same_submission_twice_at_once_is_neither_lost_nor_applied_twice():
     assert not _missed(figures)
 
 
-@pytest.mark.slow
 def test_killed_during_writes_the_server_keeps_every_acknowledged_action_once():
     from scripts import check_crash
 
@@ -137,7 +134,6 @@ def test_killed_during_writes_the_server_keeps_every_acknowledged_action_once():
     assert not _missed(figures)
 
 
-@pytest.mark.slow
 def test_private_values_reach_only_the_viewers_allowed_to_see_them():
     from scripts import check_privacy
 
@@ -146,7 +142,6 @@ def test_private_values_reach_only_the_viewers_allowed_to_see_them():
     assert not _missed(figures)
 
 
-@pytest.mark.slow
 def test_on_postgresql_with_several_processes_races_lose_and_repeat_nothing(postgres_server):
     # The same guarantees with the store shared by gunicorn workers: the row lock decides.
     from scripts import check_races
@@ -155,7 +150,6 @@ def test_on_postgresql_with_several_processes_races_lose_and_repeat_nothing(post
     assert not _missed(figures)
 
 
-@pytest.mark.slow
 def test_on_postgresql_with_several_processes_a_kill_loses_nothing(postgres_server):
     from scripts import check_crash
 

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
-
 from scripts import check_startup
 
 
-@pytest.mark.slow
 def test_four_processes_starting_at_once_on_a_fresh_file_all_start_with_one_key():
     good, rounds = check_startup.check(rounds=3, processes=4)
     assert good == rounds
 
 
-@pytest.mark.slow
 def test_four_processes_starting_at_once_on_a_fresh_postgresql_database(postgres_server):
     # Each process migrates under PostgreSQL's advisory lock and finds (or makes) the one key.
     good, rounds = check_startup.check(rounds=2, processes=4, postgres=postgres_server)

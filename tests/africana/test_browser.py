@@ -80,7 +80,6 @@ def fill_sheet(page, sheet: dict) -> None:
         page.fill(f"#{field}", str(sheet[name]))
 
 
-@pytest.mark.slow
 def test_three_phones_enter_coins_fill_their_sheets_and_see_the_ranking(server, phone):
     host = phone()
     host.on("dialog", lambda dialog: dialog.accept())

@@ -209,7 +209,6 @@ def seated_watching(phone, server, code: str, name: str):
     return page, streams, polls
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(BLOCK_PUSH, reason="push is blocked in this run")
 def test_moves_reach_every_phone_and_the_display_by_push_without_polling(tmp_path, phone):
     # Served as `make run` serves on two cores: two gevent processes, so that a table's phones
@@ -269,7 +268,6 @@ def test_with_the_stream_refused_the_pages_poll(server, phone):
     expect(anna.locator("#live")).to_contain_text("8 pebbles in the pile", timeout=SOON)
 
 
-@pytest.mark.slow
 def test_a_stream_that_never_speaks_falls_back_to_polling(server, phone):
     """A proxy that buffers the stream delivers nothing: the first message does not come."""
     host = phone()

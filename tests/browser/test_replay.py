@@ -188,7 +188,6 @@ def test_without_javascript_the_links_and_the_slider_still_work(finished, browse
         context.close()
 
 
-@pytest.mark.slow
 def test_the_display_plays_the_replay_and_follows_a_phones_switch(finished, phone, screen):
     server, games = finished
     game = games["pebbles"]

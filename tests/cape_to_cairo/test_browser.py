@@ -77,7 +77,6 @@ def check_phone_layout(page, scope="#live", radios=False):
     assert small == []
 
 
-@pytest.mark.slow
 def test_two_rounds_on_three_phones_with_sealed_bids(server, phone):
     host = phone()
     open_table(host, server, game="cape_to_cairo", players="3", names=("Anna", "Ben", "Chris"))

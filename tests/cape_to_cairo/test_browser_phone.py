@@ -68,7 +68,6 @@ def four_at_the_table(server, phone):
     return host, phones, table, code
 
 
-@pytest.mark.slow
 def test_each_turn_fits_the_first_screen_of_a_small_phone(server, phone):
     host, (anna, ben, chris, dora), table, code = four_at_the_table(server, phone)
 
@@ -174,7 +173,6 @@ def test_each_turn_fits_the_first_screen_of_a_small_phone(server, phone):
         look(ben, f"ctc-phone-watching-{lang}-360")
 
 
-@pytest.mark.slow
 def test_the_result_and_the_summary_fit_a_small_phone(server, phone):
     host, (anna, *_), table, code = four_at_the_table(server, phone)
     rng = random.Random(7)

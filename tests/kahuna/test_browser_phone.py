@@ -159,7 +159,6 @@ class Shim:
             return store.state_of(db, store.get_table(db, self.code))
 
 
-@pytest.mark.slow
 def test_the_result_and_the_summary_fit_a_small_phone(server, phone):
     host = phone(viewport=SMALL_PHONE)
     code = open_table(host, server, "kahuna", "2", names=("Ann", "Bo"))

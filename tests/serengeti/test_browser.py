@@ -131,7 +131,6 @@ def bid(page, amount: int) -> int:
     return submit(page, lambda: keypad.locator(".sg-bid-form button").click())
 
 
-@pytest.mark.slow
 def test_a_whole_game_on_three_phones_matches_an_independent_model(server, phone):
     host = phone()
     open_table(host, server, "serengeti", names=NAMES)
