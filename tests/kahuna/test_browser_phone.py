@@ -8,6 +8,8 @@ Screenshots to look at go to screenshots/kahuna-phone-*.png (English, Japanese, 
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from playwright.sync_api import expect
 
@@ -128,16 +130,20 @@ def test_the_turn_fits_the_first_screen_and_undo_brings_it_back(server, phone):
     look(host, "kahuna-phone-host-table-360")
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "ru"])
-def test_the_turn_screen_in_each_language_light_and_dark(server, phone, lang):
+def test_the_turn_screen_in_each_language_light_and_dark(server, phone):
+    # One table: White's phone switches language (the footer's links) and theme.
     _, white, code = white_on_turn(server, phone)
-    white.goto(f"{server.url}/lang/{lang}")
-    white.goto(f"{server.url}/t/{code}/")
-    expect(white.locator("html")).to_have_attribute("lang", lang)
-    for theme in ("light", "dark"):
-        if theme == "dark":
-            dark(white)
-        for size, viewport in (("360", SMALL_PHONE), ("390", PHONE)):
+    for lang in ("en", "ja", "ru"):
+        white.emulate_media(color_scheme="light")
+        white.set_viewport_size(SMALL_PHONE)
+        white.goto(f"{server.url}/lang/{lang}")
+        white.goto(f"{server.url}/t/{code}/")
+        expect(white.locator("html")).to_have_attribute("lang", lang)
+        for theme, (size, viewport) in itertools.product(
+            ("light", "dark"), (("360", SMALL_PHONE), ("390", PHONE))
+        ):
+            if theme == "dark":
+                dark(white)
             white.set_viewport_size(viewport)
             look(white, f"kahuna-phone-turn-{lang}-{theme}-{size}")
             assert in_first_screen(white, "[data-turn-panel]"), (lang, theme, size)
