@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import os
 import re
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,11 +113,28 @@ def store_url(request, tmp_path):
     if getattr(request, "param", "sqlite") == "sqlite":
         return str(tmp_path / "test.db")
     url = request.getfixturevalue("postgres_database")
-    store = database.connect(url)
-    names = ", ".join(n for n in store.table_names() if n not in ("schema_version", "settings"))
-    store.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
-    store.conn.close()
+    empty(url)
     return url
+
+
+def empty(url: str) -> None:
+    """Every row out of the app's tables; the schema and the settings (the secret key) stay, and
+    ids count from 1 again (PostgreSQL: TRUNCATE ... RESTART IDENTITY; SQLite: rowids, no
+    AUTOINCREMENT, start again in an empty table)."""
+    store = database.connect(url)
+    try:
+        names = [n for n in store.table_names() if n not in ("schema_version", "settings")]
+        if store.backend == "postgresql":
+            store.execute(f"TRUNCATE {', '.join(names)} RESTART IDENTITY CASCADE")
+        else:
+            # One transaction whose foreign keys are checked at its commit, when every table
+            # is empty: the deletes may come in any order.
+            with store.write():
+                store.execute("PRAGMA defer_foreign_keys = ON")
+                for name in names:
+                    store.execute(f'DELETE FROM "{name}"')
+    finally:
+        store.close()
 
 
 @dataclass
@@ -147,28 +163,12 @@ def shared_apps():
 
     Making an app for each test took most of a short web test's time (Werkzeug compiles each of
     its routes, Jinja each template). A test still starts on an empty database and the app's
-    configuration as made: `app` empties the tables and puts back what the test changed."""
+    configuration as made: `app` empties the tables (`empty`) and puts back what the test
+    changed."""
     made: dict[str, SharedApp] = {}
     yield made
     for shared in made.values():
         shared.app.extensions["companion.db"].close()
-
-
-def _empty_sqlite(path: str) -> None:
-    """Every row out of the app's tables, as PostgreSQL's TRUNCATE does (store_url): the schema
-    and the settings (the secret key) stay; ids (rowids: no AUTOINCREMENT) count from 1 again."""
-    conn = sqlite3.connect(path)
-    try:
-        names = [
-            row[0]
-            for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            if row[0] not in ("schema_version", "settings") and not row[0].startswith("sqlite_")
-        ]
-        with conn:
-            for name in names:
-                conn.execute(f'DELETE FROM "{name}"')
-    finally:
-        conn.close()
 
 
 @pytest.fixture
@@ -192,7 +192,7 @@ def app(store_url, shared_apps, tmp_path_factory):
             made, dict(made.config), dict(vars(made)), made.wsgi_app.wsgi_app
         )
     elif backend == "sqlite":
-        _empty_sqlite(shared.app.config["DATABASE"])
+        empty(shared.app.config["DATABASE"])
     # (PostgreSQL: store_url has emptied the test database.)
     yield shared.app
     shared.put_back()
