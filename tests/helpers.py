@@ -22,6 +22,7 @@ from pathlib import Path
 from hypothesis import settings
 
 from companion import get_db, tables
+from companion.i18n import LANG_COOKIE
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: F401
 from tests.support.forms import HX, csrf_from, start_table, take_seat, version_of  # noqa: F401
 
@@ -410,6 +411,12 @@ class Server:
                 pass
             self.process.wait()
             self.process = None
+
+
+def speak(page, server, lang: str) -> None:
+    """The phone's language from its next page on, as the footer's links set it (the language
+    cookie, which wins over the browser's own languages)."""
+    page.context.add_cookies([{"name": LANG_COOKIE, "value": lang, "url": server.url}])
 
 
 def shot(page, name: str, full_page: bool = True) -> Path:

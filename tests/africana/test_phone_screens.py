@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.helpers import (
+    PHONE,
     SMALL_PHONE,
     dark,
     in_first_screen,
@@ -18,11 +19,11 @@ from tests.helpers import (
     overflowing,
     shot,
     sit_down,
+    speak,
 )
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 MOVE_FORMS = ("#af-join", "#af-complete-exp", "#af-artifact", "#af-guide", "#af-colour")
 
 
@@ -32,7 +33,7 @@ def seated(phone, server, code, names, viewport=SMALL_PHONE, lang=None):
     for seat, name in enumerate(names):
         page = phone(viewport=viewport)
         if lang:
-            page.context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
+            speak(page, server, lang)
         sit_down(page, server, code, seat, name)
         expect(page.locator("#live")).to_be_visible()
         pages.append(page)

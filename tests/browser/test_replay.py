@@ -23,6 +23,7 @@ from tests.helpers import (
     play_to_end,
     serious_accessibility_problems,
     shot,
+    speak,
 )
 
 pytestmark = pytest.mark.browser
@@ -225,7 +226,7 @@ def test_every_games_step_reads_well_at_phone_and_tv_width(finished, phone, scre
     tv = screen()
     for lang in ("en", "ja", "ru"):
         for browser in (page, tv):
-            browser.context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
+            speak(browser, server, lang)
         for query in ("", "?all=1"):
             page.goto(f"{server.url}/t/{game.code}/replay/{middle}{query}")
             expect(page.locator("html")).to_have_attribute("lang", lang)

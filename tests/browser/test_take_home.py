@@ -18,7 +18,7 @@ from companion import db as database
 from companion import tables
 from companion.games import GAMES
 from companion.games.base import RuleError
-from tests.helpers import SMALL_PHONE, open_table, shot
+from tests.helpers import SMALL_PHONE, open_table, shot, speak
 
 pytestmark = pytest.mark.browser
 
@@ -96,7 +96,7 @@ def test_a_player_page_from_the_statistics(server, phone):
         finish(server, code)
         host.goto(f"{server.url}/t/{code}/summary")  # the summary records the play
     for lang in ("en", "ja", "ru"):  # the same plays, read in each language
-        host.context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
+        speak(host, server, lang)
         host.goto(f"{server.url}/stats")
         expect(host.locator("html")).to_have_attribute("lang", lang)
         host.get_by_role("link", name="Dmitri Ivanov").first.click()

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.helpers import (
+    PHONE,
     SMALL_PHONE,
     dark,
     in_first_screen,
@@ -15,13 +16,13 @@ from tests.helpers import (
     overflowing,
     shot,
     sit_down,
+    speak,
 )
 from tests.serengeti.test_browser import bid, enter_card, submit, sync, version
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Anna", "Ben", "Chris"]
-BIG_PHONE = {"width": 390, "height": 844}
 
 
 def _seat(phone, server, join_url: str, seat: int, locale: str = "en-US", viewport=SMALL_PHONE):
@@ -148,13 +149,12 @@ def test_screenshots_of_the_turn_in_three_languages_light_and_dark(server, phone
     host, anna, _ = _table(phone, server, "en-US", SMALL_PHONE)
     for locale in ("en-US", "ja-JP", "ru-RU"):
         anna.set_viewport_size(SMALL_PHONE)
-        anna.emulate_media(color_scheme="light")
         if locale != "en-US":
-            anna.context.add_cookies([{"name": "lang", "value": locale[:2], "url": server.url}])
+            speak(anna, server, locale[:2])
             anna.reload()
         expect(anna.locator("html")).to_have_attribute("lang", locale[:2])
         expect(anna.locator("#keypad")).to_be_visible()
-        for viewport in (SMALL_PHONE, BIG_PHONE):  # the same phone turned wider: the page reflows
+        for viewport in (SMALL_PHONE, PHONE):  # the same phone turned wider: the page reflows
             anna.set_viewport_size(viewport)
             anna.emulate_media(color_scheme="light")
             size = f"{viewport['width']}"
