@@ -146,7 +146,7 @@ def test_on_postgresql_with_several_processes_races_lose_and_repeat_nothing(post
     # The same guarantees with the store shared by gunicorn workers: the row lock decides.
     from scripts import check_races
 
-    figures, _, _ = check_races.run(pairs=30, seed=2, backend="postgresql", processes=3)
+    figures, _, _ = check_races.run(pairs=30, seed=2, backend="postgresql", processes=2)
     assert not _missed(figures)
 
 

@@ -27,24 +27,22 @@ pytestmark = pytest.mark.browser
 MOVE_FORMS = ("#af-join", "#af-complete-exp", "#af-artifact", "#af-guide", "#af-colour")
 
 
-def seated(phone, server, code, names, viewport=SMALL_PHONE, lang=None):
-    """One page per seat, joined under these names (a language cookie first)."""
+def seated(phone, server, code, names, viewport=SMALL_PHONE):
+    """One page per seat, joined under these names."""
     pages = []
     for seat, name in enumerate(names):
         page = phone(viewport=viewport)
-        if lang:
-            speak(page, server, lang)
         sit_down(page, server, code, seat, name)
         expect(page.locator("#live")).to_be_visible()
         pages.append(page)
     return pages
 
 
-def start(phone, server, viewport=SMALL_PHONE, lang=None):
+def start(phone, server, viewport=SMALL_PHONE):
     """A 2-player table; Anna draws and ends her turn; Ben's phone chooses to move."""
     host = phone(viewport=viewport)
     code = open_table(host, server, game="africana", players="2", names=())
-    anna, ben = seated(phone, server, code, ("Anna", "Ben"), viewport, lang)
+    anna, ben = seated(phone, server, code, ("Anna", "Ben"), viewport)
     for page in (anna, ben, host):
         expect(page.locator("#seats")).to_contain_text("Ben", timeout=6000)
     anna.locator("#af-choose button[value=draw]").click()
@@ -155,19 +153,24 @@ def test_the_host_entering_a_turn_and_the_table_view_fit_too(server, phone):
     shot(host, "africana-phone-table-360", full_page=False)
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "ru"])
-def test_screenshots_of_a_move_turn_in_each_language_light_and_dark(server, phone, lang):
-    host, anna, ben, code = start(phone, server, SMALL_PHONE, None if lang == "en" else lang)
-    ben.locator("label[for=af-pick-join]").click()
-    for viewport in (SMALL_PHONE, PHONE):  # the same phone turned to 390 px: the page reflows
-        ben.set_viewport_size(viewport)
-        assert overflowing(ben) == []
-        ben.evaluate("window.scrollTo(0, 0)")
-        name = f"africana-phone-move-{lang}-{viewport['width']}"
-        shot(ben, name, full_page=False)
-        assert in_first_screen(ben, "#af-move-pick")
-    dark(ben)
-    shot(ben, f"africana-phone-move-{lang}-{PHONE['width']}-dark")
+def test_screenshots_of_a_move_turn_in_each_language_light_and_dark(server, phone):
+    host, anna, ben, code = start(phone, server)
+    for lang in ("en", "ja", "ru"):  # Ben's phone switched to each language in the footer
+        speak(ben, server, lang)
+        ben.set_viewport_size(SMALL_PHONE)
+        ben.emulate_media(color_scheme="light")
+        ben.reload()
+        expect(ben.locator("html")).to_have_attribute("lang", lang)
+        ben.locator("label[for=af-pick-join]").click()
+        for viewport in (SMALL_PHONE, PHONE):  # the same phone turned to 390 px: the page reflows
+            ben.set_viewport_size(viewport)
+            assert overflowing(ben) == []
+            ben.evaluate("window.scrollTo(0, 0)")
+            name = f"africana-phone-move-{lang}-{viewport['width']}"
+            shot(ben, name, full_page=False)
+            assert in_first_screen(ben, "#af-move-pick")
+        dark(ben)
+        shot(ben, f"africana-phone-move-{lang}-{PHONE['width']}-dark")
 
 
 def test_the_result_and_the_summary_fit_a_small_phone_with_four_players(server, phone):
