@@ -58,9 +58,10 @@ test-fast: $(VENV)/.test-installed translations
 	$(PYTEST) -m "not browser and not postgresql and not deep"
 
 # The browser tests again, in the browser itself (not its headless shell), writing the
-# screenshots to look at (screenshots/*.png; `make test` checks the same pages without them).
+# screenshots to look at (screenshots/*.png; `make test` checks the same pages without them),
+# the deep ones too (Serengeti's whole game on three phones shoots its end).
 screenshots: test-setup
-	COMPANION_SHOTS=1 $(PYTEST) -m "browser and not deep"
+	COMPANION_SHOTS=1 $(PYTEST) -m browser
 
 # The property tests at full depth (the hypothesis profile "deep") and the tests marked deep.
 test-deep: test-setup

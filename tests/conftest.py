@@ -27,7 +27,9 @@ Where each test runs (markers; `make test`, `make test-fast` and `make test-deep
   with CHROMIUM set. The shared `server` is one process per worker; `own_server` is the test's.
 - Depth. Property tests that are slow at full depth run a few examples in `make test` and the
   full number in `make test-deep` (`examples(quick, deep)` in tests/helpers.py reads the hypothesis
-  profile, "deep" there). A test marked `deep` runs only in `make test-deep`.
+  profile, "deep" there). A test marked `deep` runs only in `make test-deep` (and, if it is a
+  browser test, in `make screenshots`): Serengeti's whole game on three phones, whose first
+  5 rounds `make test` plays.
 """
 
 from __future__ import annotations
