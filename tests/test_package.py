@@ -31,9 +31,9 @@ import pytest
 
 from companion import create_app
 from companion.games import GAMES
+from companion.i18n import LANGUAGES
 from tests.helpers import ROOT, csrf_from, free_port, start_table, visible
 
-LANGUAGES = ("en", "ja", "ru")
 NOT_SOURCE = shutil.ignore_patterns(
     ".git",
     ".venv",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from companion.i18n import LANGUAGES
 from tests.helpers import (
     PHONE,
     SMALL_PHONE,
@@ -155,7 +156,7 @@ def test_the_host_entering_a_turn_and_the_table_view_fit_too(server, phone):
 
 def test_screenshots_of_a_move_turn_in_each_language_light_and_dark(server, phone):
     host, anna, ben, code = start(phone, server)
-    for lang in ("en", "ja", "ru"):  # Ben's phone switched to each language in the footer
+    for lang in LANGUAGES:  # Ben's phone switched to each language in the footer
         speak(ben, server, lang)
         ben.set_viewport_size(SMALL_PHONE)
         ben.emulate_media(color_scheme="light")

@@ -18,6 +18,7 @@ from companion import db as database
 from companion import tables
 from companion.games import GAMES
 from companion.games.base import RuleError
+from companion.i18n import LANGUAGES
 from tests.helpers import SMALL_PHONE, open_table, shot, speak
 
 pytestmark = pytest.mark.browser
@@ -69,7 +70,7 @@ def test_the_summary_logs_the_largest_game_in_bg_stats_with_a_tap_or_a_scan(serv
     finally:
         store.conn.close()
     finish(server, code)
-    for lang in ("en", "ja", "ru"):  # the same play, read in each language
+    for lang in LANGUAGES:  # the same play, read in each language
         speak(host, server, lang)
         host.goto(f"{server.url}/t/{code}/summary")
         expect(host.locator("html")).to_have_attribute("lang", lang)
@@ -97,7 +98,7 @@ def test_a_player_page_from_the_statistics(server, phone):
         code = open_table(host, server, "pebbles", "4", FIVE[:4])
         finish(server, code)
         host.goto(f"{server.url}/t/{code}/summary")  # the summary records the play
-    for lang in ("en", "ja", "ru"):  # the same plays, read in each language
+    for lang in LANGUAGES:  # the same plays, read in each language
         speak(host, server, lang)
         host.goto(f"{server.url}/stats")
         expect(host.locator("html")).to_have_attribute("lang", lang)

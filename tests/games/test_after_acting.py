@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from companion.i18n import LANGUAGES
 from tests.helpers import PHONE, SMALL_PHONE, open_table, overflowing, shot, sit_down, speak
 from tests.helpers import ServerStore as Store
 
@@ -157,7 +158,7 @@ def test_a_five_player_serengeti_result_fits_a_small_phone(server, phone):
     code = open_table(host, server, "serengeti", "5", names=LONG_NAMES)
     Store(server.database, code).play_to_end(5)
     page = seated(phone, server, code, 0, "en-US", SMALL_PHONE)
-    for lang in ("en", "ja", "ru"):  # one table; the phone switches language
+    for lang in LANGUAGES:  # one table; the phone switches language
         speak(page, server, lang)
         page.goto(f"{server.url}/t/{code}/")
         expect(page.locator("html")).to_have_attribute("lang", lang)

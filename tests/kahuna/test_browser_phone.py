@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from companion import create_app, get_db
 from companion import tables as store
+from companion.i18n import LANGUAGES
 from tests.helpers import (
     PHONE,
     SMALL_PHONE,
@@ -133,7 +134,7 @@ def test_the_turn_fits_the_first_screen_and_undo_brings_it_back(server, phone):
 def test_the_turn_screen_in_each_language_light_and_dark(server, phone):
     # One table: White's phone switches language (the footer's links) and theme.
     _, white, code = white_on_turn(server, phone)
-    for lang in ("en", "ja", "ru"):
+    for lang in LANGUAGES:
         white.emulate_media(color_scheme="light")
         white.set_viewport_size(SMALL_PHONE)
         white.goto(f"{server.url}/lang/{lang}")
@@ -204,7 +205,7 @@ def test_the_result_and_the_summary_fit_a_small_phone(server, phone):
     assert overflowing(ann) == []
     host.goto(f"{server.url}/t/{code}/")
     assert overflowing(host) == []
-    for lang in ("en", "ja", "ru"):
+    for lang in LANGUAGES:
         host.goto(f"{server.url}/lang/{lang}")
         host.emulate_media(color_scheme="light")
         host.goto(f"{server.url}/t/{code}/summary")
