@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -216,21 +217,76 @@ MIGRATIONS = [
 ]
 
 
+class MigrationError(RuntimeError):
+    """A schema upgrade failed and was rolled back; the message says so in one line."""
+
+
 def migrate(db: sqlite_utils.Database) -> None:
     """Run the migrations this file has not seen yet (tracked in PRAGMA user_version), all in one
     IMMEDIATE transaction with the version read inside it: of several processes starting at once
     on a fresh file, one migrates and the others wait and then find nothing to do; a migration
-    that fails leaves the file as it was, never half made."""
+    that fails leaves the file as it was, never half made (MigrationError says so).
+
+    Before upgrading a file that holds data, a copy of it as it was is kept beside it, once
+    (keep_copy), under the same lock: an upgrade is the one moment the app rewrites the schema
+    of a database people have used for months."""
     db.execute("BEGIN IMMEDIATE")
+    done = number = 0
+    copy: Path | None = None
     try:
         done = db.execute("PRAGMA user_version").fetchone()[0]
+        if 0 < done < len(MIGRATIONS):
+            copy = keep_copy(db, done)
         for number, migration in enumerate(MIGRATIONS[done:], start=done + 1):
             migration(db)
             db.execute(f"PRAGMA user_version = {number}")
+    except Exception as error:
+        db.conn.rollback()
+        kept = f"; a copy from before the upgrade is {copy}" if copy else ""
+        raise MigrationError(
+            f"upgrading the database {database_file(db) or ':memory:'} from schema version "
+            f"{done} to {len(MIGRATIONS)} failed at step {number} and was rolled back, so it "
+            f"is unchanged{kept}. The cause: {type(error).__name__}: {error}"
+        ) from error
     except BaseException:
         db.conn.rollback()
         raise
     db.conn.commit()
+
+
+def database_file(db: sqlite_utils.Database) -> str:
+    """The path of the connection's main database file ("" for an in-memory one)."""
+    for _, name, path in db.execute("PRAGMA database_list").fetchall():
+        if name == "main":
+            return path or ""
+    return ""
+
+
+def keep_copy(db: sqlite_utils.Database, version: int) -> Path | None:
+    """Copy the database as it is (schema `version`) to <file>.v<version>.bak beside it, unless
+    that copy exists already (an upgrade tried before). Called inside the migration's write
+    transaction: a second connection reads the last commit (readers are never blocked) while
+    no other process can write or migrate."""
+    path = database_file(db)
+    if not path:
+        return None
+    copy = Path(f"{path}.v{version}.bak")
+    if copy.exists():
+        return copy
+    partial = copy.with_name(copy.name + ".partial")
+    partial.unlink(missing_ok=True)
+    reader = sqlite3.connect(path)
+    try:
+        reader.execute("VACUUM INTO ?", [str(partial)])
+    finally:
+        reader.close()
+    partial.replace(copy)  # whole or not at all
+    print(
+        f"Upgrading {path} from schema version {version} to {len(MIGRATIONS)}; "
+        f"a copy from before is kept as {copy}",
+        file=sys.stderr,
+    )
+    return copy
 
 
 def connect(

@@ -143,17 +143,29 @@ def _connect(url: str):
 
 
 def migrate(store: PostgresStore) -> None:
-    """Bring the schema up to date, once, however many processes start at the same moment."""
-    with store.transaction():
-        store.execute("SELECT pg_advisory_xact_lock(?)", [MIGRATION_LOCK])
-        store.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        row = store.execute("SELECT version FROM schema_version").fetchone()
-        done = row[0] if row else 0
-        if row is None:
-            store.execute("INSERT INTO schema_version (version) VALUES (0)")
-        for number, migration in enumerate(MIGRATIONS[done:], start=done + 1):
-            store.conn.execute(migration)  # DDL only: no placeholders to translate
-            store.execute("UPDATE schema_version SET version = ?", [number])
+    """Bring the schema up to date, once, however many processes start at the same moment. All
+    of it is one transaction: a migration that fails leaves the database as it was
+    (MigrationError says so; back it up with pg_dump before an upgrade, docs/deployment.md)."""
+    from companion.db import MigrationError
+
+    done = number = 0
+    try:
+        with store.transaction():
+            store.execute("SELECT pg_advisory_xact_lock(?)", [MIGRATION_LOCK])
+            store.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = store.execute("SELECT version FROM schema_version").fetchone()
+            done = row[0] if row else 0
+            if row is None:
+                store.execute("INSERT INTO schema_version (version) VALUES (0)")
+            for number, migration in enumerate(MIGRATIONS[done:], start=done + 1):
+                store.conn.execute(migration)  # DDL only: no placeholders to translate
+                store.execute("UPDATE schema_version SET version = ?", [number])
+    except Exception as error:
+        raise MigrationError(
+            f"upgrading the PostgreSQL database from schema version {done} to "
+            f"{len(MIGRATIONS)} failed at step {number} and was rolled back, so it is "
+            f"unchanged. The cause: {type(error).__name__}: {error}"
+        ) from error
 
 
 def schema_version(store: PostgresStore) -> int:

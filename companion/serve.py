@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -109,14 +110,31 @@ def raise_open_files_limit(wanted: int) -> None:
 
 
 def serve_processes(
-    load: Callable[[], Callable], settings: dict, processes: int, worker: str = "gthread"
+    load: Callable[[], Callable],
+    settings: dict,
+    processes: int,
+    worker: str = "gthread",
+    ready: Callable[[], None] | None = None,
 ) -> None:
     """Serve with gunicorn: `processes` worker processes on settings' host and port, of the
     `worker` class: "gthread" (settings["threads"] threads each) or "gevent" (a greenlet per
     connection, up to settings["connection_limit"]). load() makes the WSGI app and runs in each
     worker after the fork (not before: database connections and pools must not be shared
-    across processes)."""
+    across processes). ready() runs once, in the first worker that has loaded the app.
+
+    A worker that cannot load the app makes gunicorn stop with exit status 3 ("Worker failed
+    to boot"): one line says why, and this process exits with that status."""
+    import multiprocessing
+
     from gunicorn.app.base import BaseApplication
+
+    said_ready = multiprocessing.Value("b", 0)  # shared with the forked workers
+
+    def post_worker_init(_worker) -> None:
+        with said_ready.get_lock():
+            first, said_ready.value = not said_ready.value, 1
+        if first and ready is not None:
+            ready()
 
     bind = (
         f"fd://{settings['fd']}" if "fd" in settings else f"{settings['host']}:{settings['port']}"
@@ -135,6 +153,7 @@ def serve_processes(
         # under waitress: gunicorn itself trusts no peer.
         "forwarded_allow_ips": "",
         "secure_scheme_headers": {},
+        "post_worker_init": post_worker_init,
     }
 
     class Server(BaseApplication):
@@ -143,13 +162,35 @@ def serve_processes(
                 self.cfg.set(name, value)
 
         def load(self):
-            return load()
+            try:
+                return load()
+            except ModuleNotFoundError as error:
+                say_missing(error, "a server process loading the app", worker_exit=True)
+                raise
+            except Exception as error:
+                say(
+                    f"Table companion cannot start: a server process could not load the app "
+                    f"({type(error).__name__}: {error}); gunicorn stops with exit status 3 "
+                    "(worker failed to boot). The traceback above shows where."
+                )
+                raise
 
-    Server().run()
+    master = os.getpid()
+    try:
+        Server().run()
+    except SystemExit as stop:
+        # A forked worker leaves through here too (sys.exit in gunicorn's spawn_worker).
+        if stop.code == WORKER_BOOT_ERROR and os.getpid() == master:
+            say(
+                "Table companion stopped: gunicorn exit status 3, a server process failed to "
+                "boot (the lines above say why)."
+            )
+        raise
 
 
-def serve_gevent(app: Callable, settings: dict) -> None:
-    """Serve with gevent's own WSGI server, one process (where gunicorn does not run)."""
+def serve_gevent(app: Callable, settings: dict, ready: Callable[[], None] | None = None) -> None:
+    """Serve with gevent's own WSGI server, one process (where gunicorn does not run); ready()
+    runs once it listens."""
     import socket
 
     from gevent.pool import Pool
@@ -166,6 +207,9 @@ def serve_gevent(app: Callable, settings: dict) -> None:
         spawn=Pool(settings["connection_limit"]),
         log=None,  # no line per request
     )
+    server.start()  # bound and accepting: only now is it running
+    if ready is not None:
+        ready()
     server.serve_forever()
 
 
@@ -183,27 +227,35 @@ def serve_with(
     processes: int,
     push: bool,
     single: Callable | None = None,
+    ready: Callable[[], None] | None = None,
 ) -> None:
     """Serve the app make() builds on the engine engine() chooses. single: the app already made
     in this process, served as it is by a one-process engine (None: make it). settings carry
-    host and port, or fd: a listening socket's file descriptor opened by the caller."""
+    host and port, or fd: a listening socket's file descriptor opened by the caller. ready()
+    runs once the engine serves: bound, and (gunicorn) a worker has loaded the app."""
     chosen = engine(push, processes)
     if chosen.startswith("gunicorn"):
-        serve_processes(make, settings, processes, "gevent" if push else "gthread")
+        serve_processes(make, settings, processes, "gevent" if push else "gthread", ready)
         return
     app = single if single is not None else make()
     if chosen == "gevent":
-        serve_gevent(app, settings)
+        serve_gevent(app, settings, ready)
         return
-    from waitress import serve
+    import logging
 
+    from waitress.server import create_server
+
+    logging.basicConfig()  # waitress's own warnings (a full queue) are shown, as serve() does
     if "fd" in settings:  # a listening socket the caller opened (the tests' servers)
         import socket
 
         rest = {k: v for k, v in settings.items() if k != "fd"}
-        serve(app, sockets=[socket.socket(fileno=settings["fd"])], **rest)
-        return
-    serve(app, **settings)
+        server = create_server(app, sockets=[socket.socket(fileno=settings["fd"])], **rest)
+    else:
+        server = create_server(app, **settings)
+    if ready is not None:
+        ready()
+    server.run()
 
 
 def load_target(target: str) -> Callable:
@@ -213,24 +265,36 @@ def load_target(target: str) -> Callable:
 
 
 def main() -> None:
-    """Create/migrate the database, print the addresses phones can use, and serve (see the
-    module's docstring for the engine)."""
+    """Create/migrate the database, serve, and once the server answers print the addresses
+    phones can use (see the module's docstring for the engine). A missing module, a database
+    that cannot be upgraded or an engine that cannot start gets one line that says what and how
+    to fix it, and a non-zero exit."""
     push = push_wanted()
+    chosen = engine(push, processes_wanted(push=push))
     if push:
-        cooperative()
+        cooperative()  # before anything imports the socket module's users
+    missing = missing_engine_module(chosen)
+    if missing is not None:
+        say_missing(missing, ENGINE_NAMES[chosen])
+        sys.exit(1)
     from companion import create_app
+    from companion.db import MigrationError
 
     settings = server_settings(push=push)
     processes = processes_wanted(push=push)
     raise_open_files_limit(settings["connection_limit"])
-    config = {"BIND_HOST": settings["host"], "BIND_PORT": settings["port"]}
-    app = create_app(config)
-    print(
-        startup_message(
-            app.config["PUBLIC_URL"], settings["host"], settings["port"], app.config["DATABASE"]
-        )
+    config = {"BIND_HOST": settings["host"], "BIND_PORT": settings["port"], "ENGINE": chosen}
+    try:
+        app = create_app(config)
+    except ModuleNotFoundError as error:
+        say_missing(error, "the app")
+        sys.exit(1)
+    except MigrationError as error:
+        say(f"Table companion cannot start: {error}")
+        sys.exit(1)
+    message = startup_message(
+        app.config["PUBLIC_URL"], settings["host"], settings["port"], app.config["DATABASE"]
     )
-    chosen = engine(push, processes)
     single: Flask | None = app  # served as it is by a one-process engine
     if chosen.startswith("gunicorn"):
         # This process only migrated the database and made the secret key: each worker makes
@@ -239,8 +303,55 @@ def main() -> None:
         single = None
     if processes > 1 and not chosen.startswith("gunicorn"):
         print("COMPANION_PROCESSES needs a POSIX host (gunicorn): serving with one process.")
-    print(ENGINE_LINES[chosen].format(processes=processes))
-    serve_with(lambda: create_app(config), settings, processes, push, single=single)
+    message += "\n" + ENGINE_LINES[chosen].format(processes=processes)
+
+    def ready() -> None:
+        print(message, flush=True)
+
+    serve_with(lambda: create_app(config), settings, processes, push, single=single, ready=ready)
+
+
+WORKER_BOOT_ERROR = 3  # gunicorn's exit status when a worker cannot boot (Arbiter)
+# The modules each engine imports before it can serve (gunicorn loads its worker class by name
+# and only says "class uri invalid" when that fails).
+ENGINE_MODULES = {
+    "gunicorn-gevent": ("gunicorn.workers.ggevent",),
+    "gunicorn-threads": ("gunicorn.workers.gthread",),
+    "gevent": ("gevent.pywsgi", "gevent.pool"),
+    "waitress": ("waitress.server",),
+}
+ENGINE_NAMES = {
+    "gunicorn-gevent": "gunicorn's gevent worker",
+    "gunicorn-threads": "gunicorn's threaded worker",
+    "gevent": "gevent's server",
+    "waitress": "waitress",
+}
+
+
+def missing_engine_module(chosen: str) -> ModuleNotFoundError | None:
+    """The import error of a module the chosen engine needs, or None when all import."""
+    for name in ENGINE_MODULES[chosen]:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            return error
+    return None
+
+
+def say(line: str) -> None:
+    """One line for the person starting the server (standard error: it is no address)."""
+    print(line, file=sys.stderr, flush=True)
+
+
+def say_missing(error: ModuleNotFoundError, needed_by: str, worker_exit: bool = False) -> None:
+    """The line for a module that is not installed: which one, who needs it, and the fix."""
+    stop = " gunicorn stops with exit status 3 (worker failed to boot)." if worker_exit else ""
+    say(
+        f"Table companion cannot start: the Python module '{error.name}' is not installed "
+        f"({needed_by} needs it).{stop} Install the app with its requirements again: "
+        "`make clean run` in a checkout, or "
+        f"`{sys.executable} -m pip install --force-reinstall <the app's folder or wheel>`."
+    )
 
 
 ENGINE_LINES = {
