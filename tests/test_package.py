@@ -1,15 +1,21 @@
-"""The package installs: a wheel built from the source carries the core's templates and static
-files and the compiled catalogues; installed into a fresh virtual environment, `python -m
-companion.serve` started in another directory serves every page in English, Japanese and Russian,
-exactly as the checkout does, and keeps its database and secret key in ./instance there.
+"""The package installs as a user installs it, with only what pyproject.toml declares.
 
-The wheel is built from a copy of the source without compiled catalogues (as in a clean clone)
-and without build isolation (the test environment has setuptools and Babel: no download). The
-fresh environment gets the wheel alone (--no-deps); the dependencies come from the test
-environment's site-packages through a .pth file, which adds their folders and nothing else.
+`make test-setup` fills .wheels/ with the wheels a user's `pip install .` downloads (the runtime
+requirements, what they require, and the build's setuptools and Babel). Here fresh virtual
+environments install from that folder alone (--no-index): the test environment's packages never
+leak in, so a requirement pyproject.toml forgets fails here as on a fresh machine.
 
-Building and installing take half a minute or more of a busy 2-core machine, too much for the
-six minutes of `make test`: it runs in `make test-deep` (which CI runs after `make test`).
+- `pip install .` of a copy of the source (as in a clean clone: no compiled catalogues), then
+  `python -m companion.serve` started as `make run` starts it (gunicorn, gevent workers) in
+  another directory: it says it is running, serves the home page, creates a table, and the
+  table's push stream sends its first message.
+- A wheel built from the source (build isolation, from the same folder), installed the same way:
+  the same, and every page in English, Japanese and Russian reads exactly as the checkout's; the
+  database and the key are kept in ./instance there, nothing inside the installed package.
+
+Building and installing take a minute of a busy 2-core machine, too much for the six minutes of
+`make test`: they run in `make test-deep` (which CI runs after `make test`). `make test` checks
+the declared requirements in seconds (tests/test_dependencies.py).
 """
 
 from __future__ import annotations
@@ -17,11 +23,10 @@ from __future__ import annotations
 import http.cookiejar
 import os
 import re
+import select
 import shutil
-import site
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -49,33 +54,99 @@ NOT_SOURCE = shutil.ignore_patterns(
 )
 
 
-def build_wheel(tmp_path: Path) -> Path:
+WHEELS = ROOT / ".wheels"
+
+
+def wheels() -> Path:
+    """The wheel folder `make test-setup` fills."""
+    if not (WHEELS / ".filled").exists():
+        pytest.fail(f"{WHEELS} is not filled: run `make test-setup`")
+    return WHEELS
+
+
+def source_copy(tmp_path: Path) -> Path:
+    """The source as a clean clone has it (no compiled catalogues, no venv, no instance)."""
     source = tmp_path / "source"
     shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
-    out = tmp_path / "dist"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
-        + ["--wheel-dir", str(out), str(source)],
-        check=True,
+    return source
+
+
+def pip(*arguments: str) -> None:
+    """The test environment's pip, offline: everything comes from the wheel folder."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "--disable-pip-version-check", *arguments]
+        + ["--no-index", "--find-links", str(wheels())],
         capture_output=True,
+        text=True,
+        timeout=600,
     )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+
+
+def build_wheel(tmp_path: Path) -> Path:
+    """A wheel built from the source as `pip wheel .` builds it (isolated build)."""
+    out = tmp_path / "dist"
+    pip("wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(source_copy(tmp_path)))
     (wheel,) = out.glob("companion-*.whl")
     return wheel
 
 
-def install(wheel: Path, venv: Path) -> Path:
-    """A fresh virtual environment with the wheel installed; its python."""
+def install(what: Path, venv: Path) -> Path:
+    """A fresh virtual environment (no pip, no test extras) with `what` (a source folder or a
+    wheel) and its declared requirements installed from the wheel folder; its python."""
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet"]
-        + ["--no-deps", "--no-index", str(wheel)],
-        check=True,
-        capture_output=True,
-    )
-    (packages,) = venv.glob("lib/python*/site-packages")
-    (packages / "test-dependencies.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    pip("--python", str(python), "install", "--quiet", str(what))
     return python
+
+
+def serve(python: Path, folder: Path) -> tuple[subprocess.Popen, str]:
+    """`python -m companion.serve` started in `folder` as `make run` starts it (its default
+    engine), on a free port; returns once it says it is running (and fails if it stops)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "PYTHON"))}
+    env.update(HOST="127.0.0.1", PORT=str(port), COMPANION_PUBLIC_URL=base)
+    server = subprocess.Popen(
+        [str(python), "-m", "companion.serve"],
+        cwd=folder,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    said = server.stdout.readline() if select.select([server.stdout], [], [], 120)[0] else ""
+    if not said.startswith("Table companion is running"):
+        server.kill()
+        pytest.fail(f"the installed app did not start: {said}{server.stderr.read()[-3000:]}")
+    return server, base
+
+
+def stop(server: subprocess.Popen) -> None:
+    server.terminate()
+    server.wait(timeout=15)
+
+
+def first_push_message(device: Browser, code: str) -> str:
+    """The first message of the table's push stream, as the host's page receives it."""
+    request = urllib.request.Request(device.base + f"/t/{code}/push")
+    with device.opener.open(request, timeout=10) as stream:
+        assert stream.headers["Content-Type"].startswith("text/event-stream")
+        for line in stream:
+            if line.startswith(b"data:"):
+                return line.decode().strip()
+    raise AssertionError("the stream ended without a message")
+
+
+def serves_a_table(base: str) -> None:
+    """The home page, a table made from it, the table's page and its push stream."""
+    device = Browser(base, "en")
+    status, home = device.get("/")
+    assert status == 200 and "Start a table" in visible(home), home[:300]
+    code = device.start_table("serengeti", ("Anna", "Ben", "Chris"))
+    status, page = device.get(f"/t/{code}/")
+    assert status == 200 and "Anna" in visible(page)
+    assert re.fullmatch(r"data: \d+ \S*", first_push_message(device, code))
 
 
 class Browser:
@@ -156,6 +227,19 @@ def compare(device: Browser, reference, path: str, code: str = "", reference_cod
 
 
 @pytest.mark.deep
+def test_pip_install_of_the_source_serves_as_make_run_does(tmp_path):
+    python = install(source_copy(tmp_path), tmp_path / "venv")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    server, base = serve(python, elsewhere)
+    try:
+        serves_a_table(base)
+    finally:
+        stop(server)
+    assert (elsewhere / "instance" / "companion.db").exists()
+
+
+@pytest.mark.deep
 def test_a_built_wheel_serves_every_page_in_three_languages_from_another_directory(
     tmp_path, monkeypatch
 ):
@@ -163,17 +247,8 @@ def test_a_built_wheel_serves_every_page_in_three_languages_from_another_directo
     python = install(wheel, tmp_path / "venv")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
+    server, base = serve(python, elsewhere)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "PYTHON"))}
-    env.update(HOST="127.0.0.1", PORT=str(port), COMPANION_PUBLIC_URL=base)
-    server = subprocess.Popen(
-        [str(python), "-m", "companion.serve"],
-        cwd=elsewhere,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
     # The installed app knows only the installed games: the checkout too, for this comparison
     # (the tests register their own game, Pebbles, for every other test).
     from companion import search
@@ -187,15 +262,7 @@ def test_a_built_wheel_serves_every_page_in_three_languages_from_another_directo
     checkout = create_app({"TESTING": True, "DATABASE": str(tmp_path / "checkout.db")})
     checkout.config.update(SECRET_KEY="checkout", PUBLIC_URL=base)
     try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                urllib.request.urlopen(base + "/", timeout=1)
-                break
-            except OSError:
-                assert server.poll() is None, server.stderr.read().decode()[-2000:]
-                assert time.time() < deadline, "the installed app did not start"
-                time.sleep(0.1)
+        serves_a_table(base)
         installed = subprocess.run(
             [str(python), "-c", "import companion; print(companion.__file__)"],
             cwd=elsewhere,
@@ -219,8 +286,7 @@ def test_a_built_wheel_serves_every_page_in_three_languages_from_another_directo
             for asset in re.findall(r'(?:href|src)="(/static/[^"]+)"', device.get("/")[1]):
                 assert device.get(asset)[0] == 200, asset
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
         checkout.extensions["companion.db"].close()
         search.forget()
 

@@ -32,3 +32,50 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
     store = database.connect(path)
     assert store.execute("PRAGMA user_version").fetchone()[0] == 0
     assert "half_made" not in store.table_names() and "tables" not in store.table_names()
+
+
+def test_an_upgrade_keeps_a_copy_of_the_file_as_it_was_once(tmp_path, monkeypatch, capsys):
+    from companion import db as database
+
+    path = tmp_path / "companion.db"
+    latest = list(database.MIGRATIONS)
+    monkeypatch.setattr(database, "MIGRATIONS", latest[:5])
+    old = database.connect(path, setup=True)
+    old.execute("INSERT INTO join_failures (client, at) VALUES ('phone', 1.5)")
+    old.conn.commit()
+    old.close()
+
+    monkeypatch.setattr(database, "MIGRATIONS", latest)
+    database.connect(path, setup=True).close()
+    copy = tmp_path / "companion.db.v5.bak"
+    kept = database.connect(copy)
+    assert kept.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert kept.execute("SELECT client, at FROM join_failures").fetchall() == [("phone", 1.5)]
+    kept.close()
+    assert f"from schema version 5 to {len(latest)}" in capsys.readouterr().err
+    upgraded = database.connect(path)
+    assert upgraded.execute("PRAGMA user_version").fetchone()[0] == len(latest)
+    upgraded.close()
+    # A fresh file has nothing to keep, and an up-to-date one is not copied again.
+    database.connect(tmp_path / "fresh.db", setup=True).close()
+    database.connect(path, setup=True).close()
+    assert sorted(p.name for p in tmp_path.glob("*.bak")) == ["companion.db.v5.bak"]
+
+
+def test_a_failed_upgrade_says_so_in_one_line(tmp_path, monkeypatch):
+    import pytest
+
+    from companion import db as database
+
+    path = tmp_path / "companion.db"
+    database.connect(path, setup=True).close()
+
+    def broken(store):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(database, "MIGRATIONS", [*database.MIGRATIONS, broken])
+    with pytest.raises(database.MigrationError) as failed:
+        database.connect(path, setup=True)
+    message = str(failed.value)
+    assert "\n" not in message and "rolled back" in message and "disk on fire" in message
+    assert f"companion.db.v{len(database.MIGRATIONS) - 1}.bak" in message
