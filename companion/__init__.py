@@ -175,7 +175,17 @@ def _open_store(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Each game package's templates and static files, the core's blueprints, the calculators."""
-    from companion.web import after, display, lobby, records, replay, rules, table, tools
+    from companion.web import (
+        after,
+        display,
+        health,
+        lobby,
+        records,
+        replay,
+        rules,
+        table,
+        tools,
+    )
 
     for name, package in PACKAGES.items():
         # A game package's own templates/ and static/ (served at /static/games/<name>/).
@@ -198,6 +208,7 @@ def _register_blueprints(app: Flask) -> None:
         tools.bp,
         rules.bp,
         rules.table_bp,
+        health.bp,
     ):
         app.register_blueprint(blueprint)
     for calculator in tools.game_calculators():
