@@ -1,8 +1,10 @@
-"""Command-line tools of the app (`flask --app wsgi <command>`): purge old tables."""
+"""Command-line tools of the app (`flask --app companion <command>`; `--app wsgi` in a checkout
+works too): purge old tables, back up and restore the database."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import click
 from flask import Flask
@@ -12,6 +14,8 @@ from flask.cli import with_appcontext
 def init_app(app: Flask) -> None:
     """Register the commands."""
     app.cli.add_command(purge_command)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
 
 
 @click.command("purge")
@@ -46,3 +50,39 @@ def purge_command(unfinished_days: float | None, finished_days: float | None) ->
     click.echo(
         f"removed {counts['unfinished']} unfinished and {counts['finished']} finished tables"
     )
+
+
+@click.command("backup")
+@with_appcontext
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+def backup_command(path: Path) -> None:
+    """Write a consistent copy of the database to PATH, safe while the app serves (SQLite: its
+    online backup API; PostgreSQL: pg_dump's custom format)."""
+    from flask import current_app
+
+    from companion import backup
+
+    try:
+        backup.backup(current_app.config["DATABASE"], path)
+    except backup.BackupError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(f"backed up {current_app.config['DATABASE']} to {path}")
+
+
+@click.command("restore")
+@with_appcontext
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def restore_command(path: Path) -> None:
+    """Replace the database with the backup at PATH and upgrade it to this release's schema.
+    SQLite keeps what it replaces as <file>.before-restore.bak; on PostgreSQL stop the app
+    first (pg_restore remakes its tables)."""
+    from flask import current_app
+
+    from companion import backup
+
+    url = current_app.config["DATABASE"]
+    try:
+        version = backup.restore(url, path)
+    except backup.BackupError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(f"restored {path} (schema version {version}) into {url}")
