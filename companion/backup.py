@@ -44,6 +44,7 @@ def restore(url: str, source: Path) -> int:
     source = Path(source)
     if not source.is_file():
         raise BackupError(f"{source} is not a file")
+    before = versions(url)
     if is_postgres_url(url):
         _run(
             "pg_restore",
@@ -66,8 +67,47 @@ def restore(url: str, source: Path) -> int:
         if live.exists():
             _copy_sqlite(live, live.with_name(live.name + ".before-restore.bak"))
         _copy_sqlite(source, live)
-    database.connect(url, setup=True).close()  # an older backup is upgraded now
+    store = database.connect(url, setup=True)  # an older backup is upgraded now
+    try:
+        move_on(store, before)
+    finally:
+        store.close()
     return version
+
+
+VERSIONS = ("version", "state_version", "log_version")
+
+
+def versions(url: str) -> dict[str, tuple[int, ...]]:
+    """Each table's versions in the database now (none if there is no database yet)."""
+    if not is_postgres_url(url) and not Path(url).exists():
+        return {}
+    store = database.connect(url)
+    try:
+        rows = store.execute(f"SELECT code, {', '.join(VERSIONS)} FROM tables").fetchall()
+    except Exception:  # not made yet, or not this app's: nothing any page has seen
+        return {}
+    finally:
+        store.close()
+    return {row[0]: tuple(row[1:]) for row in rows}
+
+
+def move_on(store, before: dict[str, tuple[int, ...]]) -> None:
+    """Every restored table that existed before the restore gets versions past both: a page or
+    a stream that saw the replaced table then sees a change (the push hub tells only of a higher
+    version), and a form rendered before the restore is stale, never applied to the restored
+    game by chance of an equal number."""
+    rows = store.execute(f"SELECT code, {', '.join(VERSIONS)} FROM tables").fetchall()
+    with store.transaction():
+        for code, *restored in rows:
+            if code not in before:
+                continue
+            moved = [max(a, b) + 1 for a, b in zip(restored, before[code])]
+            store.execute(
+                f"UPDATE tables SET {', '.join(f'{name} = ?' for name in VERSIONS)} WHERE code = ?",
+                [*moved, code],
+            )
+            store.announce(code, moved[0])
 
 
 def sqlite_version_of(path: Path) -> int:

@@ -15,6 +15,7 @@ import pytest
 from companion import get_db, tables
 from tests.helpers import ROOT, TableDriver
 
+
 def play(app, code: str, moves: int, rng: random.Random) -> None:
     """`moves` legal moves at the table, as its phones would enter them."""
     with app.app_context():
@@ -61,9 +62,13 @@ def test_a_backup_taken_mid_game_restores_to_that_moment(app, tmp_path):
     play(app, table.code, 8, rng)  # the evening goes on after the backup
     assert whole(app, table.code) != at_backup
 
+    replaced = table.version(), table.snapshot()[2]
     done = runner.invoke(args=["restore", str(path)])
     assert done.exit_code == 0, done.output
     assert whole(app, table.code) == at_backup
+    # Its versions move past what any page saw before the restore: streams are told, and a
+    # form rendered before it is stale (never applied to the restored game).
+    assert table.version() > replaced[0] and table.snapshot()[2] > replaced[1]
     # Every phone still has its seat, and the next move is taken.
     for seat, name in enumerate(table.names):
         assert f"You are {name}." in table.page(seat)
