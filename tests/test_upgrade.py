@@ -1,0 +1,242 @@
+"""An existing database from every past schema version opens today with every table and play
+intact: the upgrade a user meets when they install a new release over their old database.
+
+Each fixture in tests/data/upgrade/ was written by the old version itself (scripts/
+make_upgrade_fixture.py ran that commit's app and drove it as devices do), with a JSON sidecar
+holding the secret key it signed with and the cookies it set on each device. Here today's
+create_app opens a copy (which migrates it) and, with each device's own cookies:
+
+- every table's page opens for its host and for each phone at its seat (not the join page);
+- at every table in progress the phone whose turn it is makes a legal move over HTTP and takes
+  it back: the undo replays the OLD event log with TODAY's rules, so the state must come back
+  exactly to the one the old version stored;
+- the finished play is in /plays for its devices, with the players and scores the old version
+  recorded, and its summary opens;
+- the display link still opens the display; a hand-over link that was taken is used up (the
+  device that took it is the host), one never taken has expired as it should.
+
+SQLite fixtures run in `make test` (a second or so each); PostgreSQL's newest there too, the
+older ones in `make test-deep`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from companion import create_app, get_db, tables
+from companion import db as database
+from tests.helpers import HX, alert_text, csrf_from, version_of, visible
+
+FIXTURES = Path(__file__).parent / "data" / "upgrade"
+SQLITE = sorted(FIXTURES.glob("sqlite-v*.db"))
+POSTGRESQL = sorted(FIXTURES.glob("postgresql-v*.sql"))
+
+
+def sidecar(fixture: Path) -> dict:
+    return json.loads(fixture.with_suffix(".json").read_text())
+
+
+class Upgraded:
+    """Today's app on an old database, and the old devices with their own cookies."""
+
+    def __init__(self, url: str, meta: dict):
+        self.meta = meta
+        self.app = create_app({"DATABASE": url, "SECRET_KEY": meta["secret_key"], "TESTING": True})
+        self.devices = {}
+        for name, cookies in meta["devices"].items():
+            client = self.app.test_client()
+            for c in cookies:
+                client.set_cookie(c["name"], c["value"], domain=c["domain"], path=c["path"])
+            self.devices[name] = client
+
+    def close(self) -> None:
+        self.app.extensions["companion.db"].close()
+
+    def store(self, what):
+        with self.app.app_context():
+            return what(get_db())
+
+    def schema_version(self) -> int:
+        return self.store(database.schema_version)
+
+    def table(self, code: str) -> tables.Table:
+        return self.store(lambda db: tables.get_table(db, code))
+
+    def state(self, code: str) -> dict:
+        return self.store(lambda db: tables.state_of(db, tables.get_table(db, code)))
+
+    def events(self, code: str) -> list[tables.Event]:
+        return self.store(lambda db: tables.events(db, tables.get_table(db, code)))
+
+    def page(self, device: str, code: str) -> str:
+        answer = self.devices[device].get(f"/t/{code}/")
+        assert answer.status_code == 200, (device, code, answer.status_code, answer.location)
+        return answer.text
+
+    def post(self, device: str, code: str, path: str, **fields):
+        """A form of the device's table page, posted as htmx posts it (its token, its version)."""
+        page = self.page(device, code)
+        data = {"csrf_token": csrf_from(page), "version": version_of(page), **fields}
+        return self.devices[device].post(f"/t/{code}{path}", data=data, headers=HX)
+
+
+def check_upgrade(url: str, meta: dict, version_before: int) -> None:
+    """Everything the old version left works on today's code (see the module's docstring)."""
+    assert version_before == meta["schema_version"]
+    up = Upgraded(url, meta)
+    try:
+        assert up.schema_version() == database.latest_version(url) >= version_before
+        for entry in meta["tables"]:
+            seats_open(up, entry)
+            if entry["finished"]:
+                finished_play(up, entry)
+            else:
+                move_and_undo(up, entry)
+            if "display" in entry:
+                display_opens(up, entry)
+            if "handover" in entry:
+                handover_as_it_should(up, entry)
+    finally:
+        up.close()
+
+
+def seats_open(up: Upgraded, entry: dict) -> None:
+    """The host's device sees the host's view, each phone its own seat."""
+    code, names = entry["code"], entry["names"]
+    host_seat = next((int(s) for s, d in entry["seats"].items() if d == entry["host"]), None)
+    text = visible(up.page(entry["host"], code))
+    if host_seat is None:
+        assert "This device is the host." in text, text[:300]
+    else:
+        assert f"You are {names[host_seat]}. This device is the host." in text, text[:300]
+    for seat, device in entry["seats"].items():
+        assert f"You are {names[int(seat)]}." in visible(up.page(device, code)), (code, device)
+
+
+def move_and_undo(up: Upgraded, entry: dict, tries: int = 200) -> None:
+    """The next legal move, made by the phone whose turn it is, then undone by that phone: the
+    state is back to what the old version stored (the undo replayed the old log)."""
+    code = entry["code"]
+    table = up.table(code)
+    info = table.game
+    before = up.state(code)
+    kept = len(up.events(code))
+    assert len([e for e in up.events(code) if e.kind == "game" and not e.undone]) == entry["moves"]
+    rng = random.Random(code)
+    for _ in range(tries):
+        action = info.random_play.next_action(before, rng)
+        if action is None or action.get("host"):
+            continue
+        seat = action.get("seat")
+        # a public event (no seat: a card turned up) is entered by any phone at the table
+        device = entry["seats"][str(seat if seat is not None else 0)]
+        form = info.adapter.forms.get(action["type"])
+        if form is None:
+            continue
+        answer = up.post(device, code, f"/act/{action['type']}", **form.fields_for(action, before))
+        if len(up.events(code)) > kept:
+            assert answer.status_code == 200 and alert_text(answer.text) == ""
+            break
+    else:
+        raise AssertionError(f"no legal move accepted at {entry['name']} ({code})")
+    moved = up.state(code)
+    assert moved != before
+    # A phone takes back its own move, unless the move revealed a secret: then the host does.
+    undoer = device if up.events(code)[-1].seat_may_undo else entry["host"]
+    answer = up.post(undoer, code, "/undo")
+    assert answer.status_code == 200, alert_text(answer.text) or answer.status_code
+    assert alert_text(answer.text) == ""
+    last = up.events(code)[-1]
+    assert last.undone and last.action["type"] == action["type"]
+    assert up.state(code) == before
+
+
+def finished_play(up: Upgraded, entry: dict) -> None:
+    """The finished game shows its end; its play is in /plays for each of its devices with the
+    players and scores the old version recorded, and its summary opens."""
+    code = entry["code"]
+    assert 'data-over="yes"' in up.page(entry["host"], code)
+    play = entry.get("play")
+    if play is None:  # a version before the record of plays: nothing recorded to find
+        return
+    expected = [[str(p["seat"] + 1), p["name"], str(p["score"])] for p in play["players"]]
+    for device in {entry["host"], *entry["seats"].values()}:
+        client = up.devices[device]
+        assert code in client.get("/plays").text, device
+        rows = list(csv.DictReader(io.StringIO(client.get("/plays/export.csv").text)))
+        found = [[r["seat"], r["name"], r["score"]] for r in rows if r["table"] == code]
+        assert found == expected, (device, found)
+        summary = client.get(f"/t/{code}/summary")
+        assert summary.status_code == 200 and entry["names"][0] in summary.text
+
+
+def display_opens(up: Upgraded, entry: dict) -> None:
+    """The display link the host made still opens the table display."""
+    answer = up.devices[entry["display"]["device"]].get(entry["display"]["url"])
+    assert answer.status_code == 200 and entry["code"] in answer.text
+
+
+def handover_as_it_should(up: Upgraded, entry: dict) -> None:
+    """A hand-over link taken is used up (its taker is the host: seats_open checked that); one
+    never taken has expired, ten minutes after it was made (or still works, if it has not)."""
+    handover = entry["handover"]
+    code, url = entry["code"], handover["url"]
+    claimer = up.devices["display"]  # a device of no seat there
+    token = url.rsplit("token=", 1)[1]
+    page = claimer.get(url)
+    claimed = claimer.post(url, data={"csrf_token": csrf_from(page.text), "token": token})
+    if handover["taken_by"] is not None:
+        assert claimed.status_code == 403, claimed.status_code
+        assert "expired or was already used" in visible(claimed.text)
+        old_host = up.devices[handover["handed_by"]].get(f"/t/{code}/")
+        assert "This device is the host." not in visible(old_host.text)
+    elif time.time() > handover["until"]:
+        assert claimed.status_code == 403, claimed.status_code
+        assert "expired or was already used" in visible(claimed.text)
+    else:
+        assert claimed.status_code == 302, claimed.status_code
+
+
+# --- the fixtures ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fixture", SQLITE, ids=[f.stem for f in SQLITE])
+def test_sqlite_database_of_an_old_version_opens_today(fixture, tmp_path):
+    path = tmp_path / "companion.db"
+    shutil.copyfile(fixture, path)
+    store = database.connect_sqlite(path)
+    before = database.schema_version(store)
+    store.conn.close()
+    check_upgrade(str(path), sidecar(fixture), before)
+
+
+def _deep_but_the_newest(fixtures: list[Path]) -> list:
+    """The newest fixture runs in `make test`, the others in `make test-deep`."""
+    return [
+        pytest.param(f, id=f.stem, marks=() if f == fixtures[-1] else pytest.mark.deep)
+        for f in fixtures
+    ]
+
+
+@pytest.mark.parametrize("fixture", _deep_but_the_newest(POSTGRESQL))
+def test_postgresql_database_of_an_old_version_opens_today(fixture, postgres_server):
+    url = postgres_server.create_database(f"upgrade_{fixture.stem.replace('-', '_')}")
+    subprocess.run(
+        [str(postgres_server.bin / "psql"), "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-f"]
+        + [str(fixture)],
+        check=True,
+        capture_output=True,
+    )
+    store = database.connect(url)
+    before = database.schema_version(store)
+    store.close()
+    check_upgrade(url, sidecar(fixture), before)
