@@ -15,6 +15,9 @@ proxy host.
 - kill -9 of A in the middle of a run: every move A acknowledged is stored; the move the kill
   cut off, sent again to B with its key, is applied once; B serves on; A started again on the
   same database serves again.
+- nginx with docs/nginx.conf (when Debian's nginx is installed): the config passes `nginx -t`;
+  served through it, every request of one table lands on one machine, its push stream is not
+  held back, and when that machine dies the table's phones are served by the other.
 
 The game is Serengeti, an installed game: its moves come from its own random-game generator,
 sent through its own forms (scripts/check_kit.legal_post), and each acknowledged move is applied
@@ -34,6 +37,7 @@ import queue
 import random
 import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -569,3 +573,201 @@ def test_kill_9_of_a_machine_mid_run_loses_no_acknowledged_move(machines):
         stream.close()
     table.check_stored(a)
     table.check_stored(b)
+
+
+# --- nginx in front (docs/nginx.conf) ------------------------------------------------------------
+
+# Debian's nginx (nginx-light or nginx); /usr/sbin is not on every user's PATH.
+NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+NGINX_CONF = ROOT / "docs" / "nginx.conf"
+
+
+def site_config(machines: tuple[Machine, Machine], port: int) -> str:
+    """docs/nginx.conf as an operator adapts it: the upstream's two servers are the machines,
+    and the site listens on a free loopback port. Nothing else changes."""
+    text = NGINX_CONF.read_text()
+    upstream = re.search(r"^upstream companion \{.*?^\}", text, re.S | re.M)
+    assert upstream, "docs/nginx.conf has no `upstream companion`"
+    servers = re.findall(r"^\s*server \S+;", upstream.group(0), re.M)
+    assert len(servers) == 2, servers
+    block = upstream.group(0)
+    for line, machine in zip(servers, machines):
+        block = block.replace(line, f"    server 127.0.0.1:{machine.port};", 1)
+    text = text.replace(upstream.group(0), block)
+    text, listens = re.subn(r"^(\s*)listen 80;", rf"\1listen 127.0.0.1:{port};", text, flags=re.M)
+    assert listens == 1, "docs/nginx.conf should listen on port 80 once"
+    return text
+
+
+class Nginx:
+    """nginx serving the site config on a loopback port, everything of its own (main config,
+    pid, logs, temporary files) in one folder. Its access log names the machine that answered
+    each request ($upstream_addr)."""
+
+    def __init__(self, folder: Path, site: str, port: int):
+        self.folder = folder
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        (folder / "companion.conf").write_text(site)
+        # As root nginx's workers would become `nobody`, who may not enter the test's private
+        # temporary folder (its proxy buffers go to files there): they stay root here.
+        user = "user root;\n" if os.geteuid() == 0 else ""
+        temporary = "\n".join(
+            f"    {kind}_temp_path {folder / kind};"
+            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
+        (folder / "nginx.conf").write_text(
+            f"{user}worker_processes 1;\n"
+            "daemon off;\n"
+            f"pid {folder / 'nginx.pid'};\n"
+            f"error_log {folder / 'error.log'} warn;\n"
+            "events { worker_connections 256; }\n"
+            "http {\n"
+            "    log_format machine '$request_method $request_uri $status $upstream_addr';\n"
+            f"    access_log {folder / 'access.log'} machine;\n"
+            f"{temporary}\n"
+            f"    include {folder / 'companion.conf'};\n"
+            "}\n"
+        )
+        self.command = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf")]
+        self.command += ["-e", str(folder / "error.log")]
+        self.process: subprocess.Popen | None = None
+
+    def check(self) -> str:
+        """`nginx -t`: the configuration's syntax and its test; what nginx said."""
+        done = subprocess.run([*self.command, "-t"], capture_output=True, text=True, timeout=30)
+        assert done.returncode == 0, done.stderr
+        return done.stderr
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            self.command,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.errors()
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError(f"nginx did not listen: {self.errors()}")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(10)
+            self.process = None
+
+    def errors(self) -> str:
+        path = self.folder / "error.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def answered_by(self, code: str, requests: int = 1) -> list[list[str]]:
+        """For each request of the table, in order: the machines nginx passed it to (more than
+        one when the first refused it). nginx writes a request's line once it has answered it:
+        this waits (five seconds at most) for the lines of at least `requests` requests."""
+        deadline = time.monotonic() + 5
+        while True:
+            lines = (self.folder / "access.log").read_text().splitlines()
+            found = [line.split(" ", 3)[3].split(", ") for line in lines if f"/t/{code}/" in line]
+            if len(found) >= requests or time.monotonic() > deadline:
+                return found
+            time.sleep(0.02)
+
+
+@pytest.mark.skipif(NGINX is None, reason="nginx is not installed (Debian: nginx-light or nginx)")
+def test_nginx_keeps_a_table_on_one_machine_and_passes_its_stream(postgres_server, tmp_path):
+    port = free_port()
+    database = postgres_server.create_database("machines_nginx")
+    # Behind one proxy, as docs/nginx.conf says: the address phones use is nginx's.
+    machines = tuple(
+        Machine(
+            name,
+            tmp_path / name,
+            database,
+            public_url=f"http://127.0.0.1:{port}",
+            env={"COMPANION_TRUSTED_PROXIES": "1"},
+        )
+        for name in ("A", "B")
+    )
+    proxy = Nginx(tmp_path / "nginx", site_config(machines, port), port)
+    said = proxy.check()
+    assert "syntax is ok" in said and "test is successful" in said, said
+    try:
+        start_together(*machines)
+        proxy.start()
+        table = Table(database, proxy, seed=6)
+        stream = Stream(table.phones[0], proxy, table.code)
+        try:
+            # The first message passes at once: a proxy that buffered the stream would hold it.
+            arrived, version = stream.next()
+            assert version == table.version and arrived - stream.opened < 1
+            delays = []
+            for _ in range(4):
+                _, acknowledged_at = table.play(page_from=proxy, post_to=proxy)
+                arrived, version = stream.version_above(table.version - 1)
+                assert version == table.version
+                delays.append(arrived - acknowledged_at)
+        finally:
+            stream.close()  # nginx logs a request when it ends
+        figures = ", ".join(f"{d * 1000:.0f}" for d in delays)
+        print(f"\nthrough nginx, the answer -> the stream: {figures} ms")
+        assert max(delays) < DELIVERY, figures
+        for device in (table.host, *table.phones):
+            assert version_of(table.page(device, proxy)) == table.version
+        table.check_stored(proxy)
+
+        # Every request of the table (joins, pages, forms, moves, its stream, the export) went
+        # to one machine, and only to it.
+        addresses = {f"127.0.0.1:{m.port}": m for m in machines}
+        # 3 joins, 9 pages, 4 moves, the stream, the export
+        answered = proxy.answered_by(table.code, 18)
+        assert len(answered) == 18, answered
+        assert {tuple(a) for a in answered} == {(answered[0][0],)}, answered
+        home = addresses[answered[0][0]]
+        print(f"all {len(answered)} requests of table {table.code} went to machine {home.name}")
+        assert "[error]" not in proxy.errors(), proxy.errors()
+        # Not because every request goes to that machine: other tables' requests go to the
+        # other one (each new table has a random code; 40 all landing on one machine would
+        # happen once in 10^12 runs).
+        host = Device()
+        for _ in range(40):
+            code = start_table(host.at(proxy), GAME, NAMES)
+            assert host.at(proxy).get(f"/t/{code}/").status_code == 200
+            if proxy.answered_by(code)[-1] != [answered[0][0]]:
+                break
+        else:
+            raise AssertionError(f"40 tables, all on machine {home.name}")
+
+        # Its machine dies: nginx passes the table's requests to the other, which serves the
+        # phones their pages, takes their moves and holds their streams.
+        home.kill()
+        seen = len(answered)
+        for device in (table.host, *table.phones):
+            assert version_of(table.page(device, proxy)) == table.version
+        stream = Stream(table.phones[1], proxy, table.code)
+        try:
+            stream.next()
+            table.play(page_from=proxy, post_to=proxy)
+            assert stream.version_above(table.version - 1)[1] == table.version
+        finally:
+            stream.close()
+        table.check_stored(proxy)
+        survivor = other(home, machines)
+        # 4 pages, the stream, a move (its page and its post), the export
+        after = proxy.answered_by(table.code, seen + 8)[seen:]
+        assert len(after) == 8, after
+        assert after and all(a[-1] == f"127.0.0.1:{survivor.port}" for a in after), after
+        print(
+            f"with {home.name} killed, {len(after)} requests went to {survivor.name}: {after[:2]}"
+        )
+        no_tracebacks(*machines)
+    finally:
+        proxy.stop()
+        for machine in machines:
+            machine.stop()
