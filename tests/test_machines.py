@@ -704,7 +704,8 @@ def test_nginx_keeps_a_table_on_one_machine_and_passes_its_stream(postgres_serve
         table = Table(database, proxy, seed=6)
         stream = Stream(table.phones[0], proxy, table.code)
         try:
-            # The first message passes at once: a proxy that buffered the stream would hold it.
+            # The first message passes at once (a page that hears nothing from its stream
+            # within 3 s gives it up and polls).
             arrived, version = stream.next()
             assert version == table.version and arrived - stream.opened < 1
             delays = []
