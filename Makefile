@@ -56,8 +56,13 @@ $(WHEELS)/.filled: pyproject.toml | $(PY)
 	rm -f $(WHEELS)/companion-*.whl
 	touch $@
 
+# tests/test_machines.py serves two machines through docs/nginx.conf (nginx -t, then for real).
+/usr/sbin/nginx:
+	$(SUDO) apt-get update
+	$(SUDO) apt-get install -y nginx-light
+
 test-setup: $(VENV)/.test-installed translations /usr/bin/chromium $(CHROMIUM_SHELL) /usr/lib/postgresql \
-	$(WHEELS)/.filled
+	/usr/sbin/nginx $(WHEELS)/.filled
 
 # Everything but the deep runs: the linter, the type check, every test (browsers and PostgreSQL
 # included) with the short property runs. The goal: under 6 minutes on 2 free cores
