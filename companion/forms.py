@@ -16,11 +16,28 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from companion.games import GAMES
+from companion.games.base import N_
 from companion.i18n import game_label
+from companion.plaintext import has_control
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 NAME_MAX = 24
 LOCATION_MAX = 60  # a place's name in BG Stats ("Anna's kitchen", "Game café on Main Street")
+
+
+PLAIN_TEXT = N_("Type it on one line, without line breaks, tabs or invisible control characters.")
+
+
+class PlainText:
+    """A validator: one line of visible text, no control characters (line breaks, tabs, NUL,
+    the invisible direction controls; companion.plaintext says why). The message says what
+    was wrong and what to do, in the reader's language."""
+
+    message = _l(PLAIN_TEXT)
+
+    def __call__(self, form, field) -> None:
+        if isinstance(field.data, str) and has_control(field.data):
+            raise ValidationError(self.message)
 
 
 class WholeNumber(IntegerField):
@@ -107,7 +124,7 @@ class NewTableForm(FlaskForm):
         message=_l("Enter how many play."),
     )
     names = FieldList(
-        StringField(_l("Name"), validators=[Optional(), Length(max=NAME_MAX)]),
+        StringField(_l("Name"), validators=[Optional(), Length(max=NAME_MAX), PlainText()]),
         min_entries=MAX_SEATS,
         max_entries=MAX_SEATS,
     )
@@ -158,7 +175,9 @@ class TakeSeatForm(FlaskForm):
     seat = whole_number(
         None, 0, MAX_SEATS - 1, _l("Pick one of the free seats."), missing=_l("Pick a seat.")
     )
-    name = StringField(_l("Your name (optional)"), validators=[Optional(), Length(max=NAME_MAX)])
+    name = StringField(
+        _l("Your name (optional)"), validators=[Optional(), Length(max=NAME_MAX), PlainText()]
+    )
 
 
 class VersionedForm(FlaskForm):
@@ -202,7 +221,7 @@ class VersionedForm(FlaskForm):
 class NoteForm(VersionedForm):
     text = StringField(
         _l("Note for the history"),
-        validators=[InputRequired(_l("Write something first.")), Length(max=200)],
+        validators=[InputRequired(_l("Write something first.")), Length(max=200), PlainText()],
     )
 
 
@@ -211,7 +230,7 @@ class UndoForm(VersionedForm):
 
 
 class RenameSeatForm(VersionedForm):
-    name = StringField(_l("Name"), validators=[InputRequired(), Length(max=NAME_MAX)])
+    name = StringField(_l("Name"), validators=[InputRequired(), Length(max=NAME_MAX), PlainText()])
 
 
 class LocationForm(FlaskForm):
@@ -222,5 +241,6 @@ class LocationForm(FlaskForm):
         validators=[
             Optional(),
             Length(max=LOCATION_MAX, message=_l("At most %(max)d characters.")),
+            PlainText(),
         ],
     )

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
+from companion.plaintext import plain
 from companion.store import Store
 
 
@@ -44,6 +45,16 @@ class Play:
     location: str | None = None  # where it was played, as the host named it (None: the default)
     rows: list[str] | None = None  # the score table's row labels (msgids); None: recorded before
     decided_by: dict | None = None  # the tie-break in words (a Msg's JSON), if one decided
+
+    def plain(self) -> Play:
+        """This play with its typed text (names, the place) made plain for an export
+        (companion.plaintext): a row stored before the forms refused control characters
+        cannot forge a line or turn text around in what people take home."""
+        return replace(
+            self,
+            players=[replace(p, name=plain(p.name)) for p in self.players],
+            location=None if self.location is None else plain(self.location),
+        )
 
     @property
     def minutes(self) -> int | None:

@@ -31,6 +31,7 @@ from urllib.parse import quote
 from companion import localtime
 from companion.games import GAMES
 from companion.games.base import N_
+from companion.plaintext import plain
 from companion.plays import Play, PlayerResult, person
 
 NAMESPACE = uuid.UUID("6f1d7c1e-3a55-4c9b-9a57-1c2f0e0a7b42")  # the app's ids for BG Stats
@@ -89,7 +90,7 @@ def game_name(play: Play) -> str:
 
 def place(play: Play, default: str) -> str:
     """Where the play was: as the host named it, else the server's default."""
-    return (play.location or "").strip() or default or SOURCE_NAME
+    return plain((play.location or "").strip() or default or SOURCE_NAME)
 
 
 def _number(value) -> bool:
@@ -225,6 +226,7 @@ def play_file(
     """A BG Stats play file of these plays. location: the name of a place the host did not
     name; me: (table code, seat) of the phone that downloads, so that BG Stats knows which
     player is its owner (a seat nobody named is nobody's)."""
+    found = [play.plain() for play in found]
     players, places, games = _Ids(), _Ids(), _Ids()
     me_ref = None
     out_plays = []
@@ -267,6 +269,7 @@ def play_file(
 
 def link_data(play: Play, *, salt: str, location: str = SOURCE_NAME) -> dict:
     """One play in BG Stats' "push plays" shape: what the bgstats:// link carries."""
+    play = play.plain()
     info = GAMES.get(play.game)
     game: dict[str, object] = {"name": game_name(play), "sourceGameId": game_key(play)}
     if info is not None and info.bgg_id:

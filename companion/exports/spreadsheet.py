@@ -33,8 +33,21 @@ def _yes(value: bool | None) -> str:
     return "" if value is None else "yes" if value else "no"
 
 
+# A cell that a spreadsheet would read as a formula (OWASP's CSV injection): "=HYPERLINK(...)",
+# "+cmd|...", "@SUM(...)", "-2+3", or one that starts with a tab or carriage return.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(typed: str) -> str:
+    """A cell of typed text (a name, a place) as text, never a formula: one that begins as a
+    formula would gets a leading apostrophe, which spreadsheets show as text. Numbers the app
+    computed (a negative score) are written as numbers, not through here."""
+    return "'" + typed if typed.startswith(FORMULA_START) else typed
+
+
 def csv_text(found: list[Play], *, location: str = SOURCE_NAME) -> str:
     """The plays as CSV text (names with commas, quotes or line breaks quoted as CSV does)."""
+    found = [play.plain() for play in found]
     columns: list[str] = []
     for play in found:
         for label in play.rows or []:
@@ -54,7 +67,7 @@ def csv_text(found: list[Play], *, location: str = SOURCE_NAME) -> str:
                     info.label if info is not None else play.game,
                     "" if play.minutes is None else play.minutes,
                     p.seat + 1,
-                    p.name,
+                    cell(p.name),
                     "" if p.score is None else p.score,
                     "" if p.rank is None else p.rank,
                     _yes(p.winner),
@@ -62,7 +75,7 @@ def csv_text(found: list[Play], *, location: str = SOURCE_NAME) -> str:
                     _yes(None if play.start_seat is None else p.seat == play.start_seat),
                     "" if p.seconds is None else round(p.seconds),
                     play.board,
-                    place(play, location),
+                    cell(place(play, location)),
                     play.timezone or "",
                     play.code,
                     play_uuid(play),

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion import localtime
+from companion.plaintext import plain_data
 from companion.tables import Event, SeatRow, Table
 
 
@@ -71,4 +72,5 @@ def table_json(
         }
     if over and seconds is not None:
         data["thinking_seconds"] = [round(s, 1) for s in seconds]
-    return data
+    # Names, notes and history lines are typed text: no control character reaches the file.
+    return plain_data(data)

@@ -28,6 +28,7 @@ class Words:
 
 def summary(play: Play, words: Words) -> str:
     """The text of a finished play."""
+    play = play.plain()
     head = [words.game(play.game), play.code, words.day(play.started or play.ended, play.timezone)]
     if play.minutes is not None:
         head.append(

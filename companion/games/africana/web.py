@@ -17,7 +17,7 @@ from wtforms import BooleanField, FieldList, StringField
 from wtforms.validators import Length, Optional
 
 from companion import forms
-from companion.forms import VersionedForm
+from companion.forms import PlainText, VersionedForm
 from companion.games.africana import rules as af
 from companion.games.base import N_, Msg, RuleError
 from companion.i18n import translate
@@ -127,7 +127,7 @@ class CompleteExpeditionForm(VersionedForm):
 class CompleteArtifactForm(VersionedForm):
     """Completing an artifact adventure: its kind, silver and points."""
 
-    kind = StringField(_l("Artifact kind"), validators=[Length(max=40)])
+    kind = StringField(_l("Artifact kind"), validators=[Length(max=40), PlainText()])
     coins = WholeNumber(_l("Silver printed on the card"))
     points = WholeNumber(_l("Points printed on the card"))
 
@@ -164,7 +164,7 @@ class RenameKindsForm(FlatErrors, VersionedForm):
     """The five artifact kinds' names, given once by the table."""
 
     names = FieldList(
-        StringField(_l("Kind name"), validators=[Length(max=60)]),
+        StringField(_l("Kind name"), validators=[Length(max=60), PlainText()]),
         min_entries=af.ARTIFACT_KINDS,
         max_entries=af.ARTIFACT_KINDS,
     )

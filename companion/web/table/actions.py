@@ -8,8 +8,9 @@ from __future__ import annotations
 import hashlib
 
 from companion import get_db, tables
-from companion.forms import NoteForm, UndoForm
+from companion.forms import PLAIN_TEXT, NoteForm, UndoForm
 from companion.games.base import ANYONE, N_, Msg, RuleError, Seat
+from companion.plaintext import has_control
 from companion.web.table import bp
 from companion.web.table.access import Who, table_route
 from companion.web.table.live import (
@@ -102,7 +103,8 @@ def note(w: Who):
     table = w.table
     form = NoteForm()
     if not form.validate_on_submit():
-        return render_live(w, error=Msg(N_("Write something first.")), bound_forms={"note": form})
+        wrong = PLAIN_TEXT if has_control(form.text.data or "") else N_("Write something first.")
+        return render_live(w, error=Msg(wrong), bound_forms={"note": form})
     try:
         tables.add_note(
             get_db(),

@@ -9,8 +9,9 @@ from flask import abort, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 
 from companion import get_db, qr, tables
-from companion.forms import RenameSeatForm
+from companion.forms import PLAIN_TEXT, RenameSeatForm
 from companion.games.base import N_, Msg, Seat
+from companion.plaintext import has_control
 from companion.web import device
 from companion.web.table import bp
 from companion.web.table.access import (
@@ -88,7 +89,10 @@ def rename(w: Who, seat: int):
     table = w.table
     form = RenameSeatForm()
     if not form.validate_on_submit() or not 0 <= seat < table.players:
-        return render_live(w, error=Msg(N_("Type a name of at most 24 characters.")))
+        wrong = N_("Type a name of at most 24 characters.")
+        if has_control(form.name.data or ""):
+            wrong = PLAIN_TEXT
+        return render_live(w, error=Msg(wrong))
     tables.rename_seat(get_db(), table, seat, form.name.data.strip(), key=submission_key())
     return after_change(w)
 

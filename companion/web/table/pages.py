@@ -11,7 +11,7 @@ import time
 from flask import Response, abort, make_response, redirect, render_template, request, url_for
 
 from companion import get_db, i18n, qr, tables
-from companion.forms import TakeSeatForm
+from companion.forms import PLAIN_TEXT, TakeSeatForm
 from companion.games.base import N_, Msg
 from companion.web import device
 from companion.web.table import bp
@@ -205,7 +205,7 @@ def join(w: Who):
             device.remember(table.code, "seat", seat)
             return response
     elif request.method == "POST":
-        error = Msg(N_("Pick one of the free seats."))
+        error = Msg(PLAIN_TEXT if form.name.errors else N_("Pick one of the free seats."))
     table = tables.get_table(get_db(), table.code)
     status = 200 if error is None else 400
     lost = request.args.get("lost") == "1"
