@@ -16,6 +16,7 @@ from companion import db as database
 from tests.helpers import HX, TableDriver, csrf_from
 
 HEARTBEAT = 0.4
+ENDED = "the stream ended"
 
 
 @pytest.fixture
@@ -52,6 +53,7 @@ class Stream:
                 if self.closed:
                     break
                 self.messages.put((time.monotonic(), chunk.decode()))
+            self.messages.put((time.monotonic(), ENDED))
         except Exception as error:  # closed under it
             self.messages.put((time.monotonic(), repr(error)))
 
@@ -321,3 +323,61 @@ def test_gevents_own_server_holds_a_stream(tmp_path):
     finally:
         process.kill()
         process.wait()
+
+
+def test_one_credential_holds_at_most_ten_streams_in_a_process(push_app):
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
+    path = f"/t/{table.code}/push"
+    held = [Stream(table.phones[1], path) for _ in range(10)]
+    try:
+        assert [s.response.status_code for s in held] == [200] * 10
+        refused = table.phones[1].get(path)
+        assert refused.status_code == 429 and "polls" in refused.text
+        # Another phone, the host and the table itself are not held back by Ben's streams.
+        other = Stream(table.phones[0], path)
+        held.append(other)
+        assert other.response.status_code == 200
+        # A stream closed gives its place back.
+        held.pop(0).close()
+        again = Stream(table.phones[1], path)
+        held.append(again)
+        assert again.response.status_code == 200
+    finally:
+        for stream in held:
+            stream.close()
+
+
+def test_a_freed_seat_or_a_dropped_display_ends_its_streams(push_app):
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
+    with push_app.app_context():
+        key = tables.new_display_token(get_db(), tables.get_table(get_db(), table.code))
+    ben = Stream(table.phones[1], f"/t/{table.code}/push")
+    anna = Stream(table.phones[0], f"/t/{table.code}/push")
+    display = Stream(table.phones[2], f"/t/{table.code}/display/push?key={key}")
+    try:
+        for stream in (ben, anna, display):
+            assert stream.response.status_code == 200
+            stream.next()
+        with push_app.app_context():
+            tables.free_seat(get_db(), tables.get_table(get_db(), table.code), 1)
+        assert ends(ben) and not ends(anna, within=HEARTBEAT * 2)
+        with push_app.app_context():
+            tables.drop_display(get_db(), tables.get_table(get_db(), table.code), key)
+        assert ends(display)
+        # Anna's stream goes on and hears the next change; Ben's phone gets no new stream.
+        assert table.phones[1].get(f"/t/{table.code}/push").status_code != 200
+    finally:
+        for stream in (ben, anna, display):
+            stream.close()
+
+
+def ends(stream: Stream, within: float = 2.0) -> bool:
+    """Whether the stream ends within this time (messages before the end are skipped)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            if stream.next(max(0.01, deadline - time.monotonic()))[1] == ENDED:
+                return True
+        except queue.Empty:
+            return False
+    return False

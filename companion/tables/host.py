@@ -141,3 +141,4 @@ def drop_display(db: Store, table: Table, token: str | None) -> None:
             "DELETE FROM displays WHERE table_id = ? AND token_hash = ?",
             [table.id, hash_token(token)],
         )
+        bump(db, table)  # its open streams ask again and end

@@ -51,6 +51,10 @@ HEARTBEAT = float(os.environ.get("COMPANION_PUSH_HEARTBEAT", "2.5"))  # seconds 
 CHECK_EVERY = 0.1  # seconds: SQLite, how often a process asks whether anything was committed
 PRESENCE_EVERY = min(tables.SEEN_EVERY, tables.ONLINE_WITHIN / 3)  # seconds between sweeps
 CHUNK = 500  # codes per query (well under SQLite's limit on variables)
+# Streams one credential (a seat's, the host's or a display link's token) may hold open in one
+# process: a page holds one, a few tabs or a reconnect a few more; thousands from one cookie
+# were an attack that slowed every move (each stream is woken and written to).
+STREAMS_PER_CREDENTIAL = int(os.environ.get("COMPANION_STREAMS_PER_CREDENTIAL", "10"))
 
 STREAM_PATH = re.compile(r"/t/([A-Za-z0-9]{1,20})/(display/)?push")
 KEY_ARG = re.compile(r"(?:^|&)key=([A-Za-z0-9_-]{1,64})(?:&|$)")
@@ -64,6 +68,7 @@ DISPLAY = (
     " WHERE t.code = ? AND d.token_hash = ?"
 )
 NO_TOKEN = "-"
+TOO_MANY = object()  # a stream refused: its credential holds STREAMS_PER_CREDENTIAL already
 STREAM_HEADERS = [
     ("Content-Type", "text/event-stream; charset=utf-8"),
     # Private to this device, never stored; no proxy may hold it back (nginx reads this one).
@@ -166,10 +171,18 @@ class Hub:
                 gevent.sleep(0)
 
     def stream(
-        self, channel: Channel, version: int, presence: bool
+        self,
+        channel: Channel,
+        version: int,
+        presence: bool,
+        allowed: Callable[[], bool] | None = None,
     ) -> Generator[bytes, None, None]:
         """A stream's messages: one at once, one per change, a heartbeat when nothing moves.
-        The caller joined the channel before reading `version` (nothing is missed between)."""
+        The caller joined the channel before reading `version` (nothing is missed between).
+
+        allowed() is asked again at every new version: a credential taken away (a freed seat,
+        a hand-over, a display dropped: each moves the table's version) ends the stream, in
+        whichever process holds it, within a heartbeat of the change reaching that process."""
         wake = channel.wake
         channel.version = max(channel.version, version)
         sent = (channel.version, channel.presence, channel.beats)
@@ -182,6 +195,8 @@ class Hub:
             now = (channel.version, channel.presence, channel.beats)
             if now == sent:
                 continue  # woken for what this stream already said
+            if now[0] != sent[0] and allowed is not None and not allowed():
+                return
             sent = now
             yield message(now[0], now[1] if presence else "")
 
@@ -355,6 +370,8 @@ class PushStreams:
         self.connections = connections
         self.hub = hub
         self.headers = headers
+        self.limit = STREAMS_PER_CREDENTIAL
+        self.open: Counter = Counter()  # credential (token hash) -> streams held in this process
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
@@ -369,12 +386,19 @@ class PushStreams:
                     answer = self._display(code, token)
                 else:
                     answer = self._member(environ, code)
-                if answer is not None:
+                if answer is TOO_MANY:
+                    # The page's stream fails and it polls, as when a proxy refuses the stream.
+                    start_response(
+                        "429 Too Many Requests",
+                        [("Content-Type", "text/plain; charset=utf-8"), *self.headers()],
+                    )
+                    return [b"Too many open streams for this device: the page polls instead.\n"]
+                if isinstance(answer, Held):
                     start_response("200 OK", [*STREAM_HEADERS, *self.headers()])
                     return answer
         return self.wsgi_app(environ, start_response)
 
-    def _member(self, environ: dict, code: str) -> Held | None:
+    def _member(self, environ: dict, code: str) -> Held | object | None:
         cookies = parse_cookie(environ)
         host = hash_token(cookies.get(f"host_{code}") or NO_TOKEN)
         seat = hash_token(cookies.get(f"seat_{code}") or NO_TOKEN)
@@ -390,9 +414,15 @@ class PushStreams:
             members.append((table_id, None, host))
         if seat_number is not None:
             members.append((table_id, seat_number, seat))
-        return self._held(code, channel, version, members, presence=True)
+        credentials = [member[2] for member in members]
 
-    def _display(self, code: str, key: str | None) -> Held | None:
+        def allowed() -> bool:  # the same role, still: the seat not freed, the host not handed on
+            again = self._check(MEMBER, [host, seat, code, host])
+            return again is None or (again is not False and tuple(again[1:3]) == row[1:3])
+
+        return self._held(code, channel, version, members, credentials, allowed, presence=True)
+
+    def _display(self, code: str, key: str | None) -> Held | object | None:
         if key is None:
             return None
         if len(key) > 64:
@@ -402,13 +432,51 @@ class PushStreams:
         if row is None:
             self.hub.leave(code)
             return None
-        return self._held(code, channel, row[0], [], presence=False)
 
-    def _held(self, code, channel, version, members, presence) -> Held:
+        def allowed() -> bool:  # the link not dropped
+            return self._check(DISPLAY, [code, hash_token(key)]) is not False
+
+        credentials = [hash_token(key)]
+        return self._held(code, channel, row[0], [], credentials, allowed, presence=False)
+
+    def _held(self, code, channel, version, members, credentials, allowed, presence):
+        with self.hub.lock:
+            if any(self.open[credential] >= self.limit for credential in credentials):
+                full = True
+            else:
+                full = False
+                self.open.update(credentials)
+        if full:
+            self.hub.leave(code)
+            return TOO_MANY
         self.hub.enter(members)
-        return Held(
-            self.hub.stream(channel, version, presence), lambda: self.hub.leave(code, members)
-        )
+
+        def done() -> None:
+            self.hub.leave(code, members)
+            with self.hub.lock:
+                self.open.subtract(credentials)
+                for credential in credentials:
+                    if self.open[credential] <= 0:
+                        del self.open[credential]
+
+        return Held(self.hub.stream(channel, version, presence, allowed), done)
+
+    def _check(self, sql: str, params: list):
+        """A stream's credential asked again: its row, False when it no longer holds, None when
+        the database could not say (the stream goes on; it is asked again at the next change)."""
+        try:
+            db = self.connections.get()
+        except Exception:
+            log.exception("push: the credential check could not reach the database")
+            return None
+        try:
+            row = db.execute(sql, params).fetchone()
+        except Exception:
+            log.exception("push: the credential check failed")
+            return None
+        finally:
+            self.connections.release()
+        return False if row is None else row
 
     def _query(self, code: str, sql: str, params: list):
         """One row, read for a stream that joined code's channel (left again if this fails)."""
