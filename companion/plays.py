@@ -347,7 +347,41 @@ def purge(
         for table_id in doomed:
             ended = db.execute("SELECT ended FROM tables WHERE id = ?", [table_id]).fetchone()[0]
             counts["finished" if ended is not None else "unfinished"] += 1
-            for name in ("events", "snapshots", "submissions", "seats", "displays"):
-                db.execute(f"DELETE FROM {name} WHERE table_id = ?", [table_id])
-            db.execute("DELETE FROM tables WHERE id = ?", [table_id])
+            _remove_table(db, table_id)
     return counts
+
+
+def _remove_table(db: Store, table_id: int) -> None:
+    for name in ("events", "snapshots", "submissions", "seats", "displays"):
+        db.execute(f"DELETE FROM {name} WHERE table_id = ?", [table_id])
+    db.execute("DELETE FROM tables WHERE id = ?", [table_id])
+
+
+EMPTY_AFTER = 24 * 3600  # seconds an empty table (no event, no seat taken) is kept untouched
+EMPTY_SWEEP_EVERY = 600  # seconds between this process's looks for them
+_last_empty_sweep = [0.0]
+
+
+def remove_empty_tables(db: Store, now: float | None = None, *, force: bool = False) -> int:
+    """Remove tables nothing ever happened at (no event, no seat taken) untouched for a day:
+    started and abandoned, or started by a script. Looked for at most every ten minutes per
+    process (force: now); the rest waits for the manual purge. Returns how many went."""
+    now = time.time() if now is None else now
+    if not force and now - _last_empty_sweep[0] < EMPTY_SWEEP_EVERY:
+        return 0
+    _last_empty_sweep[0] = now
+    empty = [
+        row[0]
+        for row in db.execute(
+            "SELECT id FROM tables t WHERE coalesce(t.touched, t.created) < ?"
+            " AND NOT EXISTS (SELECT 1 FROM events e WHERE e.table_id = t.id)"
+            " AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id"
+            " AND s.token_hash IS NOT NULL)",
+            [now - EMPTY_AFTER],
+        ).fetchall()
+    ]
+    if empty:
+        with db.transaction():
+            for table_id in empty:
+                _remove_table(db, table_id)
+    return len(empty)

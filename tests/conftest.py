@@ -188,6 +188,9 @@ def app(store_url, shared_apps, tmp_path_factory):
                 "DATABASE": url,
                 "SECRET_KEY": "test-secret",
                 "EXTRA_GAMES": [FIXTURE_GAME],
+                # Tests start many tables from one client; tests/test_limits.py sets them.
+                "TABLES_PER_DEVICE_MINUTE": 0,
+                "TABLES_PER_ADDRESS_MINUTE": 0,
             }
         )
         shared = shared_apps[backend] = SharedApp(

@@ -364,6 +364,9 @@ class Server:
             # One process starts in half the time of `make run`'s one per core; the live-table
             # test of push serves with two (tests/browser/test_live_table.py).
             "COMPANION_PROCESSES": "1",
+            # Browser tests start many tables from one address (tests/test_limits.py: the limit).
+            "COMPANION_TABLES_PER_DEVICE_MINUTE": "0",
+            "COMPANION_TABLES_PER_ADDRESS_MINUTE": "0",
             **self.env,
         }
         fd = self.listening.fileno()

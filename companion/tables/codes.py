@@ -185,3 +185,54 @@ def count_unknown_code(
         db.execute("DELETE FROM join_failures WHERE at < ?", [now - JOIN_FAILURE_WINDOW])
         for key in _limit_keys(device, address):
             db.execute("INSERT INTO join_failures (client, at) VALUES (?, ?)", [key, now])
+
+
+# --- tables started ------------------------------------------------------------------------------
+# Started tables are logged in the same table as wrong codes (join_failures: a recent attempt by
+# a client key, kept ten minutes), under keys of their own: "c:<device>" (or, for a device
+# without an id, "cn:<address>") and "ca:<address>".
+CREATE_WINDOW = 60  # seconds the limits on started tables count over
+
+
+def check_create_allowed(
+    db: Store,
+    device: str | None,
+    address: str,
+    *,
+    per_device: int,
+    per_address: int,
+    now: float | None = None,
+) -> None:
+    """Refuse a device that started per_device tables in the last minute, or any device behind
+    an address that started per_address (0: no limit). A host at a real table starts a few in an
+    evening; one script started 168 a second, and each table is kept until it is purged."""
+    now = time.time() if now is None else now
+    own = f"c:{device}" if device else f"cn:{address}"
+    shared = f"ca:{address}"
+    counts = dict(
+        db.execute(
+            "SELECT client, count(*) FROM join_failures WHERE client IN (?, ?) AND at > ?"
+            " GROUP BY client",
+            [own, shared, now - CREATE_WINDOW],
+        ).fetchall()
+    )
+    if (per_device and counts.get(own, 0) >= per_device) or (
+        per_address and counts.get(shared, 0) >= per_address
+    ):
+        raise TableError(
+            N_(
+                "This device started many tables in the last minute. Wait a minute and try "
+                "again; the tables already started are on the list of your tables."
+            ),
+            status=429,
+        )
+
+
+def count_created(db: Store, device: str | None, address: str, now: float | None = None) -> None:
+    """Log a started table for the limits."""
+    now = time.time() if now is None else now
+    own = f"c:{device}" if device else f"cn:{address}"
+    with db.write():
+        db.execute("DELETE FROM join_failures WHERE at < ?", [now - JOIN_FAILURE_WINDOW])
+        for key in (own, f"ca:{address}"):
+            db.execute("INSERT INTO join_failures (client, at) VALUES (?, ?)", [key, now])

@@ -19,7 +19,7 @@ from flask import (
 )
 from flask_babel import get_locale
 
-from companion import get_db, localtime, tables
+from companion import get_db, localtime, plays, tables
 from companion.forms import JoinCodeForm, NewTableForm
 from companion.games import GAMES
 from companion.games.base import N_, Msg
@@ -154,6 +154,17 @@ def create():
     form = NewTableForm()
     if not form.validate_on_submit():
         return _home(form, JoinCodeForm(formdata=None), status=400)
+    db = get_db()
+    limits = current_app.config
+    try:
+        tables.check_create_allowed(
+            db,
+            *guesser(),
+            per_device=int(limits["TABLES_PER_DEVICE_MINUTE"]),
+            per_address=int(limits["TABLES_PER_ADDRESS_MINUTE"]),
+        )
+    except tables.TableError as exc:  # what was typed stays in the form
+        return _home(form, JoinCodeForm(formdata=None), error=exc.msg, status=exc.status)
     game = GAMES[form.game.data]
     players = form.players.number
     labels = getattr(game.module, "SEAT_LABELS", None)
@@ -171,7 +182,9 @@ def create():
     zone = localtime.valid_zone(current_app.config.get("TIME_ZONE")) or localtime.valid_zone(
         form.timezone.data
     )
-    table, host_token = tables.create_table(get_db(), game.key, names, named, timezone=zone)
+    table, host_token = tables.create_table(db, game.key, names, named, timezone=zone)
+    tables.count_created(db, *guesser())
+    plays.remove_empty_tables(db)
     response = redirect(url_for("table.page", code=table.code))
     set_token_cookie(response, host_cookie(table.code), host_token, table.code)
     device.remember(table.code, "host")
