@@ -83,6 +83,8 @@ def person(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+HOLDING = 8  # characters of a seat token's hash kept (companion.web.device.HOLDING)
+
 COLUMNS = (
     "code",
     "game",
@@ -101,13 +103,22 @@ COLUMNS = (
 
 
 def record_play(db: Store, table_id: int, play: Play) -> None:
-    """Write (or rewrite) the play of a finished table."""
+    """Write (or rewrite) the play of a finished table. Each player's entry also keeps which
+    holding of the seat (the start of its token's hash; None: no phone) was there at the end:
+    once the table is purged, that says which phone's list entry still opens the play
+    (companion.web.device.entitled; freeing the seat clears it)."""
+    holders = dict(
+        db.execute("SELECT seat, token_hash FROM seats WHERE table_id = ?", [table_id]).fetchall()
+    )
+    players = [
+        {**asdict(p), "holder": (holders.get(p.seat) or "")[:HOLDING] or None} for p in play.players
+    ]
     values = [
         play.code,
         play.game,
         play.started,
         play.ended,
-        json.dumps([asdict(p) for p in play.players], ensure_ascii=False),
+        json.dumps(players, ensure_ascii=False),
         play.created,
         play.start_seat,
         json.dumps(play.options),

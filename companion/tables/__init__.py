@@ -84,6 +84,7 @@ from companion.tables.seats import (
     new_host_seat,
     rename_seat,
     seat_for_token,
+    seat_holders,
     seats,
     start_handover,
 )
@@ -146,6 +147,7 @@ __all__ = [
     "replay",
     "scanned",
     "seat_for_token",
+    "seat_holders",
     "seats",
     "set_location",
     "set_locked",

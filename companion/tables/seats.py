@@ -8,6 +8,7 @@ import secrets
 import time
 
 from companion.games.base import N_, Msg
+from companion.plays import HOLDING
 from companion.store import Store
 from companion.tables.event_log import append_event
 from companion.tables.host import is_display
@@ -65,6 +66,7 @@ def join(db: Store, table: Table, seat: int, name: str | None = None) -> str:
             "WHERE table_id = ? AND seat = ?",
             [hash_token(token), now, now, table.id, seat],
         )
+        _hold_in_record(db, table, seat, hash_token(token))
         bump(db, table)
     return token
 
@@ -99,6 +101,7 @@ def free_seat(db: Store, table: Table, seat: int, *, key: str | None = None) -> 
             "WHERE table_id = ? AND seat = ?",
             [table.id, seat],
         )
+        _hold_in_record(db, table, seat, None)
         bump(db, table)
 
 
@@ -222,3 +225,50 @@ def new_host_seat(db: Store, table: Table) -> int | None:
             seat = found.get("to")
             return seat if isinstance(seat, int) and 0 <= seat < table.players else None
     return None
+
+
+# --- who held a seat (the devices' lists of tables: companion.web.device.entitled) ----------------
+
+
+def _hold_in_record(db: Store, table: Table, seat: int, token_hash: str | None) -> None:
+    """A finished table's play remembers who holds each seat (plays.record_play): a seat freed
+    or taken after the end changes it there too, so that once the table itself is purged the
+    freed phone has no access to the play and the seat's next phone has."""
+    row = db.execute("SELECT players FROM plays WHERE table_id = ?", [table.id]).fetchone()
+    if row is None:
+        return
+    players = json.loads(row[0])
+    for player in players:
+        if player.get("seat") == seat:
+            player["holder"] = None if token_hash is None else token_hash[:HOLDING]
+    db.execute(
+        "UPDATE plays SET players = ? WHERE table_id = ?",
+        [json.dumps(players, ensure_ascii=False), table.id],
+    )
+
+
+def seat_holders(db: Store, codes: list[str]) -> dict[str, dict[int, str | None]]:
+    """For each table code: seat -> the hash of the token that holds it now (None: free); for a
+    code whose table is gone, what its play's record says (a seat the record has no word for is
+    left out). Codes neither here nor recorded are left out."""
+    found: dict[str, dict[int, str | None]] = {}
+    for start in range(0, len(codes), 500):
+        part = codes[start : start + 500]
+        marks = ", ".join("?" * len(part))
+        for code, seat, token_hash in db.execute(
+            "SELECT t.code, s.seat, s.token_hash FROM tables t JOIN seats s ON s.table_id = t.id"
+            f" WHERE t.code IN ({marks})",
+            part,
+        ).fetchall():
+            found.setdefault(code, {})[seat] = token_hash
+        gone = [code for code in part if code not in found]
+        if gone:
+            marks = ", ".join("?" * len(gone))
+            for code, players in db.execute(
+                f"SELECT code, players FROM plays WHERE code IN ({marks})", gone
+            ).fetchall():
+                recorded = found.setdefault(code, {})
+                for player in json.loads(players):
+                    if "holder" in player:
+                        recorded[player["seat"]] = player["holder"]
+    return found

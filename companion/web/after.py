@@ -221,7 +221,7 @@ def rematch(w: Who):
     if w.seat is not None:
         seat_token = tables.join(db, new, (w.seat + shift) % n)
         set_token_cookie(response, seat_cookie(new.code), seat_token, new.code)
-        device.remember(new.code, "seat")
+        device.remember(new.code, "seat", (w.seat + shift) % n, seat_token)
     return response
 
 
@@ -278,7 +278,7 @@ def follow(w: Who):
         refuse(refused.status, refused.msg)  # the host locked the rematch
     response = redirect(url_for("table.page", code=new.code))
     set_token_cookie(response, seat_cookie(new.code), token, new.code)
-    device.remember(new.code, "seat", new_seat)
+    device.remember(new.code, "seat", new_seat, token)
     return response
 
 

@@ -21,11 +21,12 @@ import secrets
 from flask import Flask, Response, current_app, g, request
 from itsdangerous import BadSignature, Signer
 
+from companion.plays import HOLDING  # characters of a seat token's hash naming one holding
 from companion.security import secret_key
 
-LIST_COOKIE = "tables"  # "CODE:hs,CODE:s,..." signed; newest last
+LIST_COOKIE = "tables"  # "CODE:h,CODE:s2.9f86d081,..." signed; newest last
 LIST_KEPT = 100  # entries read and kept; the home page shows the newest few, /plays them all
-LIST_MAX = 2048  # characters: a longer cookie is not one the app wrote, and is ignored
+LIST_MAX = 3072  # characters: a longer cookie is not one the app wrote, and is ignored
 ROLES = "hs"  # h: the host's device, s: a seat's phone
 DEVICE_COOKIE = "device"  # a random id, signed: what the wrong-code limit counts per device
 COOKIE_AGE = 60 * 60 * 24 * 365  # a year: the record of plays should outlast a game season
@@ -40,8 +41,10 @@ def _signer(salt: str) -> Signer:
 
 def listed() -> dict[str, str]:
     """This device's tables (code -> roles, oldest first), read from its signed cookie once per
-    request: "h" the host, "s" a seat, followed by the seat's number ("s2", "hs0"). A cookie
-    that is too long or does not verify counts as an empty list."""
+    request: "h" the host, "s" a seat, followed by the seat's number and, after a dot, which
+    holding of that seat it was ("s2.9f86d081", "hs0.2c26b46b": the first characters of the
+    seat token's hash). A cookie that is too long or does not verify counts as an empty list.
+    What the entries still entitle the device to: entitled()."""
     found = g.get("device_tables")
     if found is not None:
         return found
@@ -61,32 +64,48 @@ def listed() -> dict[str, str]:
     return found
 
 
-def _clean(roles: str, seat: int | None = None) -> str:
-    """Roles in their order ("h", then "s" with the seat's number when known)."""
+def _clean(roles: str, seat: int | None = None, holding: str | None = None) -> str:
+    """Roles in their order ("h", then "s" with the seat's number when known and its holding)."""
+    roles, _, held = roles.partition(".")
     digits = "".join(ch for ch in roles if ch.isdigit())[:2]
     if seat is not None:
         digits = str(seat)
+        held = holding or ""
+    held = "".join(ch for ch in held if ch in "0123456789abcdef")[:HOLDING]
     letters = "".join(r for r in ROLES if r in roles)
-    return letters + (digits if "s" in letters else "")
+    if "s" not in letters:
+        return letters
+    return letters + digits + (f".{held}" if held and digits else "")
 
 
 def seat_in(roles: str) -> int | None:
-    """The seat number an entry's roles hold ("hs2" -> 2), or None."""
+    """The seat number an entry's roles hold ("hs2.9f86d081" -> 2), or None."""
+    roles = roles.partition(".")[0]
     digits = "".join(ch for ch in roles if ch.isdigit())
     return int(digits) if digits and "s" in roles else None
 
 
-def remember(code: str, role: str, seat: int | None = None) -> None:
-    """Add a table and this device's role there ("host" or "seat", with the seat's number) to
-    the list (written with the response; at the end of the list: the newest)."""
+def holding_in(roles: str) -> str | None:
+    """Which holding of its seat an entry names (None: an entry written before holdings)."""
+    return roles.partition(".")[2] or None
+
+
+def remember(code: str, role: str, seat: int | None = None, token: str | None = None) -> None:
+    """Add a table and this device's role there ("host" or "seat", with the seat's number and
+    the seat's token, whose hash names this holding of the seat) to the list (written with the
+    response; at the end of the list: the newest)."""
+    from companion.tables import hash_token
+
     found = listed()
     old = found.get(code, "")
-    roles = _clean(old + role[0], seat if role == "seat" else None)
+    holding = hash_token(token)[:HOLDING] if token and role == "seat" else None
+    roles = _clean(old + role[0], seat if role == "seat" else None, holding)
     if roles == old:
         return
     found.pop(code, None)
     found[code] = roles
     g.device_tables_changed = True
+    g.pop("device_entitled", None)
 
 
 def forget(code: str, role: str | None = None) -> None:
@@ -100,11 +119,57 @@ def forget(code: str, role: str | None = None) -> None:
     else:
         del found[code]
     g.device_tables_changed = True
+    g.pop("device_entitled", None)
 
 
 def holds(code: str) -> bool:
-    """Whether this device's signed list holds the table (as a seat or the host)."""
-    return code in listed()
+    """Whether this device's signed list holds the table (as a seat or the host), and the
+    holding still stands (entitled())."""
+    return code in entitled()
+
+
+def entitled() -> dict[str, str]:
+    """The entries of the list that still entitle this device (code -> roles), once per request.
+
+    The host's entry stands. A seat's entry stands while that holding of the seat does: the seat
+    is still held by the token whose hash the entry names (the table's seats), or, once the
+    table was purged, was held by it when its play ended and not freed since (the play's
+    record). A seat freed by the host ends the entry: the phone loses the finished play, its
+    exports, its replay and the record's pages; the seat's next phone has its own entry. An
+    entry written before holdings were kept stands while its seat is held by anyone (or the
+    table is gone and its record says nothing)."""
+    found = g.get("device_entitled")
+    if found is not None:
+        return found
+    entries = listed()
+    seated = {code: seat_in(roles) for code, roles in entries.items()}
+    asked = [(code, seat) for code, seat in seated.items() if seat is not None]
+    holders: dict = {}
+    if asked:
+        from companion import get_db, tables
+
+        holders = tables.seat_holders(get_db(), [code for code, _ in asked])
+    found = {}
+    for code, roles in entries.items():
+        seat = seated[code]
+        if seat is not None and not _holding_stands(holders, code, seat, holding_in(roles)):
+            roles = roles.partition(".")[0].replace("s", "").rstrip("0123456789")
+        if roles:
+            found[code] = roles
+    g.device_entitled = found
+    return found
+
+
+def _holding_stands(holders: dict, code: str, seat: int, holding: str | None) -> bool:
+    known = holders.get(code)
+    if known is None:  # no table and no record of it: nothing to check against
+        return True
+    holder = known.get(seat, "unknown")
+    if holder == "unknown":  # a record written before holdings were kept
+        return True
+    if holder is None:  # the seat is free now (or was freed after the end)
+        return False
+    return holding is None or holder.startswith(holding)
 
 
 def _write_list(response: Response) -> Response:
@@ -177,7 +242,7 @@ def open_stats() -> bool:
 
 def visible_codes() -> set[str] | None:
     """The tables whose plays this device may see (None: every table, the server says so)."""
-    return None if open_stats() else set(listed())
+    return None if open_stats() else set(entitled())
 
 
 def may_see_play(code: str, *, display: bool = False) -> bool:

@@ -49,7 +49,7 @@ def _my_tables() -> list[MyTable]:
     """The newest of this device's tables that still exist (newest activity first), read from
     stored columns only (no game state). A table removed from this server stays on the list:
     its play (in the record of plays) is still this device's to see."""
-    listed = device.listed()
+    listed = device.entitled()
     if not listed:
         return []
     db = get_db()

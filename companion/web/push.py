@@ -68,7 +68,6 @@ DISPLAY = (
     " WHERE t.code = ? AND d.token_hash = ?"
 )
 NO_TOKEN = "-"
-TOO_MANY = object()  # a stream refused: its credential holds STREAMS_PER_CREDENTIAL already
 STREAM_HEADERS = [
     ("Content-Type", "text/event-stream; charset=utf-8"),
     # Private to this device, never stored; no proxy may hold it back (nginx reads this one).
@@ -176,13 +175,15 @@ class Hub:
         version: int,
         presence: bool,
         allowed: Callable[[], bool] | None = None,
+        ticket: Ticket | None = None,
     ) -> Generator[bytes, None, None]:
         """A stream's messages: one at once, one per change, a heartbeat when nothing moves.
         The caller joined the channel before reading `version` (nothing is missed between).
 
         allowed() is asked again at every new version: a credential taken away (a freed seat,
         a hand-over, a display dropped: each moves the table's version) ends the stream, in
-        whichever process holds it, within a heartbeat of the change reaching that process."""
+        whichever process holds it, within a heartbeat of the change reaching that process.
+        A ticket ended (a newer stream of the same credential took its place) ends it too."""
         wake = channel.wake
         channel.version = max(channel.version, version)
         sent = (channel.version, channel.presence, channel.beats)
@@ -192,6 +193,8 @@ class Hub:
             # beat job rings every channel once a heartbeat).
             wake.wait()
             wake = channel.wake
+            if ticket is not None and ticket.ended:
+                return
             now = (channel.version, channel.presence, channel.beats)
             if now == sent:
                 continue  # woken for what this stream already said
@@ -371,7 +374,8 @@ class PushStreams:
         self.hub = hub
         self.headers = headers
         self.limit = STREAMS_PER_CREDENTIAL
-        self.open: Counter = Counter()  # credential (token hash) -> streams held in this process
+        # credential (token hash) -> its streams held in this process, oldest first
+        self.open: dict[str, list[Ticket]] = {}
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
@@ -386,19 +390,12 @@ class PushStreams:
                     answer = self._display(code, token)
                 else:
                     answer = self._member(environ, code)
-                if answer is TOO_MANY:
-                    # The page's stream fails and it polls, as when a proxy refuses the stream.
-                    start_response(
-                        "429 Too Many Requests",
-                        [("Content-Type", "text/plain; charset=utf-8"), *self.headers()],
-                    )
-                    return [b"Too many open streams for this device: the page polls instead.\n"]
                 if isinstance(answer, Held):
                     start_response("200 OK", [*STREAM_HEADERS, *self.headers()])
                     return answer
         return self.wsgi_app(environ, start_response)
 
-    def _member(self, environ: dict, code: str) -> Held | object | None:
+    def _member(self, environ: dict, code: str) -> Held | None:
         cookies = parse_cookie(environ)
         host = hash_token(cookies.get(f"host_{code}") or NO_TOKEN)
         seat = hash_token(cookies.get(f"seat_{code}") or NO_TOKEN)
@@ -422,7 +419,7 @@ class PushStreams:
 
         return self._held(code, channel, version, members, credentials, allowed, presence=True)
 
-    def _display(self, code: str, key: str | None) -> Held | object | None:
+    def _display(self, code: str, key: str | None) -> Held | None:
         if key is None:
             return None
         if len(key) > 64:
@@ -439,27 +436,31 @@ class PushStreams:
         credentials = [hash_token(key)]
         return self._held(code, channel, row[0], [], credentials, allowed, presence=False)
 
-    def _held(self, code, channel, version, members, credentials, allowed, presence):
+    def _held(self, code, channel, version, members, credentials, allowed, presence) -> Held:
+        """The stream, counted against its credentials: one that already holds `limit` streams
+        here has its oldest ended (a page reloaded, a phone that changed networks: the old
+        connection may linger unseen until a write to it fails), so a credential never holds
+        more than `limit`, and the newest page, the one in front of a person, always streams."""
+        ticket = Ticket(channel, credentials)
         with self.hub.lock:
-            if any(self.open[credential] >= self.limit for credential in credentials):
-                full = True
-            else:
-                full = False
-                self.open.update(credentials)
-        if full:
-            self.hub.leave(code)
-            return TOO_MANY
+            for credential in credentials:
+                held = self.open.setdefault(credential, [])
+                while len(held) >= self.limit:
+                    held.pop(0).end()
+                held.append(ticket)
         self.hub.enter(members)
 
         def done() -> None:
             self.hub.leave(code, members)
             with self.hub.lock:
-                self.open.subtract(credentials)
                 for credential in credentials:
-                    if self.open[credential] <= 0:
-                        del self.open[credential]
+                    held = self.open.get(credential, [])
+                    if ticket in held:
+                        held.remove(ticket)
+                    if not held:
+                        self.open.pop(credential, None)
 
-        return Held(self.hub.stream(channel, version, presence, allowed), done)
+        return Held(self.hub.stream(channel, version, presence, allowed, ticket), done)
 
     def _check(self, sql: str, params: list):
         """A stream's credential asked again: its row, False when it no longer holds, None when
@@ -488,6 +489,22 @@ class PushStreams:
             raise
         finally:
             self.connections.release()
+
+
+class Ticket:
+    """One stream's place among its credentials' streams: ended when a newer stream of the same
+    credential takes it (PushStreams._held)."""
+
+    __slots__ = ("channel", "credentials", "ended")
+
+    def __init__(self, channel: Channel, credentials: list[str]) -> None:
+        self.channel = channel
+        self.credentials = credentials
+        self.ended = False
+
+    def end(self) -> None:
+        self.ended = True
+        self.channel.ring()  # the stream wakes and ends now, not at the next change
 
 
 class Held:

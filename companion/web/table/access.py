@@ -143,7 +143,7 @@ def who(table: tables.Table) -> Who:
     seat = tables.seat_for_token(db, table, seat_token)
     for role, token, holds in (("host", host_token, host), ("seat", seat_token, seat is not None)):
         if holds:
-            device.remember(table.code, role, seat)
+            device.remember(table.code, role, seat, token)
         elif token:
             device.forget(table.code, role)
     acting_for = None

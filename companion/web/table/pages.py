@@ -202,7 +202,7 @@ def join(w: Who):
         else:
             response = redirect(url_for("table.page", code=table.code))
             set_token_cookie(response, seat_cookie(table.code), token, table.code)
-            device.remember(table.code, "seat", seat)
+            device.remember(table.code, "seat", seat, token)
             return response
     elif request.method == "POST":
         error = Msg(PLAIN_TEXT if form.name.errors else N_("Pick one of the free seats."))
