@@ -88,6 +88,9 @@ TABLES = (
     ("kahuna", "kahuna", ("Lea", "Max")),
 )
 FINISHED = ("serengeti_finished", "serengeti", ("Nina", "Oleg", "Pia"))
+# A version without a random play (schema 1 to 3) finishes this one instead, its moves found by
+# filling its forms: the one game such play reaches the end of.
+FINISHED_BY_FILLING = ("cape_to_cairo_finished", "cape_to_cairo", ("Quin", "Rosa", "Sam"))
 MOVES = 6  # moves of the phones at each table in progress
 
 
@@ -354,11 +357,15 @@ class Old:
         return dict(games.forms_of(table.game))
 
     def generator(self, code: str):
-        """The old version's random play of this game, if it had one."""
+        """The old version's random play of this table's game, if it had one."""
+        return self.random_play(self.table(code).game.module.__name__.split(".")[2])
+
+    @staticmethod
+    def random_play(package: str):
+        """The old version's random play of a game package (e.g. "serengeti"), if it had one."""
         import importlib
 
-        name = self.table(code).game.module.__name__.split(".")[2]
-        for module in (f"companion.games.{name}.random_play", f"tests.{name}.legal"):
+        for module in (f"companion.games.{package}.random_play", f"tests.{package}.legal"):
             try:
                 return importlib.import_module(module)
             except ImportError:
@@ -556,6 +563,10 @@ def _strings(data, depth: int = 0) -> set:
 
 def inner(task: dict, report: Path) -> None:
     """The driver, run under the old checkout's code (see run_old)."""
+    import companion
+
+    where = Path(companion.__file__).resolve()
+    assert where.is_relative_to(Path.cwd().resolve()), f"companion from {where}, not the checkout"
     if task.get("probe"):
         from companion import db as database
 
@@ -571,9 +582,7 @@ def inner(task: dict, report: Path) -> None:
         return
     old = Old(task)
     made = [table_in_progress(old, name, game, names) for name, game, names in TABLES]
-    finished = finished_game(old)
-    if finished is not None:
-        made.append(finished)
+    made.append(finished_game(old))
     if old.version >= 5:
         links(old, {t["name"]: t for t in made})
     # every device opens its tables once more, last: the cookies it ends with are the ones kept
@@ -647,14 +656,13 @@ def table_in_progress(old: Old, name: str, game: str, names: tuple) -> dict:
     return entry
 
 
-def finished_game(old: Old) -> dict | None:
-    """A game played to its end with the old version's random play (None: it had none); from
-    schema 7 on, its play recorded as the old version records it (its devices see the end)."""
-    name, game, names = FINISHED
+def finished_game(old: Old) -> dict:
+    """A game played to its end with the old version's random play (a version without one:
+    Cape to Cairo, its moves found by filling forms); from schema 7 on, its play recorded as
+    the old version records it (its devices open the summary)."""
+    name, game, names = FINISHED if old.random_play("serengeti") else FINISHED_BY_FILLING
     entry, seats = seated(old, name, game, names)
     code = entry["code"]
-    if old.generator(code) is None:
-        return None
     by_phone = 0
     for _ in range(3000):
         if old.over(code):
@@ -710,6 +718,12 @@ def links(old: Old, by_name: dict) -> None:
     by_name["africana"]["handover"] = {"url": url, "taken_by": None, "until": until}
 
 
+def _editable(finder) -> bool:
+    """Whether an import hook is setuptools' finder of an editable install."""
+    module = getattr(finder, "__module__", None) or type(finder).__module__
+    return module.startswith("__editable__")
+
+
 def _play(db, code: str) -> dict | None:
     """The play the old version recorded for a finished table."""
     row = db.execute("SELECT players, ended FROM plays WHERE code = ?", [code]).fetchone()
@@ -726,8 +740,13 @@ def _play(db, code: str) -> dict | None:
 
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "--inner":
-        # Run by run_old() under the old code: its checkout first on the path, not this folder.
+        # Run by run_old() under the old code: its checkout first on the path, not this folder,
+        # and not today's checkout either, which this environment installs in editable mode:
+        # setuptools' finder would hand out today's module for any the old code lacks.
         sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent]
+        sys.meta_path[:] = [f for f in sys.meta_path if not _editable(f)]
+        sys.path_hooks[:] = [h for h in sys.path_hooks if not _editable(h)]
+        sys.path_importer_cache.clear()
         inner(json.loads(sys.argv[2]), Path(sys.argv[3]))
         sys.stdout.flush()
         os._exit(0)  # an old pool's threads must not keep the process
