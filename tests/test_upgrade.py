@@ -30,10 +30,13 @@ import subprocess
 import time
 from pathlib import Path
 
+import jinja2
+import jinja2.bccache
 import pytest
 
 from companion import create_app, get_db, tables
 from companion import db as database
+from companion.games.base import RuleError
 from tests.helpers import HX, alert_text, csrf_from, version_of, visible
 
 FIXTURES = Path(__file__).parent / "data" / "upgrade"
@@ -45,12 +48,32 @@ def sidecar(fixture: Path) -> dict:
     return json.loads(fixture.with_suffix(".json").read_text())
 
 
+class CompiledOnce(jinja2.BytecodeCache):
+    """The templates compiled once for all the fixtures' apps (each app would compile every
+    template again: most of a fixture's time)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = CompiledOnce()
+
+
 class Upgraded:
     """Today's app on an old database, and the old devices with their own cookies."""
 
     def __init__(self, url: str, meta: dict):
         self.meta = meta
         self.app = create_app({"DATABASE": url, "SECRET_KEY": meta["secret_key"], "TESTING": True})
+        self.app.jinja_env.bytecode_cache = TEMPLATES
+        self.shown: dict[tuple[str, str], str] = {}  # (device, code) -> what it shows
         self.devices = {}
         for name, cookies in meta["devices"].items():
             client = self.app.test_client()
@@ -80,13 +103,21 @@ class Upgraded:
     def page(self, device: str, code: str) -> str:
         answer = self.devices[device].get(f"/t/{code}/")
         assert answer.status_code == 200, (device, code, answer.status_code, answer.location)
+        self.shown[device, code] = answer.text
         return answer.text
 
     def post(self, device: str, code: str, path: str, **fields):
-        """A form of the device's table page, posted as htmx posts it (its token, its version)."""
-        page = self.page(device, code)
-        data = {"csrf_token": csrf_from(page), "version": version_of(page), **fields}
-        return self.devices[device].post(f"/t/{code}{path}", data=data, headers=HX)
+        """A form of what the device shows of the table, posted as htmx posts it (its token, its
+        version): the page or live region it was last given, while the table has not moved on
+        since (else the page, opened again)."""
+        shown = self.shown.get((device, code))
+        if shown is None or version_of(shown) != self.table(code).version:
+            shown = self.page(device, code)
+        data = {"csrf_token": csrf_from(shown), "version": version_of(shown), **fields}
+        answer = self.devices[device].post(f"/t/{code}{path}", data=data, headers=HX)
+        if 'id="live"' in answer.text:
+            self.shown[device, code] = answer.text
+        return answer
 
 
 def check_upgrade(url: str, meta: dict, version_before: int) -> None:
@@ -105,12 +136,15 @@ def check_upgrade(url: str, meta: dict, version_before: int) -> None:
                 display_opens(up, entry)
             if "handover" in entry:
                 handover_as_it_should(up, entry)
+        home_lists(up)
     finally:
         up.close()
 
 
 def seats_open(up: Upgraded, entry: dict) -> None:
-    """The host's device sees the host's view, each phone its own seat."""
+    """The host's device sees the host's view, each phone its own seat; each has the table on
+    its home page's list and its poll answers (the unchanged one before Flask, the changed one
+    with the live region)."""
     code, names = entry["code"], entry["names"]
     host_seat = next((int(s) for s, d in entry["seats"].items() if d == entry["host"]), None)
     text = visible(up.page(entry["host"], code))
@@ -120,6 +154,22 @@ def seats_open(up: Upgraded, entry: dict) -> None:
         assert f"You are {names[host_seat]}. This device is the host." in text, text[:300]
     for seat, device in entry["seats"].items():
         assert f"You are {names[int(seat)]}." in visible(up.page(device, code)), (code, device)
+    version = up.table(code).version
+    for device in {entry["host"], *entry["seats"].values()}:
+        unchanged = up.devices[device].get(f"/t/{code}/live?v={version}")
+        assert unchanged.status_code == 200 and unchanged.data == b"", (code, device)
+    changed = up.devices[entry["seats"]["0"]].get(f"/t/{code}/live?v={version - 1}", headers=HX)
+    assert changed.status_code == 200 and 'id="live"' in changed.text, code
+
+
+def home_lists(up: Upgraded) -> None:
+    """Each device's home page lists the tables it is a member of (the list before it was
+    signed, schema 8, is rebuilt as the device opens each table: seats_open did)."""
+    for device, client in up.devices.items():
+        home = client.get("/").text
+        for entry in up.meta["tables"]:
+            if device in (entry["host"], *entry["seats"].values()):
+                assert f'<span class="code">{entry["code"]}</span>' in home, (device, entry)
 
 
 def move_and_undo(up: Upgraded, entry: dict, tries: int = 200) -> None:
@@ -140,8 +190,8 @@ def move_and_undo(up: Upgraded, entry: dict, tries: int = 200) -> None:
         # a public event (no seat: a card turned up) is entered by any phone at the table
         device = entry["seats"][str(seat if seat is not None else 0)]
         form = info.adapter.forms.get(action["type"])
-        if form is None:
-            continue
+        if form is None or not legal(info.module, before, action):
+            continue  # (a refused bid may be fined: not the move this test makes)
         answer = up.post(device, code, f"/act/{action['type']}", **form.fields_for(action, before))
         if len(up.events(code)) > kept:
             assert answer.status_code == 200 and alert_text(answer.text) == ""
@@ -157,14 +207,59 @@ def move_and_undo(up: Upgraded, entry: dict, tries: int = 200) -> None:
     assert alert_text(answer.text) == ""
     last = up.events(code)[-1]
     assert last.undone and last.action["type"] == action["type"]
-    assert up.state(code) == before
+    after = up.state(code)
+    assert within(before, after), f"the replay of the old log differs: {after} != {before}"
+    # What the replay holds beyond the stored state: fields today's game keeps from its start
+    # and the old version did not have yet (the games read them with a default).
+    assert set(after) - set(before) <= set(info.module.new(table.options, table.players))
+
+
+def legal(module, state: dict, action: dict) -> bool:
+    """Whether today's rules accept the action now."""
+    try:
+        module.apply(state, action)
+    except RuleError:
+        return False
+    return True
+
+
+def within(stored, replayed) -> bool:
+    """Whether the replayed state holds everything the old version stored, with the same values
+    (dicts may hold more keys: fields added to the game's state since)."""
+    if isinstance(stored, dict):
+        return isinstance(replayed, dict) and all(
+            k in replayed and within(v, replayed[k]) for k, v in stored.items()
+        )
+    if isinstance(stored, list):
+        return (
+            isinstance(replayed, list)
+            and len(stored) == len(replayed)
+            and all(within(a, b) for a, b in zip(stored, replayed, strict=True))
+        )
+    return stored == replayed
+
+
+# What a table opens only once its game is over (its `ended` time is set).
+OVER_ONLY = ("replay/1", "export.csv", "export.bgsplay")
 
 
 def finished_play(up: Upgraded, entry: dict) -> None:
     """The finished game shows its end; its play is in /plays for each of its devices with the
     players and scores the old version recorded, and its summary opens."""
     code = entry["code"]
+    host = up.devices[entry["host"]]
     assert 'data-over="yes"' in up.page(entry["host"], code)
+    # Today's rules replay the whole old log to the end the old version stored.
+    stored = up.state(code)
+    replayed = tables.replay(up.table(code), up.events(code))
+    assert within(stored, replayed), f"the replay of the old log differs: {replayed} != {stored}"
+    # The summary and the exports replay the whole old log with today's rules.
+    for path in ("summary", "export.json", "export.txt", *OVER_ONLY):
+        if path in OVER_ONLY and "play" not in entry:
+            continue  # see test_a_game_that_ended_before_schema_7_is_over_today
+        answer = host.get(f"/t/{code}/{path}")
+        assert answer.status_code == 200, (path, answer.status_code)
+        assert path != "summary" or all(name in answer.text for name in entry["names"])
     play = entry.get("play")
     if play is None:  # a version before the record of plays: nothing recorded to find
         return
@@ -175,8 +270,6 @@ def finished_play(up: Upgraded, entry: dict) -> None:
         rows = list(csv.DictReader(io.StringIO(client.get("/plays/export.csv").text)))
         found = [[r["seat"], r["name"], r["score"]] for r in rows if r["table"] == code]
         assert found == expected, (device, found)
-        summary = client.get(f"/t/{code}/summary")
-        assert summary.status_code == 200 and entry["names"][0] in summary.text
 
 
 def display_opens(up: Upgraded, entry: dict) -> None:
@@ -240,3 +333,34 @@ def test_postgresql_database_of_an_old_version_opens_today(fixture, postgres_ser
     before = database.schema_version(store)
     store.close()
     check_upgrade(url, sidecar(fixture), before)
+
+
+ENDED_BEFORE_PLAYS = [
+    f for f in SQLITE if any(t["finished"] and "play" not in t for t in sidecar(f)["tables"])
+]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ended stays NULL for a game that ended before schema 7 (migration _add_after_the_game"
+    " added the column empty): its replay and exports say the game is not over and the record"
+    " of plays never gets it. Needs a migration in companion/db.py and companion/pg.py.",
+)
+@pytest.mark.parametrize("fixture", ENDED_BEFORE_PLAYS, ids=[f.stem for f in ENDED_BEFORE_PLAYS])
+def test_a_game_that_ended_before_schema_7_is_over_today(fixture, tmp_path):
+    """A game played to its end before the app noted when games end is over today: its replay
+    and exports open, and the record of plays has it, with its players."""
+    path = tmp_path / "companion.db"
+    shutil.copyfile(fixture, path)
+    up = Upgraded(str(path), sidecar(fixture))
+    try:
+        entry = next(t for t in up.meta["tables"] if t["finished"])
+        code, host = entry["code"], up.devices[entry["host"]]
+        for step in OVER_ONLY:
+            answer = host.get(f"/t/{code}/{step}")
+            assert answer.status_code == 200, (step, answer.status_code)
+        assert up.table(code).ended is not None
+        rows = list(csv.DictReader(io.StringIO(host.get("/plays/export.csv").text)))
+        assert [r["name"] for r in rows if r["table"] == code] == entry["names"]
+    finally:
+        up.close()
