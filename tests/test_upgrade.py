@@ -22,10 +22,13 @@ older ones in `make test-deep`.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import random
+import re
 import shutil
+import sqlite3
 import subprocess
 import time
 from pathlib import Path
@@ -33,10 +36,13 @@ from pathlib import Path
 import jinja2
 import jinja2.bccache
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
 
-from companion import create_app, get_db, tables
+from companion import create_app, get_db, i18n, tables
 from companion import db as database
-from companion.games.base import RuleError
+from companion.games import GAMES, PACKAGES
+from companion.games.base import Msg, RuleError
 from tests.helpers import HX, alert_text, csrf_from, version_of, visible
 
 FIXTURES = Path(__file__).parent / "data" / "upgrade"
@@ -364,3 +370,63 @@ def test_a_game_that_ended_before_schema_7_is_over_today(fixture, tmp_path):
         assert [r["name"] for r in rows if r["table"] == code] == entry["names"]
     finally:
         up.close()
+
+
+# --- the history the old versions wrote, in every language -----------------------------------------
+
+
+@functools.cache
+def catalogue(part: str, lang: str) -> Catalog:
+    """A part's catalogue (the core's, or a game package's) as its .po file holds it."""
+    folder = (
+        i18n.TRANSLATIONS
+        if part == i18n.CORE
+        else i18n.package_dir(PACKAGES[part]) / "translations"
+    )
+    with open(folder / lang / "LC_MESSAGES" / "messages.po", "rb") as po:
+        return read_po(po)
+
+
+def translated(part: str, lang: str, msgid: str) -> bool:
+    """Whether a msgid read in this part (its own catalogue, then the core's, as the app reads
+    it) has a translation in that language."""
+    for where in dict.fromkeys((part, i18n.CORE)):
+        message = catalogue(where, lang).get(msgid)
+        if (
+            message is not None
+            and not message.fuzzy
+            and all(message.string if isinstance(message.string, tuple) else (message.string,))
+        ):
+            return True
+    return False
+
+
+def stored_msgs(line: Msg):
+    """A stored history line and the messages inside it (a line may hold lines)."""
+    yield line
+    for value in line.params.values():
+        if isinstance(value, Msg):
+            yield from stored_msgs(value)
+
+
+@pytest.mark.parametrize("fixture", SQLITE, ids=[f.stem for f in SQLITE])
+def test_every_history_line_an_old_version_stored_reads_in_each_language(fixture):
+    """The history keeps each line as its msgid: a line reworded since must keep its old msgid
+    in the catalogues (the games' EARLIER_LINES, STORED_BEFORE_...), or the rows written before
+    read in English on a Japanese or Russian phone."""
+    conn = sqlite3.connect(fixture)
+    rows = conn.execute(
+        "SELECT DISTINCT t.game, e.lines FROM events e JOIN tables t ON t.id = e.table_id"
+    ).fetchall()
+    conn.close()
+    untranslated = set()
+    for game, lines in rows:
+        for line in json.loads(lines):
+            for msg in stored_msgs(Msg.from_json(line)):
+                if not re.search(r"[^\W\d_]", re.sub(r"%\(\w+\)s", "", msg.msgid)):
+                    continue  # no words to translate ("%(tribe)s %(digit)s")
+                part = msg.domain or GAMES[game].name
+                for lang in ("ja", "ru"):
+                    if not translated(part, lang, msg.msgid):
+                        untranslated.add((lang, part, msg.msgid))
+    assert not untranslated, sorted(untranslated)

@@ -32,6 +32,18 @@ STORED_BEFORE_MONEY_PHRASES = (
     ),
 )
 
+# Lines of the first release (schema 1), before they named track symbols and income as above:
+# a table it started still holds them.
+STORED_IN_THE_FIRST_RELEASE = (
+    N_(
+        "%(seat)s crosses the %(terrain)s with %(symbols)s symbols, %(bonus)s bonus tracks and "
+        "%(bought)s bought tracks (%(pounds)s pounds) and earns %(income)s pounds."
+    ),
+    N_("%(seat)s takes the %(terrain)s (%(marks)s symbols, pays %(income)s pounds)."),
+    N_("%(seat)s turned up a card with %(marks)s track symbols (%(total)s in the pile)."),
+    N_("Turned up for bidding: %(terrain)s, %(marks)s track symbols, pays %(income)s pounds."),
+)
+
 
 def _describe_order(after: dict) -> list[Msg]:
     lines: list[Msg] = []

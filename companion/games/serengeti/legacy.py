@@ -15,3 +15,5 @@ STORED_BEFORE_PLURALS = (
     N_("%(seat)s passed at once and took %(bonus)s from the bank."),
     N_("Round %(round)s: a lot of %(size)s; %(seat)s starts."),
 )
+# The first release (schema 1) said it so, before "a lot of":
+STORED_IN_THE_FIRST_RELEASE = (N_("Round %(round)s: %(size)s card(s); %(seat)s starts."),)
