@@ -705,6 +705,15 @@ def links(old: Old, by_name: dict) -> None:
     assert taken.status_code == 302, taken.text[:300]
     by_name["cape_to_cairo"]["host"] = "phone1"
     by_name["cape_to_cairo"]["handover"] = {"url": url, "taken_by": "phone1", "handed_by": "host"}
+    # From schema 10 on the device that handed over may stay at the table as its display
+    handed = old.devices["host"].get(f"/t/{code}/host/handed")
+    if handed.status_code == 200:
+        stay = old.devices["host"].post(
+            f"/t/{code}/host/stay", data={"csrf_token": csrf_from(handed.text)}
+        )
+        assert stay.status_code == 302, stay.status_code
+        assert old.devices["host"].get(f"/t/{code}/display/").status_code == 200
+        by_name["cape_to_cairo"]["handover"]["stayed"] = "host"
 
     # Africana's host makes a hand-over link nobody takes: it expires ten minutes later
     code = by_name["africana"]["code"]

@@ -106,6 +106,9 @@ class Upgraded:
     def events(self, code: str) -> list[tables.Event]:
         return self.store(lambda db: tables.events(db, tables.get_table(db, code)))
 
+    def count_events(self, code: str) -> int:
+        return self.store(lambda db: tables.count_events(db, tables.get_table(db, code)))
+
     def page(self, device: str, code: str) -> str:
         answer = self.devices[device].get(f"/t/{code}/")
         assert answer.status_code == 200, (device, code, answer.status_code, answer.location)
@@ -185,8 +188,9 @@ def move_and_undo(up: Upgraded, entry: dict, tries: int = 200) -> None:
     table = up.table(code)
     info = table.game
     before = up.state(code)
-    kept = len(up.events(code))
-    assert len([e for e in up.events(code) if e.kind == "game" and not e.undone]) == entry["moves"]
+    events = up.events(code)
+    kept = len(events)
+    assert len([e for e in events if e.kind == "game" and not e.undone]) == entry["moves"]
     rng = random.Random(code)
     for _ in range(tries):
         action = info.random_play.next_action(before, rng)
@@ -199,7 +203,7 @@ def move_and_undo(up: Upgraded, entry: dict, tries: int = 200) -> None:
         if form is None or not legal(info.module, before, action):
             continue  # (a refused bid may be fined: not the move this test makes)
         answer = up.post(device, code, f"/act/{action['type']}", **form.fields_for(action, before))
-        if len(up.events(code)) > kept:
+        if up.count_events(code) > kept:
             assert answer.status_code == 200 and alert_text(answer.text) == ""
             break
     else:
@@ -285,8 +289,9 @@ def display_opens(up: Upgraded, entry: dict) -> None:
 
 
 def handover_as_it_should(up: Upgraded, entry: dict) -> None:
-    """A hand-over link taken is used up (its taker is the host: seats_open checked that); one
-    never taken has expired, ten minutes after it was made (or still works, if it has not)."""
+    """A hand-over link taken is used up (its taker is the host: seats_open checked that; the
+    device that handed over is not, or is the table display it chose to stay as); one never
+    taken has expired, ten minutes after it was made (or still works, if it has not)."""
     handover = entry["handover"]
     code, url = entry["code"], handover["url"]
     claimer = up.devices["display"]  # a device of no seat there
@@ -298,6 +303,9 @@ def handover_as_it_should(up: Upgraded, entry: dict) -> None:
         assert "expired or was already used" in visible(claimed.text)
         old_host = up.devices[handover["handed_by"]].get(f"/t/{code}/")
         assert "This device is the host." not in visible(old_host.text)
+        if "stayed" in handover:  # it stayed at the table as its display (schema 10 on)
+            display = up.devices[handover["stayed"]].get(f"/t/{code}/display/")
+            assert display.status_code == 200 and code in display.text
     elif time.time() > handover["until"]:
         assert claimed.status_code == 403, claimed.status_code
         assert "expired or was already used" in visible(claimed.text)
@@ -306,6 +314,20 @@ def handover_as_it_should(up: Upgraded, entry: dict) -> None:
 
 
 # --- the fixtures ---------------------------------------------------------------------------------
+
+
+def test_every_schema_version_before_todays_has_a_fixture():
+    """A SQLite fixture per schema version, a PostgreSQL one per PostgreSQL version, each made by
+    that version's own code: every version before today's, today's too once it is left behind.
+    A schema change reruns scripts/make_upgrade_fixture.py on the commit it leaves behind (see
+    tests/data/README.md)."""
+    from companion import pg
+
+    for fixtures, latest in ((SQLITE, len(database.MIGRATIONS)), (POSTGRESQL, len(pg.MIGRATIONS))):
+        versions = [sidecar(f)["schema_version"] for f in fixtures]
+        assert versions in (list(range(1, latest)), list(range(1, latest + 1))), versions
+        for fixture in fixtures:
+            assert fixture.stem.endswith(f"-v{sidecar(fixture)['schema_version']:02d}")
 
 
 @pytest.mark.parametrize("fixture", SQLITE, ids=[f.stem for f in SQLITE])
