@@ -113,9 +113,7 @@ def _load_config(app: Flask, instance: Path, test_config: dict | None) -> None:
         # Tables one device (and all devices behind one address) may start a minute; 0: no
         # limit (the tests, the checks and the benchmark start many).
         TABLES_PER_DEVICE_MINUTE=int(os.environ.get("COMPANION_TABLES_PER_DEVICE_MINUTE", "30")),
-        TABLES_PER_ADDRESS_MINUTE=int(
-            os.environ.get("COMPANION_TABLES_PER_ADDRESS_MINUTE", "300")
-        ),
+        TABLES_PER_ADDRESS_MINUTE=int(os.environ.get("COMPANION_TABLES_PER_ADDRESS_MINUTE", "300")),
     )
     if test_config:
         app.config.update(test_config)

@@ -10,6 +10,7 @@ file made by an older release is brought up to date on start and never rebuilt.
 
 from __future__ import annotations
 
+import json
 import secrets
 import sqlite3
 import sys
@@ -202,6 +203,54 @@ def _add_replay_switch(db: sqlite_utils.Database) -> None:
     db.table("tables").add_column("replay_all", int, not_null_default=0)
 
 
+# A display row made at a hand-over (the old host's token) was inserted with the hand-over's
+# trace event, in the same moment: how rows of before origins were kept are told apart.
+STAYED_DISPLAYS = """
+UPDATE displays SET origin = CASE WHEN EXISTS (
+    SELECT 1 FROM events e WHERE e.table_id = displays.table_id AND e.kind = 'trace'
+    AND e.action LIKE '%"handover"%' AND abs(e.created - displays.created) < 1
+) THEN 'stayed' ELSE 'link' END
+"""
+
+
+def _add_bound_keys_and_display_origins(db: sqlite_utils.Database) -> None:
+    # A submission key is bound to what it sent (its digest): the same key with another entry
+    # is refused, not dropped. A display row says where it comes from: a display link, or the
+    # device that handed the host role over and stayed (only that one enters public events).
+    db.table("submissions").add_column("digest", str)
+    db.table("displays").add_column("origin", str)
+    db.execute(STAYED_DISPLAYS)
+    _mark_old_ends(db)
+
+
+def _mark_old_ends(db: sqlite_utils.Database) -> None:
+    # Games that ended before _add_after_the_game (schema 7) added `ended` kept it empty: their
+    # summary, replay and exports took them for unfinished, and the record of plays never got
+    # them. Their end is the time of their last game event that stands.
+    from companion.games import GAMES
+
+    rows = db.execute(
+        "SELECT id, game, state, touched, created FROM tables WHERE ended IS NULL"
+    ).fetchall()
+    for table_id, game, state, touched, created in rows:
+        info = GAMES.get(game)
+        if info is None:
+            continue
+        try:
+            over = info.module.result(json.loads(state)) is not None
+        except Exception:  # a state today's rules cannot read: left as it is
+            continue
+        if not over:
+            continue
+        (last,) = db.execute(
+            "SELECT max(created) FROM events WHERE table_id = ? AND kind = 'game' AND undone = 0",
+            [table_id],
+        ).fetchone()
+        db.execute(
+            "UPDATE tables SET ended = ? WHERE id = ?", [last or touched or created, table_id]
+        )
+
+
 MIGRATIONS = [
     _create_tables,
     _add_change_versions,
@@ -214,6 +263,7 @@ MIGRATIONS = [
     _add_progress,
     _add_take_home,
     _add_replay_switch,
+    _add_bound_keys_and_display_origins,
 ]
 
 

@@ -16,6 +16,7 @@ import secrets
 import threading
 import time
 
+from companion.db import STAYED_DISPLAYS
 from companion.store import PostgresStore
 
 # The whole schema as of SQLite migration 7 (companion/db.py: MIGRATIONS).
@@ -130,6 +131,10 @@ MIGRATIONS: list[str] = [
     """,
     # 11: what the replay on the table display shows (companion/db.py: _add_replay_switch)
     "ALTER TABLE tables ADD COLUMN replay_all INTEGER NOT NULL DEFAULT 0;",
+    # 12: submission keys bound to what they sent; where a display comes from
+    # (companion/db.py: _add_bound_keys_and_display_origins; no game here ended before 7)
+    "ALTER TABLE submissions ADD COLUMN digest TEXT;"
+    " ALTER TABLE displays ADD COLUMN origin TEXT;" + STAYED_DISPLAYS + ";",
 ]
 
 MIGRATION_LOCK = 7_263_541  # any number: the advisory lock the migrating process holds

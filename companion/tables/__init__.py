@@ -51,7 +51,10 @@ from companion.tables.event_log import (
     undo,
 )
 from companion.tables.host import (
+    LINK,
+    STAYED,
     add_display,
+    display_origin,
     drop_display,
     is_display,
     new_display_token,
@@ -67,6 +70,7 @@ from companion.tables.model import (
     ONLINE_WITHIN,
     Conflict,
     Event,
+    KeyReused,
     SeatRow,
     Table,
     TableError,
@@ -91,6 +95,9 @@ from companion.tables.seats import (
 from companion.tables.writes import KEY_CHARS, current_version, valid_key
 
 __all__ = [
+    "LINK",
+    "STAYED",
+    "display_origin",
     "ADDRESS_FAILURE_LIMIT",
     "CODE_ALPHABET",
     "CODE_LENGTH",
@@ -103,6 +110,7 @@ __all__ = [
     "SEEN_EVERY",
     "SNAPSHOT_EVERY",
     "Conflict",
+    "KeyReused",
     "Event",
     "FollowUp",
     "RuleError",

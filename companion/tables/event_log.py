@@ -167,10 +167,11 @@ def act(
     is applied again and the current state is returned.
     """
     action = {**action, "seat": seat, "host": host}
+    sent = {"act": action}  # what the key is bound to: the action as sent (not a follow-up)
     module = table.game.module
     refusal: RuleError | None = None
     with db.write(table.id):
-        if already_applied(db, table, key):
+        if already_applied(db, table, key, sent):
             return state_of(db, table)
         _check_version(db, table, expected_version, "state_version")
         before = state_of(db, table)
@@ -187,7 +188,7 @@ def act(
             except RuleError:
                 raise error from None  # the follow-up does not apply now: the refusal stands
             action = extra
-        remember(db, table, key)
+        remember(db, table, key, sent)
         lines = list(module.describe(before, action, after))
         about = module.concerns(before, action)
         if by is not None and about != by and lines:
@@ -225,10 +226,11 @@ def add_note(
     # Notes are the core app's lines inside a game's history: read from the core catalogue.
     author = Seat(seat) if seat is not None else Msg.core(N_("Host"))
     line = Msg.core(N_("%(author)s: %(text)s"), author=author, text=text)
+    sent = {"note": text, "seat": seat, "host": host}
     with db.write(table.id):
-        if already_applied(db, table, key):
+        if already_applied(db, table, key, sent):
             return
-        remember(db, table, key)
+        remember(db, table, key, sent)
         append_event(db, table, seat, host, "note", {"type": "note", "text": text}, [line])
         bump(db, table, log=True)
 
@@ -355,8 +357,9 @@ def undo(
     """Undo the last action (marked undone, kept in the history); the state goes back to the one
     before it (from the nearest checkpoint: the cost does not grow with the history). A resent
     undo (its key applied before) undoes nothing more and returns None."""
+    sent = {"undo": True, "seat": seat, "host": host}
     with db.write(table.id):
-        if already_applied(db, table, key):
+        if already_applied(db, table, key, sent):
             return None
         _check_version(db, table, expected_version, "log_version")
         event = may_undo(db, table, seat=seat, host=host)
@@ -369,7 +372,7 @@ def undo(
                 ),
                 status=403,
             )
-        remember(db, table, key)
+        remember(db, table, key, sent)
         db.execute(
             "UPDATE events SET undone = 1 WHERE table_id = ? AND seq = ?", [table.id, event.seq]
         )

@@ -16,10 +16,11 @@ from companion.tables.writes import already_applied, bump, remember
 
 def set_locked(db: Store, table: Table, locked: bool, *, key: str | None = None) -> None:
     """Lock or unlock joining (nothing changes if it already is: a double tap acts once)."""
+    sent = {"lock": locked}
     with db.write(table.id):
-        if already_applied(db, table, key):
+        if already_applied(db, table, key, sent):
             return
-        remember(db, table, key)
+        remember(db, table, key, sent)
         (now,) = db.execute("SELECT locked FROM tables WHERE id = ?", [table.id]).fetchone()
         if bool(now) == locked:
             return
@@ -30,10 +31,11 @@ def set_locked(db: Store, table: Table, locked: bool, *, key: str | None = None)
 def set_reveal(db: Store, table: Table, on: bool, line: Msg, *, key: str | None = None) -> None:
     """The host switches "show all" on or off; switching it on is written in the history.
     Nothing changes (and nothing is written) if it already is on or off: a double tap acts once."""
+    sent = {"reveal": on}
     with db.write(table.id):
-        if already_applied(db, table, key):
+        if already_applied(db, table, key, sent):
             return
-        remember(db, table, key)
+        remember(db, table, key, sent)
         (now,) = db.execute("SELECT reveal FROM tables WHERE id = ?", [table.id]).fetchone()
         if bool(now) == on:
             return
@@ -106,30 +108,43 @@ def new_display_token(db: Store, table: Table) -> str:
     return token
 
 
-def add_display(db: Store, table: Table, token: str) -> None:
-    """Let one more display link (a token the caller made) show this table; adding the same
-    token twice changes nothing (a display that follows a rematch twice)."""
+# Where a display credential comes from: one of the host's display links, or the host's own
+# token of the device that handed the host role over and stayed at the table (it may enter
+# what anyone at the table may enter; a link never enters anything).
+LINK, STAYED = "link", "stayed"
+
+
+def add_display(db: Store, table: Table, token: str, origin: str = LINK) -> None:
+    """Let one more display (a token the caller made) show this table; adding the same token
+    twice changes nothing (a display that follows a rematch twice). origin: LINK, or STAYED for
+    the device that stayed at the table following the rematch."""
     with db.write(table.id):
-        _add_display(db, table, token)
+        _add_display(db, table, token, origin)
 
 
-def _add_display(db: Store, table: Table, token: str) -> None:
+def _add_display(db: Store, table: Table, token: str, origin: str = LINK) -> None:
     db.execute(
-        "INSERT INTO displays (table_id, token_hash, created) VALUES (?, ?, ?)"
+        "INSERT INTO displays (table_id, token_hash, created, origin) VALUES (?, ?, ?, ?)"
         " ON CONFLICT (table_id, token_hash) DO NOTHING",
-        [table.id, hash_token(token), time.time()],
+        [table.id, hash_token(token), time.time(), origin],
     )
 
 
-def is_display(db: Store, table: Table, token: str | None) -> bool:
-    """Whether a token is one of this table's display links."""
+def display_origin(db: Store, table: Table, token: str | None) -> str | None:
+    """Where this display credential comes from (LINK or STAYED), or None: not one of this
+    table's."""
     if not token or len(token) > 64:
-        return False
+        return None
     row = db.execute(
-        "SELECT 1 FROM displays WHERE table_id = ? AND token_hash = ?",
+        "SELECT origin FROM displays WHERE table_id = ? AND token_hash = ?",
         [table.id, hash_token(token)],
     ).fetchone()
-    return row is not None
+    return None if row is None else (row[0] or LINK)
+
+
+def is_display(db: Store, table: Table, token: str | None) -> bool:
+    """Whether a token is one of this table's display credentials."""
+    return display_origin(db, table, token) is not None
 
 
 def drop_display(db: Store, table: Table, token: str | None) -> None:

@@ -23,6 +23,20 @@ class TableError(Exception):
         super().__init__(str(self.msg))
 
 
+class KeyReused(TableError):
+    """A submission key already applied came again with another content or from another sender
+    (a page's script sends each entry with a key of its own): nothing was applied."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            N_(
+                "This entry came with the key of an entry already saved, so it was not "
+                "applied. Reload the page and enter it again."
+            ),
+            status=409,
+        )
+
+
 class Conflict(TableError):
     """The table changed since the form was rendered: nothing was applied."""
 

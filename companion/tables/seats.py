@@ -11,7 +11,7 @@ from companion.games.base import N_, Msg
 from companion.plays import HOLDING
 from companion.store import Store
 from companion.tables.event_log import append_event
-from companion.tables.host import is_display
+from companion.tables.host import STAYED, is_display
 from companion.tables.model import SeatRow, Table, TableError, hash_token
 from companion.tables.writes import already_applied, bump, remember
 
@@ -92,10 +92,11 @@ def is_host(db: Store, table: Table, token: str | None) -> bool:
 
 def free_seat(db: Store, table: Table, seat: int, *, key: str | None = None) -> None:
     """The host frees a seat (a player left or changed phones): its phone loses it."""
+    sent = {"free": seat}
     with db.write(table.id):
-        if already_applied(db, table, key):
+        if already_applied(db, table, key, sent):
             return
-        remember(db, table, key)
+        remember(db, table, key, sent)
         db.execute(
             "UPDATE seats SET token_hash = NULL, joined = NULL, host_looked = 0 "
             "WHERE table_id = ? AND seat = ?",
@@ -107,10 +108,11 @@ def free_seat(db: Store, table: Table, seat: int, *, key: str | None = None) -> 
 
 def rename_seat(db: Store, table: Table, seat: int, name: str, *, key: str | None = None) -> None:
     """The host names a seat (e.g. a player without a phone)."""
+    sent = {"rename": seat, "name": name}
     with db.write(table.id):
-        if already_applied(db, table, key):
+        if already_applied(db, table, key, sent):
             return
-        remember(db, table, key)
+        remember(db, table, key, sent)
         db.execute(
             "UPDATE seats SET name = ?, named = 1 WHERE table_id = ? AND seat = ?",
             [name, table.id, seat],
@@ -198,9 +200,9 @@ def claim_host(
             [hash_token(host_token), table.id],
         )
         db.execute(
-            "INSERT INTO displays (table_id, token_hash, created) VALUES (?, ?, ?)"
+            "INSERT INTO displays (table_id, token_hash, created, origin) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (table_id, token_hash) DO NOTHING",
-            [table.id, row[2], now],
+            [table.id, row[2], now, STAYED],
         )
         append_event(db, table, None, True, "trace", {"type": "handover", "to": seat}, [line])
         bump(db, table)

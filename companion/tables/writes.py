@@ -3,10 +3,12 @@ forms compare), and the submission keys that make a resent tap apply once."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 
 from companion.store import Store
-from companion.tables.model import Table
+from companion.tables.model import KeyReused, Table
 
 KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
@@ -42,18 +44,34 @@ def valid_key(key: str | None) -> str | None:
     return None
 
 
-def already_applied(db: Store, table: Table, key: str | None) -> bool:
-    """Whether a write with this submission key was applied already (a resent tap)."""
+def digest(content: dict) -> str:
+    """What a submission key is bound to: who sent it and what (the action the form produced,
+    the note's words, the undo), not the raw body, which differs between two sends of one tap
+    in its CSRF token or field order."""
+    text = json.dumps(content, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def already_applied(db: Store, table: Table, key: str | None, content: dict) -> bool:
+    """Whether this submission was applied already: its key was, with the same sender and
+    content (a resent tap: nothing to do again). The key with another content or from another
+    sender is an error (KeyReused), never silently dropped. A key kept before keys were bound
+    (no digest) counts as the same."""
     if key is None:
         return False
     row = db.execute(
-        "SELECT 1 FROM submissions WHERE table_id = ? AND key = ?", [table.id, key]
+        "SELECT digest FROM submissions WHERE table_id = ? AND key = ?", [table.id, key]
     ).fetchone()
-    return row is not None
+    if row is None:
+        return False
+    if row[0] is not None and row[0] != digest(content):
+        raise KeyReused()
+    return True
 
 
-def remember(db: Store, table: Table, key: str | None) -> None:
-    """Keep the key of what was applied (in the same transaction), for a day."""
+def remember(db: Store, table: Table, key: str | None, content: dict) -> None:
+    """Keep the key of what was applied, bound to its sender and content (in the same
+    transaction), for a day."""
     if key is None:
         return
     now = time.time()
@@ -61,5 +79,6 @@ def remember(db: Store, table: Table, key: str | None) -> None:
         "DELETE FROM submissions WHERE table_id = ? AND created < ?", [table.id, now - 86400]
     )
     db.execute(
-        "INSERT INTO submissions (table_id, key, created) VALUES (?, ?, ?)", [table.id, key, now]
+        "INSERT INTO submissions (table_id, key, created, digest) VALUES (?, ?, ?, ?)",
+        [table.id, key, now, digest(content)],
     )

@@ -259,7 +259,7 @@ def follow(w: Who):
     new = tables.get_table(db, table.rematch_code)
     if display and key is not None:
         new_key = _followed_display_key(key, new.code)
-        tables.add_display(db, new, new_key)
+        tables.add_display(db, new, new_key, tables.display_origin(db, table, key) or tables.LINK)
         if in_cookie:
             response = redirect(url_for("display.page", code=new.code))
             set_token_cookie(response, display_cookie(new.code), new_key, new.code)

@@ -153,8 +153,11 @@ def who(table: tables.Table) -> Who:
             acting_for = None
         if acting_for is None:
             acting_for = seat  # a seated host's own seat is its view
-    table_device = tables.is_display(db, table, request.cookies.get(display_cookie(table.code)))
-    display = table_device or tables.is_display(db, table, request.args.get("key"))
+    # The table device is the device that handed the host role over and stayed (its display
+    # credential's origin), never a display link's key, even one put into that cookie.
+    in_cookie = tables.display_origin(db, table, request.cookies.get(display_cookie(table.code)))
+    table_device = in_cookie == tables.STAYED
+    display = in_cookie is not None or tables.is_display(db, table, request.args.get("key"))
     handed = bool(host_token) and not host and tables.handed_over(db, table, host_token)
     g.who = Who(table, seat, host, acting_for, host and table.reveal, display, table_device, handed)
     return g.who
@@ -198,6 +201,19 @@ def denied(role: str, w: Who) -> Response:
     """The answer to a device without the role: a page that says why (a member's and the host's
     tools), or the answer of an unknown page (what a display or a viewer may see: a stranger is
     told nothing)."""
+    if role in ("member", "table") and w.display:
+        return error_page(
+            "table",
+            403,
+            message=render_msg(
+                Msg(
+                    N_(
+                        "A table display shows the table and enters nothing. Enter this on "
+                        "the player's phone or the host's device."
+                    )
+                )
+            ),
+        )
     if role in ("member", "table"):
         return error_page(
             "table",

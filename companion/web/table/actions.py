@@ -70,6 +70,10 @@ def act(w: Who, action_type: str):
         )
     except RuleError as refusal:
         return render_live(w, error=refusal.msg, rule=refusal.rule, bound_forms={action_type: form})
+    except tables.TableError as refused:  # a submission key used for another entry
+        return render_live(
+            w, error=refused.msg, bound_forms={action_type: form}, status=refused.status
+        )
     return after_change(w)
 
 

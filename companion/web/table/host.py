@@ -39,7 +39,10 @@ def lock(w: Who):
     table = w.table
     if not FlaskForm().validate_on_submit():  # the CSRF token is all this form carries
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
-    tables.set_locked(get_db(), table, _switch_to(table.locked), key=submission_key())
+    try:
+        tables.set_locked(get_db(), table, _switch_to(table.locked), key=submission_key())
+    except tables.KeyReused as refused:
+        return render_live(w, error=refused.msg, status=409)
     return after_change(w)
 
 
@@ -66,7 +69,10 @@ def reveal(w: Who):
     if not FlaskForm().validate_on_submit():
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     on = _switch_to(table.reveal)
-    tables.set_reveal(get_db(), table, on, Msg(line), key=submission_key())
+    try:
+        tables.set_reveal(get_db(), table, on, Msg(line), key=submission_key())
+    except tables.KeyReused as refused:
+        return render_live(w, error=refused.msg, status=409)
     w.reveal = on
     return after_change(w)
 
@@ -78,7 +84,10 @@ def free(w: Who, seat: int):
     table = w.table
     if not FlaskForm().validate_on_submit() or not 0 <= seat < table.players:
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
-    tables.free_seat(get_db(), table, seat, key=submission_key())
+    try:
+        tables.free_seat(get_db(), table, seat, key=submission_key())
+    except tables.KeyReused as refused:
+        return render_live(w, error=refused.msg, status=409)
     return after_change(w)
 
 
@@ -93,7 +102,10 @@ def rename(w: Who, seat: int):
         if has_control(form.name.data or ""):
             wrong = PLAIN_TEXT
         return render_live(w, error=Msg(wrong))
-    tables.rename_seat(get_db(), table, seat, form.name.data.strip(), key=submission_key())
+    try:
+        tables.rename_seat(get_db(), table, seat, form.name.data.strip(), key=submission_key())
+    except tables.KeyReused as refused:
+        return render_live(w, error=refused.msg, status=409)
     return after_change(w)
 
 

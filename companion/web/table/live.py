@@ -214,8 +214,9 @@ def render_display(w: Who, **kwargs) -> str:
 
 
 def refusal_status(error: tables.TableError) -> int:
-    """409 for a conflict (the table changed under the form), else 422 (a refusal)."""
-    return 409 if isinstance(error, tables.Conflict) else 422
+    """409 for a conflict (the table changed under the form, or a submission key came again
+    with another entry), else 422 (a refusal)."""
+    return 409 if isinstance(error, tables.Conflict | tables.KeyReused) else 422
 
 
 def base_url() -> tuple[str, str | None]:
