@@ -100,7 +100,11 @@ def _my_tables() -> list[MyTable]:
 
 
 def _home(
-    new_form: NewTableForm, join_form: JoinCodeForm, error: Msg | None = None, status: int = 200
+    new_form: NewTableForm,
+    join_form: JoinCodeForm,
+    error: Msg | None = None,
+    status: int = 200,
+    create_error: Msg | None = None,
 ):
     limits = {key: (g.min_players, g.max_players) for key, g in GAMES.items()}
     return make_response(
@@ -113,6 +117,7 @@ def _home(
             my=_my_tables(),
             now=time.time(),
             error=error,
+            create_error=create_error,
             players_hint=players_hint(),
             fewest=min(low for low, _ in limits.values()),
             most=max(high for _, high in limits.values()),
@@ -164,7 +169,9 @@ def create():
             per_address=int(limits["TABLES_PER_ADDRESS_MINUTE"]),
         )
     except tables.TableError as exc:  # what was typed stays in the form
-        return _home(form, JoinCodeForm(formdata=None), error=exc.msg, status=exc.status)
+        return _home(
+            form, JoinCodeForm(formdata=None), status=exc.status, create_error=exc.msg
+        )
     game = GAMES[form.game.data]
     players = form.players.number
     labels = getattr(game.module, "SEAT_LABELS", None)
