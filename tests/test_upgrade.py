@@ -10,8 +10,9 @@ create_app opens a copy (which migrates it) and, with each device's own cookies:
 - at every table in progress the phone whose turn it is makes a legal move over HTTP and takes
   it back: the undo replays the OLD event log with TODAY's rules, so the state must come back
   exactly to the one the old version stored;
-- the finished play is in /plays for its devices, with the players and scores the old version
-  recorded, and its summary opens;
+- the finished game replays to the end the old version stored; its play is in /plays for its
+  devices, with the players and scores the old version recorded; its summary, exports and
+  player page open, and a rematch starts from it;
 - the display link still opens the display; a hand-over link that was taken is used up (the
   device that took it is the host), one never taken has expired as it should.
 
@@ -280,6 +281,29 @@ def finished_play(up: Upgraded, entry: dict) -> None:
         rows = list(csv.DictReader(io.StringIO(client.get("/plays/export.csv").text)))
         found = [[r["seat"], r["name"], r["score"]] for r in rows if r["table"] == code]
         assert found == expected, (device, found)
+    assert host.get("/stats").status_code == 200
+    first = play["players"][0]
+    player = visible(host.get("/player", query_string={"name": first["name"]}).text)
+    assert "1 game played" in player and f"{first['name']} {first['score']}" in player, player
+    rematch(up, entry)
+
+
+def rematch(up: Upgraded, entry: dict, *, names: bool = True) -> None:
+    """The host starts a rematch of the old game; a phone follows to its person's seat there
+    (names: under its person's name)."""
+    code = entry["code"]
+    page = up.page(entry["host"], code)
+    started = up.devices[entry["host"]].post(
+        f"/t/{code}/rematch", data={"csrf_token": csrf_from(page), "order": "same"}
+    )
+    assert started.status_code == 302, started.status_code
+    new = started.location.rstrip("/").rsplit("/", 1)[1]
+    assert new != code and "This device is the host." in visible(up.page(entry["host"], new))
+    phone = up.devices[entry["seats"]["0"]]
+    followed = phone.get(f"/t/{code}/rematch/follow")
+    assert followed.status_code == 302 and followed.location.endswith(f"/t/{new}/")
+    who = entry["names"][0] if names else ""
+    assert f"You are {who}" in visible(up.page(entry["seats"]["0"], new))
 
 
 def display_opens(up: Upgraded, entry: dict) -> None:
@@ -377,7 +401,7 @@ ENDED_BEFORE_PLAYS = [
 @pytest.mark.parametrize("fixture", ENDED_BEFORE_PLAYS, ids=[f.stem for f in ENDED_BEFORE_PLAYS])
 def test_a_game_that_ended_before_schema_7_is_over_today(fixture, tmp_path):
     """A game played to its end before the app noted when games end is over today: its replay
-    and exports open, and the record of plays has it, with its players."""
+    and exports open, the record of plays has it, with its players, and a rematch starts."""
     path = tmp_path / "companion.db"
     shutil.copyfile(fixture, path)
     up = Upgraded(str(path), sidecar(fixture))
@@ -390,6 +414,33 @@ def test_a_game_that_ended_before_schema_7_is_over_today(fixture, tmp_path):
         assert up.table(code).ended is not None
         rows = list(csv.DictReader(io.StringIO(host.get("/plays/export.csv").text)))
         assert [r["name"] for r in rows if r["table"] == code] == entry["names"]
+        rematch(up, entry, names=False)  # (their names: see the test below)
+    finally:
+        up.close()
+
+
+NAMED_BEFORE_PLAYS = [f for f in SQLITE if sidecar(f)["schema_version"] < 7]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="_add_after_the_game (schema 7) added seats.named as 0 for every seat, so a name typed"
+    " before it counts as a default name: the record of plays and the player pages leave that"
+    " player out, BG Stats gets an anonymous player and a rematch renames the seat Player N."
+    " Needs a migration in companion/db.py.",
+)
+@pytest.mark.parametrize("fixture", NAMED_BEFORE_PLAYS, ids=[f.stem for f in NAMED_BEFORE_PLAYS])
+def test_names_typed_before_schema_7_are_people_today(fixture, tmp_path):
+    """The names the host typed when it started each table (before the app noted which names a
+    person typed) are people today, not default names."""
+    path = tmp_path / "companion.db"
+    shutil.copyfile(fixture, path)
+    up = Upgraded(str(path), sidecar(fixture))
+    try:
+        for entry in up.meta["tables"]:
+            seats = up.store(lambda db, e=entry: tables.seats(db, tables.get_table(db, e["code"])))
+            assert [s.name for s in seats] == entry["names"]
+            assert [s.named for s in seats] == [True] * len(seats), entry["name"]
     finally:
         up.close()
 
