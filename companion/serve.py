@@ -14,15 +14,27 @@ waitress and threaded workers; the size of the database pool under gevent),
 COMPANION_CONNECTION_LIMIT (open connections at once, per process: 10,000 with push, where
 every page holds one; 2,000 polling), COMPANION_PUSH (1), COMPANION_PUSH_HEARTBEAT (2.5:
 seconds between a stream's messages while nothing changes).
+
+Slow clients, under push (companion/engine.py applies them; client_limits() reads them):
+COMPANION_HEADER_TIMEOUT (10: seconds for a request's line and headers, from its first byte),
+COMPANION_BODY_TIMEOUT (30: seconds for its whole body) and COMPANION_BODY_MIN_RATE (1024: bytes
+a second the body must keep up after a 5 s grace), COMPANION_KEEPALIVE (15: seconds an idle
+connection is kept between requests; a held push stream is never idle), each 0 for none;
+COMPANION_CONNECTIONS_PER_ADDRESS (2,000: open connections one address may hold in each process,
+at most half of COMPANION_CONNECTION_LIMIT; 0 for no cap; off behind a trusted proxy). A client
+past a deadline gets 408 (or, idle, just the close). Waitress has one deadline of its own:
+channel_timeout, 300 s without any activity on a connection.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import math
 import os
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -31,7 +43,17 @@ if TYPE_CHECKING:
 DEFAULT_THREADS = 8
 DEFAULT_CONNECTION_LIMIT = 2000  # polling: waitress
 DEFAULT_PUSH_CONNECTION_LIMIT = 10_000  # push: a stream per open page, and its fetches
-PUSH_KEEPALIVE = 75  # seconds an idle connection is kept under gevent (the stream is not idle)
+# Slow clients under push (companion/engine.py). A phone's request arrives in a fraction of a
+# second even on a poor line; these only end connections that are held, not used.
+DEFAULT_KEEPALIVE = 15.0  # seconds an idle connection is kept (a held stream is not idle)
+DEFAULT_HEADER_TIMEOUT = 10.0  # seconds for a request's line and headers, from its first byte
+DEFAULT_BODY_TIMEOUT = 30.0  # seconds for a request's whole body (a form: a few KB)
+DEFAULT_BODY_MIN_RATE = 1024.0  # bytes a second a body must keep up, after BODY_GRACE
+BODY_GRACE = 5.0  # seconds a body may take to start (a phone's first packet resent, say)
+# Open connections one peer address may hold per process: a phone holds two or three, a
+# household or a café behind one NAT address a few hundred. At most half of a process's
+# connections (COMPANION_CONNECTION_LIMIT), so others are always served.
+DEFAULT_CONNECTIONS_PER_ADDRESS = 2000
 
 
 MAX_DEFAULT_PROCESSES = 4
@@ -87,6 +109,51 @@ def server_settings(environ: Mapping[str, str] | None = None, push: bool = False
     }
 
 
+@dataclass(frozen=True)
+class ClientLimits:
+    """How long the push engines wait on a client, in seconds (0: no deadline), and how many
+    connections one address may hold in a process (0: no cap). companion/engine.py says how
+    they apply."""
+
+    header_timeout: float = DEFAULT_HEADER_TIMEOUT
+    body_timeout: float = DEFAULT_BODY_TIMEOUT
+    body_min_rate: float = DEFAULT_BODY_MIN_RATE  # bytes a second (0: any rate)
+    body_grace: float = BODY_GRACE
+    keepalive: float = DEFAULT_KEEPALIVE  # 0: no keep-alive, a connection per request
+    per_address: int = DEFAULT_CONNECTIONS_PER_ADDRESS
+
+
+def client_limits(
+    environ: Mapping[str, str] | None = None,
+    connection_limit: int = DEFAULT_PUSH_CONNECTION_LIMIT,
+) -> ClientLimits:
+    """The limits on slow clients from the environment (COMPANION_HEADER_TIMEOUT,
+    COMPANION_BODY_TIMEOUT, COMPANION_BODY_MIN_RATE, COMPANION_KEEPALIVE,
+    COMPANION_CONNECTIONS_PER_ADDRESS), for processes of `connection_limit` connections each.
+
+    The cap per address stays at most half of what a process holds, so that one address can
+    never fill it. Behind a trusted proxy (COMPANION_TRUSTED_PROXIES) every connection comes
+    from the proxy: no cap here (the proxy's own limit per client applies, nginx's limit_conn)."""
+    env = os.environ if environ is None else environ
+
+    def number(name: str, default: float) -> float:
+        return max(0.0, float(env.get(name, default)))
+
+    told = env.get("COMPANION_CONNECTIONS_PER_ADDRESS", DEFAULT_CONNECTIONS_PER_ADDRESS)
+    cap = max(0, int(told))
+    if env.get("COMPANION_TRUSTED_PROXIES", "") not in ("", "0"):
+        cap = 0
+    elif cap:
+        cap = min(cap, max(1, connection_limit // 2))
+    return ClientLimits(
+        header_timeout=number("COMPANION_HEADER_TIMEOUT", DEFAULT_HEADER_TIMEOUT),
+        body_timeout=number("COMPANION_BODY_TIMEOUT", DEFAULT_BODY_TIMEOUT),
+        body_min_rate=number("COMPANION_BODY_MIN_RATE", DEFAULT_BODY_MIN_RATE),
+        keepalive=number("COMPANION_KEEPALIVE", DEFAULT_KEEPALIVE),
+        per_address=cap,
+    )
+
+
 def cooperative() -> None:
     """Make this process gevent's (every blocking call yields to the other connections), before
     the app is made: the database drivers choose how they wait when they are imported."""
@@ -115,12 +182,14 @@ def serve_processes(
     processes: int,
     worker: str = "gthread",
     ready: Callable[[], None] | None = None,
+    limits: ClientLimits | None = None,
 ) -> None:
     """Serve with gunicorn: `processes` worker processes on settings' host and port, of the
     `worker` class: "gthread" (settings["threads"] threads each) or "gevent" (a greenlet per
-    connection, up to settings["connection_limit"]). load() makes the WSGI app and runs in each
-    worker after the fork (not before: database connections and pools must not be shared
-    across processes). ready() runs once, in the first worker that has loaded the app.
+    connection, up to settings["connection_limit"]; companion/engine.py's worker, which holds
+    slow clients to `limits`, by default client_limits()). load() makes the WSGI app and runs
+    in each worker after the fork (not before: database connections and pools must not be
+    shared across processes). ready() runs once, in the first worker that has loaded the app.
 
     A worker that cannot load the app makes gunicorn stop with exit status 3 ("Worker failed
     to boot"): one line says why, and this process exits with that status."""
@@ -139,13 +208,23 @@ def serve_processes(
     bind = (
         f"fd://{settings['fd']}" if "fd" in settings else f"{settings['host']}:{settings['port']}"
     )
+    worker_class: str | type = worker
+    keepalive = settings["channel_timeout"]
+    if worker == "gevent":
+        from companion.engine import gunicorn_worker
+
+        limits = limits or client_limits(connection_limit=settings["connection_limit"])
+        worker_class = gunicorn_worker(limits)
+        # Whole seconds, as gunicorn takes them; the worker's own deadlines decide (0: gunicorn
+        # closes a connection after each answer).
+        keepalive = math.ceil(limits.keepalive)
     options = {
         "bind": bind,
         "workers": processes,
-        "worker_class": worker,
+        "worker_class": worker_class,
         "threads": settings["threads"],
         "worker_connections": settings["connection_limit"],
-        "keepalive": PUSH_KEEPALIVE if worker == "gevent" else settings["channel_timeout"],
+        "keepalive": keepalive,
         "graceful_timeout": 10,
         "errorlog": "-",
         "loglevel": "warning",
@@ -188,22 +267,30 @@ def serve_processes(
         raise
 
 
-def serve_gevent(app: Callable, settings: dict, ready: Callable[[], None] | None = None) -> None:
-    """Serve with gevent's own WSGI server, one process (where gunicorn does not run); ready()
-    runs once it listens."""
+def serve_gevent(
+    app: Callable,
+    settings: dict,
+    ready: Callable[[], None] | None = None,
+    limits: ClientLimits | None = None,
+) -> None:
+    """Serve with gevent's own WSGI server, one process (where gunicorn does not run), holding
+    slow clients to `limits` (companion/engine.py; by default client_limits()); ready() runs
+    once it listens."""
     import socket
 
     from gevent.pool import Pool
-    from gevent.pywsgi import WSGIServer
+
+    from companion.engine import Server
 
     where = (
         socket.socket(fileno=settings["fd"])
         if "fd" in settings
         else (settings["host"], settings["port"])
     )
-    server = WSGIServer(
+    server = Server(
         where,
         app,
+        limits or client_limits(connection_limit=settings["connection_limit"]),
         spawn=Pool(settings["connection_limit"]),
         log=None,  # no line per request
     )
@@ -228,18 +315,22 @@ def serve_with(
     push: bool,
     single: Callable | None = None,
     ready: Callable[[], None] | None = None,
+    limits: ClientLimits | None = None,
 ) -> None:
     """Serve the app make() builds on the engine engine() chooses. single: the app already made
     in this process, served as it is by a one-process engine (None: make it). settings carry
     host and port, or fd: a listening socket's file descriptor opened by the caller. ready()
-    runs once the engine serves: bound, and (gunicorn) a worker has loaded the app."""
+    runs once the engine serves: bound, and (gunicorn) a worker has loaded the app. limits: the
+    push engines' limits on slow clients (None: client_limits(), from the environment);
+    waitress has its own channel_timeout."""
     chosen = engine(push, processes)
     if chosen.startswith("gunicorn"):
-        serve_processes(make, settings, processes, "gevent" if push else "gthread", ready)
+        worker = "gevent" if push else "gthread"
+        serve_processes(make, settings, processes, worker, ready, limits)
         return
     app = single if single is not None else make()
     if chosen == "gevent":
-        serve_gevent(app, settings, ready)
+        serve_gevent(app, settings, ready, limits)
         return
     import logging
 
@@ -315,9 +406,9 @@ WORKER_BOOT_ERROR = 3  # gunicorn's exit status when a worker cannot boot (Arbit
 # The modules each engine imports before it can serve (gunicorn loads its worker class by name
 # and only says "class uri invalid" when that fails).
 ENGINE_MODULES = {
-    "gunicorn-gevent": ("gunicorn.workers.ggevent",),
+    "gunicorn-gevent": ("gunicorn.workers.ggevent", "companion.engine"),
     "gunicorn-threads": ("gunicorn.workers.gthread",),
-    "gevent": ("gevent.pywsgi", "gevent.pool"),
+    "gevent": ("gevent.pywsgi", "gevent.pool", "companion.engine"),
     "waitress": ("waitress.server",),
 }
 ENGINE_NAMES = {
