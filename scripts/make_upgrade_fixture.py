@@ -98,6 +98,7 @@ MOVES = 6  # moves of the phones at each table in progress
 
 
 def git(checkout: Path, *args: str) -> str:
+    """What a git command says about the checkout."""
     return subprocess.run(
         ["git", "-C", str(checkout), *args], check=True, capture_output=True, text=True
     ).stdout.strip()
@@ -141,6 +142,7 @@ def compact_sqlite(path: Path) -> None:
 
 
 def pg_bin(name: str) -> str:
+    """A PostgreSQL client program of the installed server (pg_dump)."""
     from scripts.throwaway_postgres import binaries
 
     return str(binaries() / name)
@@ -170,6 +172,8 @@ def make(checkout: Path, backends: list[str], out: Path) -> list[Path]:
 def make_one(
     checkout: Path, commit: str, backend: str, version: int, probe: dict, compat: Path, out: Path
 ) -> list[Path]:
+    """One backend's fixture: the old app writes a fresh database (a SQLite file, or a database
+    of a throwaway PostgreSQL server, dumped), then its sidecar is written beside it."""
     out.mkdir(parents=True, exist_ok=True)
     stem = out / f"{backend}-v{version:02d}"
     key = secrets.token_hex(16)
@@ -217,6 +221,7 @@ def make_one(
 
 
 def main(argv: list[str] | None = None) -> None:
+    """The command line (see the module's docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("checkout", type=Path, help="a checkout of the old commit (git worktree)")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
@@ -290,18 +295,23 @@ class Old:
 
     # reading the store with the old code's own functions
     def store(self, what):
+        """what(db, tables) with the old code's store and tables module."""
         from companion import get_db, tables
 
         with self.app.app_context():
             return what(get_db(), tables)
 
     def table(self, code: str):
+        """The old code's Table of this code."""
         return self.store(lambda db, tables: tables.get_table(db, code))
 
     def state(self, code: str) -> dict:
+        """The game state the old code keeps for the table."""
         return self.store(lambda db, tables: tables.state_of(db, tables.get_table(db, code)))
 
     def count(self, code: str, where: str = "1 = 1") -> int:
+        """How many of the table's events match the SQL condition."""
+
         def counted(db, tables):
             table = tables.get_table(db, code)
             return db.execute(
@@ -312,6 +322,7 @@ class Old:
 
     # the devices over HTTP
     def start(self, game: str, names: tuple) -> str:
+        """The host's device starts a table from the home page's form; returns its code."""
         host = self.devices["host"]
         home = host.get("/")
         data = {"csrf_token": csrf_from(home.text), "game": game, "players": len(names)}
@@ -322,6 +333,7 @@ class Old:
         return re.match(r".*/t/(\w+)/", answer.headers["Location"]).group(1)
 
     def sit(self, device: str, code: str, seat: int) -> None:
+        """A phone takes a seat with the join page's form, then opens the table."""
         phone = self.devices[device]
         page = phone.get(f"/t/{code}/join")
         assert page.status_code == 200, page.status_code
@@ -332,6 +344,7 @@ class Old:
         assert phone.get(f"/t/{code}/").status_code == 200
 
     def page(self, device: str, code: str) -> str:
+        """The table page as the device sees it (it must open)."""
         answer = self.devices[device].get(f"/t/{code}/")
         assert answer.status_code == 200, (device, code, answer.status_code)
         return answer.text
@@ -348,6 +361,7 @@ class Old:
 
     # moves
     def forms(self, code: str) -> dict:
+        """The game's forms (action type -> form class) as the old version finds them."""
         table = self.table(code)
         adapter = getattr(table.game, "adapter", None)
         if adapter is not None and hasattr(adapter, "forms"):
@@ -413,6 +427,7 @@ class Old:
             return {"type": atype, **form.to_action()}
 
     def applies(self, module, state: dict, action: dict):
+        """The state after the action under the old rules, or None if they refuse it."""
         try:
             return module.apply(state, action)
         except Exception:  # RuleError, or a form value the old rules choke on
@@ -468,6 +483,7 @@ class Old:
         return None
 
     def value_for(self, field, strings: list):
+        """A random value a form field may take: from its validators, choices or type."""
         from wtforms.validators import AnyOf, NumberRange
 
         for validator in field.validators:
@@ -516,6 +532,8 @@ class Old:
         raise AssertionError(f"no legal move found at {code}")
 
     def api_act(self, code: str, action: dict) -> bool:
+        """Apply the action through the old tables module (as the host's or a phone's entry);
+        False if the old rules refuse it."""
         from companion.games.base import RuleError
 
         fields = {k: v for k, v in action.items() if k not in ("seat", "host")}
@@ -538,6 +556,7 @@ class Old:
         return self.store(act)
 
     def over(self, code: str) -> bool:
+        """Whether the table's game has ended (its result appeared)."""
         table = self.table(code)
         return table.game.module.result(self.state(code)) is not None
 
