@@ -10,6 +10,7 @@ file made by an older release is brought up to date on start and never rebuilt.
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import sqlite3
@@ -221,6 +222,7 @@ def _add_bound_keys_and_display_origins(db: sqlite_utils.Database) -> None:
     db.table("displays").add_column("origin", str)
     db.execute(STAYED_DISPLAYS)
     _mark_old_ends(db)
+    _mark_typed_names(db)
 
 
 def _mark_old_ends(db: sqlite_utils.Database) -> None:
@@ -249,6 +251,58 @@ def _mark_old_ends(db: sqlite_utils.Database) -> None:
         db.execute(
             "UPDATE tables SET ended = ? WHERE id = ?", [last or touched or created, table_id]
         )
+
+
+def _mark_typed_names(db: sqlite_utils.Database) -> None:
+    # _add_after_the_game (schema 7) added seats.named as 0 for every seat: the names hosts had
+    # typed before were taken for default names ("Player 2", "Italy"), so those people were
+    # missing from the player pages and statistics, nameless in BG Stats and renamed by a
+    # rematch. A name is a person's unless it is one of its seat's default names in one of the
+    # app's languages (those defaults have not changed since the first release). From schema 7
+    # on, named = 0 holds only default names, so this changes nothing there.
+    from babel.support import NullTranslations, Translations
+
+    from companion import i18n
+    from companion.games import GAMES, PACKAGES
+
+    @functools.cache
+    def catalogue(part: str, lang: str) -> NullTranslations:
+        folder = i18n.TRANSLATIONS if part == i18n.CORE else i18n.package_dir(PACKAGES[part])
+        folder = folder if part == i18n.CORE else folder / "translations"
+        return Translations.load(str(folder), [lang])
+
+    languages = ("en", "ja", "ru")
+    core = [catalogue(i18n.CORE, lang) for lang in languages]
+
+    def defaults(game: str, seat: int) -> set[str]:
+        found = {c.gettext("Player %(n)s") % {"n": seat + 1} for c in core}
+        info = GAMES.get(game)
+        labels = getattr(info.module, "SEAT_LABELS", None) if info is not None else None
+        if info is not None and labels and seat < len(labels):
+            found |= {catalogue(info.name, lang).gettext(labels[seat]) for lang in languages}
+        return found
+
+    for table_id, seat, name, game in db.execute(
+        "SELECT s.table_id, s.seat, s.name, t.game FROM seats s JOIN tables t"
+        " ON t.id = s.table_id WHERE s.named = 0"
+    ).fetchall():
+        if name not in defaults(game, seat):
+            db.execute(
+                "UPDATE seats SET named = 1 WHERE table_id = ? AND seat = ?", [table_id, seat]
+            )
+    for table_id, game, players in db.execute(
+        "SELECT table_id, game, players FROM plays"
+    ).fetchall():
+        found = json.loads(players)
+        changed = False
+        for player in found:
+            if not player.get("named") and player.get("name") not in defaults(game, player["seat"]):
+                player["named"] = changed = True
+        if changed:
+            db.execute(
+                "UPDATE plays SET players = ? WHERE table_id = ?",
+                [json.dumps(found, ensure_ascii=False), table_id],
+            )
 
 
 MIGRATIONS = [

@@ -78,19 +78,14 @@ request = _Request()
 ''',
 }
 
-# The tables every fixture holds (as far as the version has the game): (name in the sidecar,
-# lobby key, names of the players; a seated phone for each, phone<i> at seat i).
-TABLES = (
-    ("serengeti", "serengeti", ("Anna", "Ben", "Chris")),
-    ("don", "don", ("Dana", "Emil", "Fay")),
-    ("cape_to_cairo", "cape_to_cairo", ("Gus", "Hana", "Ivo")),
-    ("africana", "africana", ("Jon", "Kira")),
-    ("kahuna", "kahuna", ("Lea", "Max")),
-)
-FINISHED = ("serengeti_finished", "serengeti", ("Nina", "Oleg", "Pia"))
+# What every fixture holds (as far as the version has the game): the tables and which of them
+# gets what. The games are named there, in data, not in this code (tests/test_game_names.py).
+PLAN = json.loads((OUT / "plan.json").read_text())
+TABLES = [(t["name"], t["game"], tuple(t["players"])) for t in PLAN["tables"]]
+FINISHED = PLAN["finished"]
 # A version without a random play (schema 1 to 3) finishes this one instead, its moves found by
-# filling its forms: the one game such play reaches the end of.
-FINISHED_BY_FILLING = ("cape_to_cairo_finished", "cape_to_cairo", ("Quin", "Rosa", "Sam"))
+# filling its forms.
+FINISHED_BY_FILLING = PLAN["finished_by_filling"]
 MOVES = 6  # moves of the phones at each table in progress
 
 
@@ -376,7 +371,7 @@ class Old:
 
     @staticmethod
     def random_play(package: str):
-        """The old version's random play of a game package (e.g. "serengeti"), if it had one."""
+        """The old version's random play of a game package (its folder's name), if it had one."""
         import importlib
 
         for module in (f"companion.games.{package}.random_play", f"tests.{package}.legal"):
@@ -643,12 +638,12 @@ def seated(old: Old, name: str, game: str, names: tuple) -> tuple[dict, dict]:
 
 
 def table_in_progress(old: Old, name: str, game: str, names: tuple) -> dict:
-    """A table with MOVES moves of its phones (Serengeti: and one a phone took back, Cape to
-    Cairo: and a note)."""
+    """A table with MOVES moves of its phones (the plan's take_back table: and one a phone took
+    back; its note table: and a note)."""
     entry, seats = seated(old, name, game, names)
     code = entry["code"]
     by_phone = sum(old.move(code, len(names), seats) for _ in range(MOVES))
-    if name == "serengeti":
+    if name == PLAN["take_back"]:
         # a move taken back by the phone that made it: an undone event in the old log (a move
         # a phone may not take back, e.g. one that showed a secret, is left standing)
         for _ in range(10):
@@ -666,8 +661,8 @@ def table_in_progress(old: Old, name: str, game: str, names: tuple) -> dict:
                     entry["undone"] = 1
                     break
         assert entry.get("undone"), "no phone could take its move back"
-    if name == "cape_to_cairo":
-        answer = old.post("phone0", code, "/note", text="Gus spilled the tea")
+    if name == PLAN["note"]["table"]:
+        answer = old.post("phone0", code, "/note", text=PLAN["note"]["text"])
         assert answer.status_code == 200 and old.count(code, "kind = 'note'") == 1
         entry["notes"] = 1
     entry["moves"] = old.count(code, "kind = 'game' AND undone = 0")
@@ -676,10 +671,11 @@ def table_in_progress(old: Old, name: str, game: str, names: tuple) -> dict:
 
 
 def finished_game(old: Old) -> dict:
-    """A game played to its end with the old version's random play (a version without one:
-    Cape to Cairo, its moves found by filling forms); from schema 7 on, its play recorded as
-    the old version records it (its devices open the summary)."""
-    name, game, names = FINISHED if old.random_play("serengeti") else FINISHED_BY_FILLING
+    """A game played to its end with the old version's random play (a version without one: the
+    plan's finished_by_filling game, its moves found by filling forms); from schema 7 on, its
+    play recorded as the old version records it (its devices open the summary)."""
+    chosen = FINISHED if old.random_play(FINISHED["package"]) else FINISHED_BY_FILLING
+    name, game, names = chosen["name"], chosen["game"], tuple(chosen["players"])
     entry, seats = seated(old, name, game, names)
     code = entry["code"]
     by_phone = 0
@@ -705,15 +701,17 @@ def finished_game(old: Old) -> dict:
 
 def links(old: Old, by_name: dict) -> None:
     """The display link (opened on a device of its own), a hand-over taken, one never taken."""
-    code = by_name["serengeti"]["code"]
+    shown = by_name[PLAN["display"]]
+    code = shown["code"]
     answer = old.post("host", code, "/host/display")
     key = re.search(r"/display/\?key=([\w-]+)", answer.text).group(1)
     url = f"/t/{code}/display/?key={key}"
     assert old.devices["display"].get(url).status_code == 200
-    by_name["serengeti"]["display"] = {"device": "display", "url": url}
+    shown["display"] = {"device": "display", "url": url}
 
-    # phone1, seated at Cape to Cairo, takes over as its host
-    code = by_name["cape_to_cairo"]["code"]
+    # phone1, seated at the plan's handover_taken table, takes over as its host
+    taken_at = by_name[PLAN["handover_taken"]]
+    code = taken_at["code"]
     answer = old.post("host", code, "/host/handover")
     url = re.search(r"/t/\w+/host/take\?token=[\w-]+", answer.text).group(0)
     taker = old.devices["phone1"]
@@ -722,8 +720,8 @@ def links(old: Old, by_name: dict) -> None:
     token = url.rsplit("token=", 1)[1]
     taken = taker.post(url, data={"csrf_token": csrf_from(page.text), "token": token})
     assert taken.status_code == 302, taken.text[:300]
-    by_name["cape_to_cairo"]["host"] = "phone1"
-    by_name["cape_to_cairo"]["handover"] = {"url": url, "taken_by": "phone1", "handed_by": "host"}
+    taken_at["host"] = "phone1"
+    taken_at["handover"] = {"url": url, "taken_by": "phone1", "handed_by": "host"}
     # From schema 10 on the device that handed over may stay at the table as its display
     handed = old.devices["host"].get(f"/t/{code}/host/handed")
     if handed.status_code == 200:
@@ -732,10 +730,12 @@ def links(old: Old, by_name: dict) -> None:
         )
         assert stay.status_code == 302, stay.status_code
         assert old.devices["host"].get(f"/t/{code}/display/").status_code == 200
-        by_name["cape_to_cairo"]["handover"]["stayed"] = "host"
+        taken_at["handover"]["stayed"] = "host"
 
-    # Africana's host makes a hand-over link nobody takes: it expires ten minutes later
-    code = by_name["africana"]["code"]
+    # the plan's handover_untaken table: a hand-over link nobody takes (it expires ten minutes
+    # later)
+    untaken_at = by_name[PLAN["handover_untaken"]]
+    code = untaken_at["code"]
     answer = old.post("host", code, "/host/handover")
     url = re.search(r"/t/\w+/host/take\?token=[\w-]+", answer.text).group(0)
     until = old.store(
@@ -743,7 +743,7 @@ def links(old: Old, by_name: dict) -> None:
             "SELECT handover_until FROM tables WHERE code = ?", [code]
         ).fetchone()[0]
     )
-    by_name["africana"]["handover"] = {"url": url, "taken_by": None, "until": until}
+    untaken_at["handover"] = {"url": url, "taken_by": None, "until": until}
 
 
 def _editable(finder) -> bool:

@@ -50,8 +50,8 @@ def whole(app, code: str) -> tuple:
 @pytest.mark.both_stores
 def test_a_backup_taken_mid_game_restores_to_that_moment(app, tmp_path):
     rng = random.Random(7)
-    table = TableDriver(app, "serengeti", ("Anna", "Ben", "Chris"))
-    play(app, table.code, 8, rng)
+    table = TableDriver(app, "pebbles", ("Anna", "Ben", "Chris"))
+    play(app, table.code, 3, rng)
     at_backup = whole(app, table.code)
     runner = app.test_cli_runner()
     path = tmp_path / "mid-game.backup"
@@ -59,7 +59,7 @@ def test_a_backup_taken_mid_game_restores_to_that_moment(app, tmp_path):
     assert done.exit_code == 0, done.output
     assert path.stat().st_size > 0
 
-    play(app, table.code, 8, rng)  # the evening goes on after the backup
+    play(app, table.code, 3, rng)  # the evening goes on after the backup
     assert whole(app, table.code) != at_backup
 
     replaced = table.version(), table.snapshot()[2]
@@ -86,7 +86,7 @@ def test_restore_refuses_a_file_that_is_no_backup(app, tmp_path):
 
 
 def test_a_sqlite_backup_is_one_consistent_file(app, tmp_path):
-    TableDriver(app, "serengeti", ("Anna", "Ben", "Chris"))
+    TableDriver(app, "pebbles", ("Anna", "Ben", "Chris"))
     path = tmp_path / "copy.db"
     # As a person types it, in another process, while this app holds its connections.
     env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}

@@ -48,7 +48,7 @@ from babel.messages.pofile import read_po
 
 from companion import create_app, get_db, i18n, tables
 from companion import db as database
-from companion.games import GAMES, PACKAGES
+from companion.games import GAMES, INSTALLED, PACKAGES
 from companion.games.base import Msg, RuleError
 from tests.helpers import HX, alert_text, csrf_from, version_of, visible
 
@@ -419,7 +419,7 @@ def test_a_game_that_ended_before_schema_7_is_over_today(fixture, tmp_path):
         assert up.table(code).ended is not None
         rows = list(csv.DictReader(io.StringIO(host.get("/plays/export.csv").text)))
         assert [r["name"] for r in rows if r["table"] == code] == entry["names"]
-        rematch(up, entry, names=False)  # (their names: see the test below)
+        rematch(up, entry)
     finally:
         up.close()
 
@@ -427,17 +427,12 @@ def test_a_game_that_ended_before_schema_7_is_over_today(fixture, tmp_path):
 NAMED_BEFORE_PLAYS = [f for f in SQLITE if sidecar(f)["schema_version"] < 7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_add_after_the_game (schema 7) added seats.named as 0 for every seat, so a name typed"
-    " before it counts as a default name: the record of plays and the player pages leave that"
-    " player out, BG Stats gets an anonymous player and a rematch renames the seat Player N."
-    " Needs a migration in companion/db.py.",
-)
 @pytest.mark.parametrize("fixture", NAMED_BEFORE_PLAYS, ids=[f.stem for f in NAMED_BEFORE_PLAYS])
 def test_names_typed_before_schema_7_are_people_today(fixture, tmp_path):
     """The names the host typed when it started each table (before the app noted which names a
-    person typed) are people today, not default names."""
+    person typed: schema 7 added `named` as 0 for every seat) are people today, not default
+    names, since schema 12 tells them from the defaults: the record of plays and the player pages
+    count them, BG Stats names them and a rematch keeps them."""
     path = tmp_path / "companion.db"
     shutil.copyfile(fixture, path)
     up = Upgraded(str(path), sidecar(fixture))
@@ -448,6 +443,44 @@ def test_names_typed_before_schema_7_are_people_today(fixture, tmp_path):
             assert [s.named for s in seats] == [True] * len(seats), entry["name"]
     finally:
         up.close()
+
+
+def test_default_names_stay_defaults_when_typed_names_become_people(tmp_path, monkeypatch):
+    """Schema 12 tells a typed name from a seat's default name in any of the app's languages:
+    "Player 2" and its Japanese, and a game's own seat label in Russian, stay defaults."""
+    labelled = next(
+        i for i in GAMES.values() if i.name in INSTALLED and getattr(i.module, "SEAT_LABELS", ())
+    )
+    plain = next(
+        i for i in GAMES.values() if i.name in INSTALLED and not hasattr(i.module, "SEAT_LABELS")
+    )
+    label = labelled.module.SEAT_LABELS[1]
+    russian = catalogue(labelled.name, "ru").get(label).string
+    japanese = catalogue(i18n.CORE, "ja").get("Player %(n)s").string % {"n": 3}
+    path = tmp_path / "companion.db"
+    latest = list(database.MIGRATIONS)
+    monkeypatch.setattr(database, "MIGRATIONS", latest[:6])
+    old = database.connect(path, setup=True)
+    for table_id, info, names in (
+        (1, plain, ["Anna", "Player 2", japanese]),
+        (2, labelled, [labelled.module.SEAT_LABELS[0], russian, "Boris"]),
+    ):
+        old.execute(
+            "INSERT INTO tables (id, code, game, players, host_hash, version, state)"
+            " VALUES (?, ?, ?, ?, 'x', 1, '{}')",
+            [table_id, f"CODE{table_id}", info.key, len(names)],
+        )
+        for seat, name in enumerate(names):
+            old.execute(
+                "INSERT INTO seats (table_id, seat, name) VALUES (?, ?, ?)", [table_id, seat, name]
+            )
+    old.conn.commit()
+    old.close()
+    monkeypatch.setattr(database, "MIGRATIONS", latest)
+    store = database.connect(path, setup=True)
+    named = store.execute("SELECT table_id, seat, named FROM seats ORDER BY 1, 2").fetchall()
+    store.close()
+    assert [row[2] for row in named] == [1, 0, 0, 0, 0, 1]
 
 
 # --- the history the old versions wrote, in every language -----------------------------------------
