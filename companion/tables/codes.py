@@ -150,6 +150,17 @@ def _limit_keys(device: str | None, address: str) -> tuple[str, str]:
     return own, f"a:{address}"
 
 
+def _recent(db: Store, keys: tuple[str, str], since: float) -> dict[str, int]:
+    """How many attempts each key made since then (the limits' log)."""
+    return dict(
+        db.execute(
+            "SELECT client, count(*) FROM join_failures WHERE client IN (?, ?) AND at > ?"
+            " GROUP BY client",
+            [*keys, since],
+        ).fetchall()
+    )
+
+
 def check_join_allowed(
     db: Store, device: str | None, address: str, now: float | None = None
 ) -> None:
@@ -158,13 +169,7 @@ def check_join_allowed(
     shared Wi-Fi locks out only their own device, unless they keep changing it."""
     now = time.time() if now is None else now
     own, shared = _limit_keys(device, address)
-    counts = dict(
-        db.execute(
-            "SELECT client, count(*) FROM join_failures WHERE client IN (?, ?) AND at > ?"
-            " GROUP BY client",
-            [own, shared, now - JOIN_FAILURE_WINDOW],
-        ).fetchall()
-    )
+    counts = _recent(db, (own, shared), now - JOIN_FAILURE_WINDOW)
     if counts.get(own, 0) >= JOIN_FAILURE_LIMIT or counts.get(shared, 0) >= ADDRESS_FAILURE_LIMIT:
         raise TableError(
             N_(
@@ -194,6 +199,10 @@ def count_unknown_code(
 CREATE_WINDOW = 60  # seconds the limits on started tables count over
 
 
+def _create_keys(device: str | None, address: str) -> tuple[str, str]:
+    return (f"c:{device}" if device else f"cn:{address}"), f"ca:{address}"
+
+
 def check_create_allowed(
     db: Store,
     device: str | None,
@@ -207,15 +216,8 @@ def check_create_allowed(
     an address that started per_address (0: no limit). A host at a real table starts a few in an
     evening; one script started 168 a second, and each table is kept until it is purged."""
     now = time.time() if now is None else now
-    own = f"c:{device}" if device else f"cn:{address}"
-    shared = f"ca:{address}"
-    counts = dict(
-        db.execute(
-            "SELECT client, count(*) FROM join_failures WHERE client IN (?, ?) AND at > ?"
-            " GROUP BY client",
-            [own, shared, now - CREATE_WINDOW],
-        ).fetchall()
-    )
+    own, shared = _create_keys(device, address)
+    counts = _recent(db, (own, shared), now - CREATE_WINDOW)
     if (per_device and counts.get(own, 0) >= per_device) or (
         per_address and counts.get(shared, 0) >= per_address
     ):
@@ -231,8 +233,7 @@ def check_create_allowed(
 def count_created(db: Store, device: str | None, address: str, now: float | None = None) -> None:
     """Log a started table for the limits."""
     now = time.time() if now is None else now
-    own = f"c:{device}" if device else f"cn:{address}"
     with db.write():
         db.execute("DELETE FROM join_failures WHERE at < ?", [now - JOIN_FAILURE_WINDOW])
-        for key in (own, f"ca:{address}"):
+        for key in _create_keys(device, address):
             db.execute("INSERT INTO join_failures (client, at) VALUES (?, ?)", [key, now])
