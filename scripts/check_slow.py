@@ -1,8 +1,8 @@
 """A flood of slow connections from one address: a phone at another address is still served.
 
-    python -m scripts.check_slow                    # 30,000 slow connections in 60 s
+    python -m scripts.check_slow                    # 30,000 slow connections in 30 s
     python -m scripts.check_slow --quick            # 2,000 against short deadlines, in seconds
-    python -m scripts.check_slow --connections 40000 --addresses 2 --seconds 60
+    python -m scripts.check_slow --connections 44000 --addresses 2   # the attack: two addresses
 
 The app is served as `make run` serves it (scripts/check_kit.py: gunicorn's gevent workers, one
 per core by default), with the limits on slow clients set explicitly (companion/serve.py's
@@ -15,16 +15,19 @@ The flood: `--connections` connections from 127.0.0.10 (and on, with --addresses
 evenly over `--seconds`, with no cookie, each held for as long as the server lets it: silent
 ones, request heads trickled a header line a second and never finished, form posts that
 announce 1,000 bytes and send 10, and bodies trickled 10 bytes a second. Loopback only; every
-count and time is bounded (a connection is given up 10 s after the longest deadline).
+count and time is bounded (a connection is given up 30 s after the longest deadline).
 
 Meanwhile, once a second, the phone at 127.0.0.2 loads the table page and opens a push stream
 on new connections, and the host adds a note, which a stream the phone held since before the
 flood must show. Goals: every page and every stream's first message within 2 s, every note on
 the held stream within 2 s and the stream never silent for longer than a heartbeat and 1.5 s
-(a page then polls); the flood's connections beyond the cap refused at once (closed before
-any byte: no more held at once than the cap allows), every other ended by its deadline (408,
-or closed if it was idle), none held longer; no 5xx and no traceback or error in the server's
-log. The server's memory is reported.
+(a page then polls); the flood's connections beyond the cap refused at once (reset before
+any byte is read: the server never holds more at once than the cap allows), every other ended
+by its deadline (408, or closed if it was idle): none held by the server for longer than the
+longest deadline and 3 s; no 5xx and no traceback or error in the server's log. What the
+server holds, and for how long, is read from the kernel's table of connections (/proc/net/tcp:
+the server's own view; the flood's clock runs late when its process is busy). The server's
+memory is reported.
 """
 
 from __future__ import annotations
@@ -63,7 +66,15 @@ from scripts.check_kit import (
 PHONE, HOST = "127.0.0.2", "127.0.0.3"
 FLOOD_FIRST = 10  # the flood's addresses: 127.0.0.10 and on
 SERVED_WITHIN = 2.0  # seconds: a phone's page, a stream's first message, a note on the stream
-REFUSED_WITHIN = 1.0  # seconds: a connection refused at once is closed before this
+# Seconds a connection may outlast the longest deadline in the server's hands: its deadline runs
+# from the server's first read, after the worker took it up, and a worker comes late to its
+# timers when the machine is saturated (the flood itself takes one of two cores). A bound,
+# where the server held such connections for minutes before.
+HELD_SLACK = 3.0
+# Seconds after the longest deadline at which the flood gives a connection up as never ended
+# (the flood's clock runs late when its process is busy: the server's own view, class Held,
+# holds the goal on how long a connection is held).
+GIVE_UP_AFTER = 30
 AT_ONCE = 15_000  # the most connections the flood holds open at once (this process's files)
 
 # The short run's server: deadlines of a second or two and a cap of 100, against 2,000
@@ -118,8 +129,8 @@ class Flood:
     outcomes: Counter = field(default_factory=Counter)  # outcome -> connections
     statuses: Counter = field(default_factory=Counter)  # answers other than 408, by status
     longest: dict = field(default_factory=dict)  # kind -> longest held (not refused), seconds
-    over: list = field(default_factory=list)  # (kind, held) past the kind's deadline + 1.5 s
-    held_peak: int = 0  # connections open for over REFUSED_WITHIN at once, at most
+    never_ended: list = field(default_factory=list)  # (kind, seconds) given up on
+    refused_after: list = field(default_factory=list)  # seconds from connecting to the reset
     opened: int = 0
     seconds: float = 0.0
 
@@ -127,11 +138,13 @@ class Flood:
 async def flood(
     port: int, sources: list[str], total: int, seconds: float, limits: ClientLimits
 ) -> Flood:
+    """Open `total` slow connections evenly over `seconds` and note how each ended. Refused: a
+    reset with nothing said (the cap: the server resets before reading; a deadline ends with a
+    408, or with a plain close when idle)."""
     loop = asyncio.get_running_loop()
     found = Flood()
-    open_since: dict[int, float] = {}
     gate = asyncio.Semaphore(AT_ONCE)
-    give_up = max(deadline_of(kind, limits) for kind in KINDS) + 10
+    give_up = max(deadline_of(kind, limits) for kind in KINDS) + GIVE_UP_AFTER
 
     async def trickle(writer, piece: bytes) -> None:
         while True:
@@ -143,6 +156,7 @@ async def flood(
         kind = list(KINDS)[i % len(KINDS)]
         first, again = KINDS[kind]
         async with gate:
+            started = loop.time()
             try:
                 reader, writer = await asyncio.wait_for(
                     asyncio.open_connection(
@@ -154,16 +168,15 @@ async def flood(
                 # Reset as soon as it was accepted: the client had not finished connecting.
                 found.opened += 1
                 found.outcomes["refused at once"] += 1
+                found.refused_after.append(loop.time() - started)
                 return
             except (OSError, TimeoutError) as error:
                 found.outcomes[f"not connected ({type(error).__name__})"] += 1
                 return
             found.opened += 1
-            started = loop.time()
-            open_since[i] = started
             feeder = None
             got = b""
-            ended = True
+            ended, reset = True, False
             try:
                 if first:
                     writer.write(first)
@@ -178,38 +191,29 @@ async def flood(
             except TimeoutError:
                 ended = False
             except OSError:
-                pass  # reset: refused at once, or closed after its 408
+                reset = True  # refused (nothing said), or the close after a 408
             finally:
                 held = loop.time() - started
-                open_since.pop(i, None)
                 if feeder is not None:
                     feeder.cancel()
                 writer.close()
+            if ended and reset and not got:
+                found.outcomes["refused at once"] += 1
+                found.refused_after.append(held)
+                return
             if not ended:
-                found.outcomes["held past every deadline"] += 1
-                found.over.append((kind, held))
-            elif got.startswith(b"HTTP/1.1 408"):
+                found.outcomes["never ended"] += 1
+                found.never_ended.append((kind, held))
+                return
+            if got.startswith(b"HTTP/1.1 408"):
                 found.outcomes["cut with 408"] += 1
             elif got:
                 found.outcomes["answered otherwise"] += 1
                 found.statuses[got.split(b" ", 2)[1].decode(errors="replace")] += 1
-            elif held < REFUSED_WITHIN:
-                found.outcomes["refused at once"] += 1
             else:
                 found.outcomes["closed (idle)"] += 1
-            if ended and held >= REFUSED_WITHIN:
-                found.longest[kind] = max(found.longest.get(kind, 0.0), held)
-                if held > deadline_of(kind, limits) + 1.5:
-                    found.over.append((kind, held))
+            found.longest[kind] = max(found.longest.get(kind, 0.0), held)
 
-    async def sample() -> None:
-        while True:
-            now = loop.time()
-            held = sum(1 for since in list(open_since.values()) if now - since > REFUSED_WITHIN)
-            found.held_peak = max(found.held_peak, held)
-            await asyncio.sleep(0.25)
-
-    sampler = asyncio.create_task(sample())
     started = loop.time()
     tasks = []
     for i in range(total):
@@ -218,7 +222,6 @@ async def flood(
             await asyncio.sleep(wait)
         tasks.append(asyncio.create_task(one(i)))
     await asyncio.gather(*tasks)
-    sampler.cancel()
     found.seconds = loop.time() - started
     return found
 
@@ -326,6 +329,52 @@ def probe(port: int, phone: Client, host: Client, code: str, held: HeldStream, f
         found.failures.append(f"note: {error!r}"[:80])
 
 
+class Held(threading.Thread):
+    """The flood's connections as the server holds them, sampled 4 times a second from the
+    kernel's table (/proc/net/tcp): the server's end of each, accepted (it has a file, so an
+    inode; one still waiting in the listening socket's queue has none) and not yet closed by
+    the server. How many at once (the peak; counted when there at two samples running, so that
+    a connection just accepted, which the cap refuses within a millisecond, is not), and for how
+    long each (from its first sample to its last: within a quarter of a second). The server's
+    own view, where the flood's clock runs late when its process is busy."""
+
+    def __init__(self, port: int, sources: list[str]):
+        super().__init__(daemon=True)
+        self.port = f"{port:04X}"
+        self.peers = {"".join(f"{int(n):02X}" for n in reversed(ip.split("."))) for ip in sources}
+        self.peak = 0
+        self.first_seen: dict[tuple[str, str], float] = {}
+        self.longest = 0.0
+        self.stop = threading.Event()
+
+    def sample(self) -> set[tuple[str, str]]:
+        found = set()
+        with open("/proc/net/tcp") as table:
+            next(table)
+            for line in table:
+                fields = line.split()
+                local, remote, state, inode = fields[1], fields[2], fields[3], fields[9]
+                # ESTABLISHED or CLOSE_WAIT (the client gave up, the server has not closed)
+                if state in ("01", "08") and inode != "0" and local.endswith(":" + self.port):
+                    if remote.split(":")[0] in self.peers:
+                        found.add((remote, inode))
+        return found
+
+    def run(self) -> None:
+        before: set[tuple[str, str]] = set()
+        while not self.stop.is_set():
+            now, at = self.sample(), time.monotonic()
+            self.peak = max(self.peak, len(now & before))
+            for key in now - before:
+                self.first_seen.setdefault(key, at)
+            for key in now:
+                self.longest = max(self.longest, at - self.first_seen[key])
+            for key in before - now:
+                self.first_seen.pop(key, None)
+            before = now
+            self.stop.wait(0.25)
+
+
 def worker_memory(pid: int) -> list[float]:
     """Each server process's memory (PSS, MB): gunicorn's workers (the master's children)."""
     tree = process_tree(pid)
@@ -340,7 +389,7 @@ def worker_memory(pid: int) -> list[float]:
 def run(
     connections: int = 30_000,
     addresses: int = 1,
-    seconds: float = 60.0,
+    seconds: float = 30.0,
     processes: int | None = None,
     quick: bool = False,
     backend: str = "sqlite",
@@ -394,6 +443,8 @@ def flood_check(
     flooding.start()
     send.close()
     held.start()
+    holding = Held(server.port, sources)
+    holding.start()
     flood_started = time.monotonic()
     found = Probes()
     memory_peak = list(memory_before)
@@ -407,6 +458,9 @@ def flood_check(
     silence = held.longest_silence(flood_started, time.monotonic())
     held.stop.set()
     held.join(5)
+    holding.stop.set()
+    holding.join(5)
+    held_peak, held_longest = holding.peak, holding.longest
     log_errors = server.tracebacks() + [
         line for line in server.stderr().splitlines() if "[ERROR]" in line or "[CRITICAL]" in line
     ]
@@ -418,28 +472,40 @@ def flood_check(
         f" {flooded.seconds:.0f} s {detail(flooded.outcomes)}",
     )
     figures.add(
-        "flood connections held open at once (peak)",
-        flooded.held_peak,
-        f"<= {held_at_most:,} (the cap, {cap:,} a process, x {processes} x addresses)",
-        flooded.held_peak <= held_at_most * len(sources),
+        "flood connections the server held at once (peak, sampled 4 times a second)",
+        held_peak,
+        f"<= {held_at_most * len(sources):,} (the cap, {cap:,}, x {processes} processes"
+        f" x {len(sources)} address(es))",
+        held_peak <= held_at_most * len(sources),
     )
     refused = flooded.outcomes["refused at once"]
+    after = sorted(flooded.refused_after)
+    slowest = f"; reset within {after[int(0.99 * (len(after) - 1))]:.2f} s p99" if after else ""
     figures.add(
-        "refused at once (closed before any byte, within 1 s)",
-        f"{refused:,}",
+        "refused at once (reset before any byte was read)",
+        f"{refused:,}{slowest}",
         "> 0: the cap was met",
         refused > 0,
     )
+    longest_deadline = max(deadline_of(kind, limits) for kind in KINDS)
     figures.add(
-        "held past their deadline (+1.5 s) or past every deadline",
-        len(flooded.over),
-        "0",
-        not flooded.over,
+        "longest a flood connection was held by the server (sampled)",
+        f"{held_longest:.1f} s",
+        f"<= {longest_deadline + HELD_SLACK:g} s (the longest deadline, {longest_deadline:g} s,"
+        f" + {HELD_SLACK:g} s)",
+        held_longest <= longest_deadline + HELD_SLACK,
     )
     figures.add(
-        "longest held, by kind",
+        f"never ended (given up {GIVE_UP_AFTER} s after the longest deadline)",
+        len(flooded.never_ended),
+        "0",
+        not flooded.never_ended,
+    )
+    figures.add(
+        "longest held, by kind, as the flood saw it (from its connect; its clock runs late when"
+        " it is busy)",
         ", ".join(
-            f"{kind} {flooded.longest.get(kind, 0):.1f} s (deadline {deadline_of(kind, limits):.0f})"
+            f"{kind} {flooded.longest.get(kind, 0):.1f} s (deadline {deadline_of(kind, limits):g})"
             for kind in KINDS
         ),
     )
@@ -497,11 +563,11 @@ def main(argv: list[str] | None = None) -> int:
         "--addresses", type=int, default=1, help="flood addresses, 127.0.0.10 and on (1)"
     )
     parser.add_argument(
-        "--seconds", type=float, default=None, help="opened evenly over (60 s; quick 1.5 s)"
+        "--seconds", type=float, default=None, help="opened evenly over (30 s; quick 1.5 s)"
     )
     args = parser.parse_args(argv)
     connections = args.connections or (2000 if args.quick else 30_000)
-    seconds = args.seconds or (1.5 if args.quick else 60.0)
+    seconds = args.seconds or (1.5 if args.quick else 30.0)
     announce(
         "Slow clients",
         args,
