@@ -1,7 +1,8 @@
 """What the robustness checks (scripts/check_*.py) share: the app on a real server, a raw HTTP
 client, the store read from outside the server, and legal actions turned into form posts.
 
-- start_app() serves the app with waitress (scripts/serve_app.py) in a child process on a free
+- start_app() serves the app as `make run` does (scripts/serve_app.py: push, gunicorn's gevent
+  workers; COMPANION_PUSH=0 in env: waitress and polling) in a child process on a free
   loopback port, on a database that outlives it; its stderr goes to a file, so that the checks
   can count the tracebacks it printed. It can be killed (-9) and restarted on the same file.
 - Client speaks HTTP over a fresh connection per request, from any loopback address, with any
@@ -63,7 +64,7 @@ def free_port() -> int:
 
 
 class AppServer:
-    """The companion served by waitress (scripts/serve_app.py) in a child process.
+    """The companion served as `make run` serves it (scripts/serve_app.py) in a child process.
 
     The database file outlives the process: kill() is kill -9 (no clean shutdown at all), and
     start() again serves the same file on the same port. Everything the process writes to stderr
