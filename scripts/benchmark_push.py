@@ -17,6 +17,9 @@
    phones whose polls were answered in the last 10 s (polling).
 
 The client's own CPU is reported beside the server's: it must not be what limits the server.
+The held phones connect from 400 loopback addresses each (127.0.0.10 and on), as a hall's
+phones come from many: the server holds at most COMPANION_CONNECTIONS_PER_ADDRESS (2,000) from
+one address in each process, and 8,000 phones from one address would meet it.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 CORES = 2
+PHONES_PER_ADDRESS = 400  # two connections each (stream, fetches): far below the cap per address
+FIRST_SOURCE = 10  # the phones' addresses: 127.0.0.10 and on
 
 
 # --- the server's processes --------------------------------------------------------------------
@@ -102,6 +107,16 @@ def client_cpu() -> float:
 # --- HTTP over asyncio -------------------------------------------------------------------------
 
 
+def source_of(phone: int) -> str:
+    """The loopback address phone number `phone` connects from."""
+    return f"127.0.0.{FIRST_SOURCE + phone // PHONES_PER_ADDRESS}"
+
+
+async def connect(port: int, phone: int):
+    """A connection to the server from the phone's own address."""
+    return await asyncio.open_connection("127.0.0.1", port, local_addr=(source_of(phone), 0))
+
+
 async def read_head(reader) -> tuple[int, dict]:
     status_line = await reader.readline()
     if not status_line:
@@ -164,11 +179,11 @@ class Load:
                 self.delivered.append(at - sent)
 
 
-async def push_phone(port: int, code: str, token: str, ident, load: Load, stop) -> None:
+async def push_phone(port: int, code: str, token: str, ident: int, load: Load, stop) -> None:
     """A phone that holds its stream and fetches its region when told the table changed."""
     cookie = f"seat_{code}={token}"
     try:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        reader, writer = await connect(port, ident)
         writer.write(request(f"/t/{code}/push", cookie))
         status, headers = await read_head(reader)
         if status != 200:
@@ -195,7 +210,7 @@ async def push_phone(port: int, code: str, token: str, ident, load: Load, stop) 
                 known = max(known, version)
                 continue
             if fetcher is None:
-                fetcher = await asyncio.open_connection("127.0.0.1", port)
+                fetcher = await connect(port, ident)
             fetcher[1].write(request(f"/t/{code}/live?v={known}", cookie))
             _, fetched_headers = await read_head(fetcher[0])
             body = await read_body(fetcher[0], fetched_headers)
@@ -215,11 +230,11 @@ async def push_phone(port: int, code: str, token: str, ident, load: Load, stop) 
             fetcher[1].close()
 
 
-async def poll_phone(port: int, code: str, token: str, ident, load: Load, stop) -> None:
+async def poll_phone(port: int, code: str, token: str, ident: int, load: Load, stop) -> None:
     """A phone as today's page: a poll every 2 s, the seats list every 10 s, one connection."""
     cookie = f"seat_{code}={token}"
     try:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        reader, writer = await connect(port, ident)
     except OSError as error:
         load.failed += 1
         load.errors.append(repr(error)[:80])
@@ -351,6 +366,10 @@ def held_phones(
                     load.sent[(host.seeded.code, host.version)] = at
                 time.sleep(max(0.0, 1.0 - (time.time() - at)))
 
+        # The hosts' connections have been idle since the phones came (over the server's 15 s
+        # keep-alive): each host starts on a new one, as a browser does when the server has
+        # closed its idle connection (not counted: the moves are timed from here).
+        await asyncio.to_thread(lambda: [host.reconnect() for host in hosts])
         threads = [threading.Thread(target=mover, args=(h,), daemon=True) for h in hosts]
         for thread in threads:
             thread.start()
