@@ -7,6 +7,11 @@ polls on waitress; COMPANION_PROCESSES=N gunicorn workers, each importing the ap
 `fd:N` instead of a port serves on a listening socket the caller opened and passed down as file
 descriptor N (the tests' servers: a port chosen and held by the caller cannot be taken by another
 process between the choice and the start).
+
+Every setting comes from the environment, as for `make run`: a test or a check that needs short
+deadlines for slow clients, or a small cap per address, sets COMPANION_HEADER_TIMEOUT,
+COMPANION_BODY_TIMEOUT, COMPANION_KEEPALIVE, COMPANION_CONNECTIONS_PER_ADDRESS... for the child
+(tests/test_slow_clients.py, scripts/check_slow.py).
 """
 
 from __future__ import annotations
