@@ -215,9 +215,9 @@ class Peers:
         self.cap = cap
         self.open: dict[str, int] = {}
 
-    def enter(self, peer: str) -> bool:
+    def enter(self, peer: str | None) -> bool:
         """Count a new connection from peer, or refuse it (False): the cap is reached."""
-        if not self.cap:
+        if not self.cap or peer is None:
             return True
         held = self.open.get(peer, 0)
         if held >= self.cap:
@@ -225,8 +225,8 @@ class Peers:
         self.open[peer] = held + 1
         return True
 
-    def leave(self, peer: str) -> None:
-        if not self.cap:
+    def leave(self, peer: str | None) -> None:
+        if not self.cap or peer is None:
             return
         held = self.open.get(peer, 0) - 1
         if held > 0:
@@ -235,9 +235,10 @@ class Peers:
             self.open.pop(peer, None)
 
 
-def peer_of(address: Any) -> str:
-    """The peer's address (its IP) as the servers give it: (ip, port[, ...]), or a path."""
-    return str(address[0]) if isinstance(address, tuple) else str(address)
+def peer_of(address: Any) -> str | None:
+    """The peer's IP from the address the servers give, (ip, port[, ...]); None for a Unix
+    socket's (a local proxy: no cap on it)."""
+    return str(address[0]) if isinstance(address, tuple) and address else None
 
 
 def refuse(sock: Any) -> None:
