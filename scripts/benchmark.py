@@ -164,7 +164,14 @@ class Served:
             cwd=ROOT,
             # One process unless told: the figures of one server process (polls against a bare
             # Flask view, memory) are measured as their goals were set.
-            env={**os.environ, "COMPANION_PROCESSES": "1", **env},
+            # (and no limit on tables started: the benchmark starts many from one address)
+            env={
+                **os.environ,
+                "COMPANION_PROCESSES": "1",
+                "COMPANION_TABLES_PER_DEVICE_MINUTE": "0",
+                "COMPANION_TABLES_PER_ADDRESS_MINUTE": "0",
+                **env,
+            },
             stdout=subprocess.DEVNULL,
             stderr=self.log,
             start_new_session=True,  # stop() reaches gunicorn's workers too
