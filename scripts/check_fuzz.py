@@ -23,6 +23,12 @@ those) under 16 KB, and an answer to a
 request with hostile cookies must take under 0.5 s, or (on a machine too busy for that) no longer
 than the slowest answer to a request without them in the same run.
 
+Last, the names of every table's seats are set in the database to hostile ones (line breaks that
+forge a line, NUL, a right-to-left override, spreadsheet formulas: rows stored before the forms
+refused them), each table is played to its end, and every export (text, CSV, JSON, the BG Stats
+file and link, the whole record's CSV) must carry no control character, no forged line and no
+typed cell a spreadsheet would read as a formula.
+
 Requests go one at a time, so every refusal is checked on its own: the tables' games, logs, seats,
 locks, switches, links and applied submission keys must be exactly as before. Allowed: the
 presence marks, the version, and a "trace" line (the host's first look at a seat), and the fine
@@ -697,6 +703,71 @@ def seed_tables(port: int, store: Store, rng: random.Random, quick: bool) -> lis
     return made
 
 
+# Names as rows stored before the forms refused them could hold (companion.plaintext).
+HOSTILE_NAMES = [
+    "Anna\nWinner: Mallory",
+    "Ben\u202eevil",
+    '=HYPERLINK("http://example.org","x")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1+1)",
+    "-2+3",
+    "Chris\x00",
+    "Dana\r\nWinner: Eve",
+]
+
+
+def hostile_exports(store: Store, made: list[TableAt], rng: random.Random) -> list[str]:
+    """Every seat renamed in the database to a hostile name, every table played to its end, then
+    every export as the host takes it home: what forges a line, carries a control character or
+    reads as a formula (a list of what is wrong, empty when all is well)."""
+    import csv
+    import io
+    from urllib.parse import unquote
+
+    from companion.exports.spreadsheet import FORMULA_START
+    from companion.plaintext import CONTROL
+
+    wrong = []
+    for number, table in enumerate(made):
+        db = store.db()
+        try:
+            table_id = store.table(table.code).id
+            with db.write():
+                for seat in range(len(table.phones)):
+                    name = HOSTILE_NAMES[(number + seat) % len(HOSTILE_NAMES)]
+                    db.execute(
+                        "UPDATE seats SET name = ?, named = 1 WHERE table_id = ? AND seat = ?",
+                        [name, table_id, seat],
+                    )
+        finally:
+            db.close()
+        advance(store, table.code, table.game, 5000, rng)
+        host = table.host
+        where = f"/t/{table.code}"
+        text = host.get(f"{where}/export.txt").text
+        if CONTROL.search(text.replace("\n", "")) or re.search(r"^Winner:", text, re.M):
+            wrong.append(f"{where}/export.txt: {text[:120]!r}")
+        for path in ("export.json", "export.bgsplay"):
+            body = host.get(f"{where}/{path}").text
+            try:
+                decoded = json.dumps(json.loads(body), ensure_ascii=False)
+            except ValueError:
+                continue  # not over: a page, not a file
+            if CONTROL.search(decoded):
+                wrong.append(f"{where}/{path}: a control character")
+        summary = host.get(f"{where}/summary").text
+        link = re.search(r'href="(bgstats://[^"]+)"', summary)
+        if link and CONTROL.search(unquote(link.group(1))):
+            wrong.append(f"{where}/summary: the BG Stats link carries a control character")
+        for path in (f"{where}/export.csv", "/plays/export.csv"):
+            body = host.get(path).text
+            for row in list(csv.reader(io.StringIO(body)))[1:]:
+                name = row[4] if len(row) > 4 else ""
+                if CONTROL.search(name) or name.startswith(FORMULA_START):
+                    wrong.append(f"{path}: the name cell {name!r}")
+    return wrong
+
+
 def run(
     requests: int, seed: int, quick: bool, backend: str = "sqlite", processes: int = 1
 ) -> tuple[Figures, float]:
@@ -713,6 +784,7 @@ def run(
             fuzzer = Fuzzer(server, store, seed_tables(server.port, store, rng, quick), rng)
             fuzzer.run(requests)
             replay_wrong = store.replay_differences()
+            exports_wrong = hostile_exports(store, fuzzer.tables, rng)
             integrity = store.integrity()
         finally:
             server.stop()
@@ -763,11 +835,18 @@ def run(
         not replay_wrong,
     )
     figures.add("database integrity", integrity, "ok", integrity == "ok")
+    figures.add(
+        "hostile names that forged a line, kept a control character or made a formula in an export",
+        len(exports_wrong),
+        "0",
+        not exports_wrong,
+    )
     for title, items in (
         ("5xx", fuzzer.server_errors),
         ("no answer", fuzzer.no_answer),
         ("changed by a refusal", fuzzer.changed_by_refusal),
         ("traceback", tracebacks),
+        ("export", exports_wrong),
     ):
         for item in items[:5]:
             print(f"  {title}: {item}")

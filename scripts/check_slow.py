@@ -28,6 +28,10 @@ longest deadline and 3 s; no 5xx and no traceback or error in the server's log. 
 server holds, and for how long, is read from the kernel's table of connections (/proc/net/tcp:
 the server's own view; the flood's clock runs late when its process is busy). The server's
 memory is reported.
+
+Then one phone's cookie opens `--streams` push streams (the attack held 18,000 on one cookie):
+the server must keep at most COMPANION_STREAMS_PER_CREDENTIAL (10) of them a process (a newer one
+ends the oldest), and the newest must still deliver the host's next note.
 """
 
 from __future__ import annotations
@@ -386,6 +390,59 @@ def worker_memory(pid: int) -> list[float]:
 # --- the run ------------------------------------------------------------------------------------
 
 
+def stream_cap(server: AppServer, processes: int, streams: int, heartbeat: float) -> tuple:
+    """One phone's cookie opens `streams` push streams on a table of its own; after a heartbeat
+    and a half, how many the server still holds open (a stream it ended answers end-of-file),
+    and whether the newest delivers the host's next note. Returns (held, newest delivered)."""
+    from companion.web.push import STREAMS_PER_CREDENTIAL
+
+    table = open_table(server.port, next(iter(GAMES)), display=False)
+    phone = table.phones[0]
+    assert phone is not None
+    path = f"/t/{table.code}/push"
+    opened = []
+    for _ in range(streams):
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        sock.sendall(phone.build("GET", path))
+        sock.settimeout(10)
+        first = b""
+        while b"\n\n" not in first:
+            piece = sock.recv(4096)
+            if not piece:
+                break
+            first += piece
+        opened.append(sock)
+    time.sleep(heartbeat * 1.5)
+    held = 0
+    for sock in opened[:-1]:
+        sock.settimeout(0.05)
+        try:
+            while True:  # what the server sent since; end-of-file once it ended the stream
+                piece = sock.recv(65536)
+                if not piece:
+                    break
+        except (TimeoutError, BlockingIOError):
+            held += 1  # still open: heartbeats only
+        except OSError:
+            pass
+    newest = opened[-1]
+    page = table.host.get(f"/t/{table.code}/")
+    table.host.post(
+        f"/t/{table.code}/note",
+        data={"csrf_token": csrf_from(page.text), "text": "cap"},
+        headers=HX,
+    )
+    newest.settimeout(heartbeat + 1.5)
+    delivered = False
+    try:
+        delivered = bool(newest.recv(65536))
+    except OSError:
+        pass
+    for sock in opened:
+        sock.close()
+    return held + (1 if delivered else 0), delivered, STREAMS_PER_CREDENTIAL * processes
+
+
 def run(
     connections: int = 30_000,
     addresses: int = 1,
@@ -393,6 +450,7 @@ def run(
     processes: int | None = None,
     quick: bool = False,
     backend: str = "sqlite",
+    streams: int | None = None,
 ) -> tuple[Figures, float]:
     """The check on a server of its own (make run's engine, `processes` workers: as make run by
     default), with make run's limits, or the short run's (quick)."""
@@ -405,6 +463,15 @@ def run(
             figures = flood_check(
                 server, processes, limits, heartbeat, connections, addresses, seconds
             )
+            opened = streams or (40 if quick else 400)
+            held, delivered, most = stream_cap(server, processes, opened, heartbeat)
+            figures.add(
+                f"streams one cookie holds after opening {opened}",
+                held,
+                f"<= {most} (10 a process)",
+                held <= most,
+            )
+            figures.add("its newest stream delivers the next move", delivered, "True", delivered)
         finally:
             server.stop()
     return figures, time.time() - started
@@ -565,6 +632,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--seconds", type=float, default=None, help="opened evenly over (30 s; quick 1.5 s)"
     )
+    parser.add_argument(
+        "--streams", type=int, default=None, help="streams one cookie opens (400; quick 40)"
+    )
     args = parser.parse_args(argv)
     connections = args.connections or (2000 if args.quick else 30_000)
     seconds = args.seconds or (1.5 if args.quick else 30.0)
@@ -574,7 +644,13 @@ def main(argv: list[str] | None = None) -> int:
         f"{connections:,} slow connections from {args.addresses} address(es) in {seconds:.0f} s",
     )
     figures, elapsed = run(
-        connections, args.addresses, seconds, args.processes, args.quick, args.backend
+        connections,
+        args.addresses,
+        seconds,
+        args.processes,
+        args.quick,
+        args.backend,
+        args.streams,
     )
     return conclude(figures, elapsed)
 
