@@ -5,7 +5,7 @@ and every table's stored state is the replay of its log.
     python -m scripts.check_crash --quick         # 3 kills: what `make test` runs
     python -m scripts.check_crash --kills 50 --seed 4
 
-The app is served by waitress on a free loopback port (scripts/check_kit.py) with a table of every
+The app is served as `make run` serves it (scripts/check_kit.py) on a free loopback port with a table of every
 game. One writer per table keeps posting, as a phone's script does, each submission with its own
 key: legal game actions (the games' random-game generators, through the games' forms, from the
 seat's phone or the host's device), notes with words of their own, and the host's undos. Meanwhile

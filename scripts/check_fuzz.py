@@ -5,7 +5,7 @@ refused request (4xx) changes nothing.
     python -m scripts.check_fuzz --quick              # 400 requests: what `make test` runs
     python -m scripts.check_fuzz --seed 7 --requests 2000
 
-The app is served by waitress on a free loopback port (scripts/check_kit.py) with tables of every
+The app is served as `make run` serves it (scripts/check_kit.py) on a free loopback port with tables of every
 game, some fresh, some played half way (by the games' random-game generators). The routes are read
 from the app's url_map, so a new route is covered without touching this file. Each request is one
 of: a route with odd path values (bad codes, seats, actions, languages, files), an allowed or a

@@ -10,7 +10,7 @@ PRIVACY, a companion.games.base.Privacy): the positions where private values exi
 one seat's values, which viewers may see them, and the private actions for twin tables. A game
 that keeps nothing private declares that too (no sweep then).
 
-How: the app is served by waitress on a free loopback port (scripts/check_kit.py); a table of the
+How: the app is served as `make run` serves it (scripts/check_kit.py) on a free loopback port; a table of the
 game is played (by its random-game generator) to positions where private values exist. The
 viewers are each seat's phone (one seat is left without a phone), the host's device for the
 table and acting for each seat, with "show all" off and on (where the game has it), a stranger,

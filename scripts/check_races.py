@@ -5,7 +5,7 @@ twice.
     python -m scripts.check_races --quick         # 30 pairs: what `make test` runs
     python -m scripts.check_races --seed 3 --pairs 200
 
-The app is served by waitress on a free loopback port (scripts/check_kit.py) with a table of every
+The app is served as `make run` serves it (scripts/check_kit.py) on a free loopback port with a table of every
 game. Each pair is one form sent twice by the same device, on two connections, at the same moment
 (both requests are sent but for their last byte, then both last bytes together), with the same
 submission key (a phone resending after a lost answer), without a key (a double tap without the

@@ -1,6 +1,6 @@
 """The project's robustness checks (scripts/check_*.py), their short runs, and the bugs they found.
 
-Each check starts the app on a real server (waitress, a free loopback port) and prints its
+Each check starts the app as `make run` serves it, on a free loopback port, and prints its
 figures; here the short run of each is held to the same goals as the full run (docs/checks.md
 has the full runs' figures).
 """
