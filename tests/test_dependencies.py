@@ -21,6 +21,7 @@ from tests.support.runtime import ROOT, closure, declared, import_folder
 # database drivers; then the app itself is made, which imports every blueprint and game.
 IMPORTS = [
     "companion.serve",
+    "companion.engine",
     "gunicorn.workers.ggevent",
     "gunicorn.workers.gthread",
     "gevent",
