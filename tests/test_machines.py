@@ -21,8 +21,9 @@ proxy host.
 
 The game is an installed game for three players, found in the registry: its moves come from its
 own random-game generator, sent through its own forms (scripts/check_kit.legal_post), and each
-acknowledged move is applied to a copy of the state here; the stored state must equal it, and the table's history (its JSON
-export, read through a machine) must list exactly those moves in order.
+acknowledged move is applied to a copy of the state here; the stored state must equal it, and
+the table's history (its JSON export, read through a machine) must list exactly those moves in
+order.
 
 Starting the machines takes seconds of a 2-core machine: these run in `make test-deep` (CI too).
 """
