@@ -169,9 +169,7 @@ def create():
             per_address=int(limits["TABLES_PER_ADDRESS_MINUTE"]),
         )
     except tables.TableError as exc:  # what was typed stays in the form
-        return _home(
-            form, JoinCodeForm(formdata=None), status=exc.status, create_error=exc.msg
-        )
+        return _home(form, JoinCodeForm(formdata=None), status=exc.status, create_error=exc.msg)
     game = GAMES[form.game.data]
     players = form.players.number
     labels = getattr(game.module, "SEAT_LABELS", None)
