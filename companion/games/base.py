@@ -28,7 +28,7 @@ import marshal
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, cast
 
 if TYPE_CHECKING:  # for annotations only: the pure side never imports the web layer
     from companion.web.adapter import GameAdapter
@@ -162,7 +162,9 @@ class RuleError(Exception):
 
     def __init__(self, rule: str, msgid: str, **params: Any) -> None:
         self.rule = rule
-        self.msg = Msg(msgid, **params)
+        # A giant number a phone sent, quoted back: shortened, as str() would refuse it.
+        bounded = {k: short(v) if is_int(v) and abs(v) > 10**12 else v for k, v in params.items()}
+        self.msg = Msg(msgid, **bounded)
         super().__init__(str(self.msg))
 
     @classmethod
@@ -194,10 +196,20 @@ def replay_actions(module: Rules, state: dict, actions: Iterable[dict]) -> dict:
     return state
 
 
-def _short(value: Any, limit: int = 24) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
-        return "…"  # str() of a huge int is slow, and refused beyond 4300 digits
-    text = str(value)
+def is_int(value: Any) -> TypeGuard[int]:
+    """Whether a value is a whole number (True and False are not, although Python says so)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def short(value: Any, limit: int = 24) -> str:
+    """A bad input shortened for a refusal's message: any value, safe for a giant int (str() of
+    one is slow, and refused beyond 4,300 digits: a ValueError where a RuleError is due)."""
+    if is_int(value) and abs(value) > 10**12:
+        return "…"
+    try:
+        text = str(value)
+    except ValueError:  # a structure holding a giant int
+        return "…"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -317,7 +329,7 @@ class Moves:
         kind = action.get("type") if isinstance(action, Mapping) else None
         if not isinstance(kind, str) or kind not in self.handlers:
             raise RuleError(
-                "action", N_("This game has no entry called %(type)s."), type=_short(kind)
+                "action", N_("This game has no entry called %(type)s."), type=short(kind)
             )
         if not isinstance(action.get("host", False), bool):
             raise RuleError("action", N_("The host flag must be true or false."))

@@ -23,6 +23,7 @@ from companion.games.base import (
     RuleError,
     Seat,
     acting_seat,
+    is_int,
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -57,11 +58,13 @@ CLARIFICATIONS = {
 
 def new(options: dict, players: int) -> dict:
     """The pile full, no secret written, the first seat on turn."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if not is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RuleError("action", N_("Pebbles is for 2 to 4 players."))
+    options = options if isinstance(options, dict) else {}
+    pile = _number({"size": options.get("pile", PILE)}, "size", PILE_MIN, PILE_MAX, "pile")
     return {
         "players": players,
-        "pile": int(options.get("pile", PILE)),
+        "pile": pile,
         "taken": [0] * players,
         "secret": [None] * players,
         "turn": 0,

@@ -8,9 +8,9 @@ of a pile of coins and the price of page turns. Coins are counted by value in si
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import Any
 
-from companion.games.base import N_, Msg, RuleError
+from companion.games.base import N_, Msg, RuleError, is_int, short
 
 # The companies' countries, in seat order: what the app calls a seat besides its player's name.
 SEAT_LABELS = (N_("Italy"), N_("France"), N_("Germany"), N_("England"))
@@ -81,11 +81,6 @@ ENTRY_ACTION = {
 }
 
 
-def is_int(value: Any) -> TypeGuard[int]:
-    """Whether a value is a whole number (True and False are not, though Python says so)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def coin_value(gold: int, silver: int) -> int:
     """The value in silver of a pile of gold and silver coins (1 gold = 5 silver)."""
     for message, count in (
@@ -118,7 +113,9 @@ def setup_facts(players: int) -> dict:
     refills left.
     """
     if not is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError("players", N_("Africana is for 2 to 4 players, not %(n)s."), n=str(players))
+        raise RuleError(
+            "players", N_("Africana is for 2 to 4 players, not %(n)s."), n=short(players)
+        )
     removed = C_CARDS_REMOVED[players]
     deck = EXPEDITION_CARDS - removed
     return {

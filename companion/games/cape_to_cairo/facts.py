@@ -3,9 +3,9 @@ the small validators every value from outside goes through."""
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import Any
 
-from companion.games.base import N_, Msg, Plural, RuleError
+from companion.games.base import N_, Msg, Plural, RuleError, is_int
 
 TRACKS_NEEDED = {"river": 10, "mountain": 9, "desert": 8, "village": 7, "savanna": 6}
 TERRAIN_NAMES = {
@@ -26,11 +26,6 @@ TERRAINS = list(TRACKS_NEEDED)  # river first: the order of the terrain card
 
 # ---------------------------------------------------------------------------------------------
 # Validators: everything that comes from outside goes through these
-
-
-def is_int(value: Any) -> TypeGuard[int]:
-    """Whether value is a whole number (True and False are not, although Python says so)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class CountedRuleError(RuleError):

@@ -12,7 +12,7 @@ from collections import Counter
 from importlib import resources
 from typing import Any
 
-from companion.games.base import N_, RuleError
+from companion.games.base import N_, RuleError, short
 from companion.games.kahuna.phrases import comma_list
 
 MIN_PLAYERS = MAX_PLAYERS = 2
@@ -89,12 +89,6 @@ def site_name(site: Site | str) -> str:
     board and the calculator alike. Its JSON and address form (site_key) keeps the hyphen."""
     a, b = site.split("-") if isinstance(site, str) else site
     return f"{a}–{b}"
-
-
-def short(value: Any) -> str:
-    """A bounded printable form of a bad input, for refusal messages."""
-    text = value if isinstance(value, str) else repr(value)
-    return text[:40]
 
 
 def parse_island(value: Any) -> str:

@@ -3,9 +3,9 @@ refusing bad input in words, for the pure calculators and the moves alike."""
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import Any
 
-from companion.games.base import N_, RuleError
+from companion.games.base import N_, RuleError, is_int, short
 from companion.games.serengeti.facts import VARIANTS
 
 
@@ -22,19 +22,6 @@ def check_variant(variant: Any) -> str:
             variant=short(variant),
         )
     return variant
-
-
-def is_int(value: Any) -> TypeGuard[int]:
-    """A real int (True and False are not numbers of chips)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def short(value: Any) -> str:
-    """A bad input value, shortened for an error message (and safe for giant ints)."""
-    if is_int(value) and abs(value) > 10**12:
-        return "…"
-    text = str(value)
-    return text if len(text) <= 20 else text[:19] + "…"
 
 
 def int_field(value: Any) -> int | None:
