@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Msg, Plural
+from companion.games.base import N_, Msg, Plural, RuleError
 from companion.games.cape_to_cairo.facts import (
     BONUS_MAX,
     TRACK_PRICE,
     TRACKS_NEEDED,
-    CountedRuleError,
     check_terrain,
     int_in,
     pounds,
@@ -91,7 +90,7 @@ def crossing_plan(
         ),
     )
     if bonus > short:
-        raise CountedRuleError(
+        raise RuleError.of(
             "cross-bonus",
             Plural(
                 "Only %(short)s more track is missing: spend at most %(short)s bonus track.",

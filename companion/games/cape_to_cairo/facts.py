@@ -28,16 +28,6 @@ TERRAINS = list(TRACKS_NEEDED)  # river first: the order of the terrain card
 # Validators: everything that comes from outside goes through these
 
 
-class CountedRuleError(RuleError):
-    """A refusal with a message already built, e.g. a Plural, so that "%(high)s pounds" takes
-    the right form in every language (RuleError itself builds a plain Msg from a msgid)."""
-
-    def __init__(self, rule: str, msg: Msg) -> None:
-        super().__init__(rule, msg.msgid, **msg.params)
-        self.msg = msg
-        self.args = (str(msg),)
-
-
 def int_in(
     value: Any, low: int, high: int | None, rule: str, message: str | Msg, **params: Any
 ) -> int:
@@ -47,7 +37,7 @@ def int_in(
     Plural counted by the bound it names ("You hold %(high)s pounds")."""
     if not is_int(value) or value < low or (high is not None and value > high):
         if isinstance(message, Msg):
-            raise CountedRuleError(rule, message)
+            raise RuleError.of(rule, message)
         raise RuleError(rule, message, low=low, high=high if high is not None else "", **params)
     return value
 

@@ -22,7 +22,6 @@ from companion.games.cape_to_cairo.facts import (
     MARKS_MIN,
     TERRAINS_TO_WIN,
     TRACKS_NEEDED,
-    CountedRuleError,
     check_terrain,
     int_in,
     is_int,
@@ -39,7 +38,7 @@ def _require_phase(state: dict, phase: str, rule: str, message: str | Msg, **par
     (e.g. a Plural)."""
     if state["phase"] != phase:
         if isinstance(message, Msg):
-            raise CountedRuleError(rule, message)
+            raise RuleError.of(rule, message)
         raise RuleError(rule, message, **params)
 
 
@@ -376,7 +375,7 @@ def not_on_turn(state: dict, action: Action) -> RuleError:
     kind, phase = action.get("type"), state["phase"]
     if kind == "bid":
         if phase == "cards":
-            return CountedRuleError(
+            return RuleError.of(
                 "bid-sealed",
                 Plural(
                     "Bidding opens once the %(num)s card is turned up (%(entered)s so far).",
