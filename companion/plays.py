@@ -160,10 +160,6 @@ def _play(row: dict) -> Play:
     )
 
 
-def has_play(db: Store, table_id: int) -> bool:
-    return db.execute("SELECT 1 FROM plays WHERE table_id = ?", [table_id]).fetchone() is not None
-
-
 def tables_kept(db: Store, codes: list[str]) -> set[str]:
     """The codes, of these, whose table is still on the server (not purged: it has a replay)."""
     kept: set[str] = set()

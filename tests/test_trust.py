@@ -399,3 +399,36 @@ def test_every_play_in_the_record_opens_for_the_devices_it_is_listed_for(app, cl
         stranger.set_cookie("tables", f"{code}:s")
         for path in ("", "/export.csv", "/export.bgsplay"):
             assert stranger.get(f"/plays/{code}{path}").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "host/lock",
+        "host/reveal",
+        "host/free/1",
+        "host/rename/1",
+        "host/handover",
+        "host/take",
+        "host/display",
+        "host/stay",
+        "host/leave",
+        "host/join-link",
+        "display/leave",
+        "replay/display",
+        "location",
+        "rematch",
+        "note",
+        "undo",
+    ],
+)
+def test_every_table_post_without_its_form_token_is_refused_and_changes_nothing(app, path):
+    """CSRF is checked for every POST before any view runs (CSRFProtect): the views carry no
+    check of their own, and none is needed."""
+    from tests.helpers import TableDriver
+
+    table = TableDriver(app, "pebbles", ("Anna", "Ben"))
+    before = table.snapshot(), table.version()
+    answer = table.host.post(f"/t/{table.code}/{path}", data={"name": "X", "all": "1"})
+    assert answer.status_code == 400, (path, answer.status_code)
+    assert (table.snapshot(), table.version()) == before

@@ -25,7 +25,6 @@ from flask import (
     url_for,
 )
 from flask_babel import force_locale
-from flask_wtf import FlaskForm
 from markupsafe import Markup
 
 from companion import get_db, i18n, localtime, plays, qr, records, tables
@@ -192,8 +191,6 @@ def rematch(w: Who):
     db = get_db()
     if table.ended is None:
         refuse(409, Msg.core(N_("A rematch starts once this game is over.")))
-    if not FlaskForm().validate_on_submit():
-        abort(400)
     if table.rematch_code:
         return redirect(url_for("table.page", code=table.rematch_code))
     shift = 1 if request.form.get("order") == "next" else 0

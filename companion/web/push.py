@@ -527,9 +527,3 @@ class Held:
         done, self.done = self.done, None
         if done is not None:
             done()
-
-
-def _same(a: str, b: str) -> bool:
-    import secrets
-
-    return secrets.compare_digest(a, b)

@@ -5,8 +5,7 @@ device that handed over choosing to stay as the table display or to leave."""
 
 from __future__ import annotations
 
-from flask import abort, redirect, render_template, request, url_for
-from flask_wtf import FlaskForm
+from flask import redirect, render_template, request, url_for
 
 from companion import get_db, qr, tables
 from companion.forms import PLAIN_TEXT, RenameSeatForm
@@ -37,8 +36,6 @@ def _switch_to(now: bool) -> bool:
 def lock(w: Who):
     """Lock or unlock joining."""
     table = w.table
-    if not FlaskForm().validate_on_submit():  # the CSRF token is all this form carries
-        return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     try:
         tables.set_locked(get_db(), table, _switch_to(table.locked), key=submission_key())
     except tables.KeyReused as refused:
@@ -66,8 +63,6 @@ def reveal(w: Who):
                 )
             ),
         )
-    if not FlaskForm().validate_on_submit():
-        return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     on = _switch_to(table.reveal)
     try:
         tables.set_reveal(get_db(), table, on, Msg(line), key=submission_key())
@@ -82,7 +77,7 @@ def reveal(w: Who):
 def free(w: Who, seat: int):
     """Free a seat: the phone that held it is sent back to the join page."""
     table = w.table
-    if not FlaskForm().validate_on_submit() or not 0 <= seat < table.players:
+    if not 0 <= seat < table.players:
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     try:
         tables.free_seat(get_db(), table, seat, key=submission_key())
@@ -114,8 +109,6 @@ def rename(w: Who, seat: int):
 def handover(w: Who):
     """Make a one-time link (and QR code) with which another device becomes the host."""
     table = w.table
-    if not FlaskForm().validate_on_submit():
-        return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     token = tables.start_handover(get_db(), table)
     url = f"{base_url()[0]}{url_for('table.take_host', code=table.code, token=token)}"
     return render_live(w, link_box={"kind": "handover", "url": url, "qr": qr.svg(url)})
@@ -129,26 +122,23 @@ def take_host(w: Who):
     token = request.values.get("token", "")
     error = None
     if request.method == "POST":
-        if not FlaskForm().validate_on_submit():
-            error = Msg(N_("The request was incomplete; try again."))
+        try:
+            host_token = tables.claim_host(
+                get_db(),
+                table,
+                token,
+                Msg.core(N_("The host role moved to another device."))
+                if w.seat is None
+                else Msg.core(N_("%(seat)s's phone is the host now."), seat=Seat(w.seat)),
+                seat=w.seat,
+            )
+        except tables.TableError as refused:
+            error = refused.msg
         else:
-            try:
-                host_token = tables.claim_host(
-                    get_db(),
-                    table,
-                    token,
-                    Msg.core(N_("The host role moved to another device."))
-                    if w.seat is None
-                    else Msg.core(N_("%(seat)s's phone is the host now."), seat=Seat(w.seat)),
-                    seat=w.seat,
-                )
-            except tables.TableError as refused:
-                error = refused.msg
-            else:
-                response = redirect(url_for("table.page", code=table.code))
-                set_token_cookie(response, host_cookie(table.code), host_token, table.code)
-                device.remember(table.code, "host")
-                return response
+            response = redirect(url_for("table.page", code=table.code))
+            set_token_cookie(response, host_cookie(table.code), host_token, table.code)
+            device.remember(table.code, "host")
+            return response
     return render_template("table/take_host.html", table=table, token=token, error=error, who=w), (
         200 if error is None else 403
     )
@@ -159,8 +149,6 @@ def take_host(w: Who):
 def display_link(w: Who):
     """A new link (and QR code) for a table display; the links made before keep working."""
     table = w.table
-    if not FlaskForm().validate_on_submit():
-        return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
     token = tables.new_display_token(get_db(), table)
     url = f"{base_url()[0]}{url_for('display.page', code=table.code, key=token)}"
     return render_live(w, link_box={"kind": "display", "url": url, "qr": qr.svg(url)})
@@ -192,8 +180,6 @@ def handed(w: Who):
 def stay(w: Who):
     """The device that handed over stays as the table display: its old host token becomes the
     credential in its display cookie (a display credential already, see tables.claim_host)."""
-    if not FlaskForm().validate_on_submit():
-        abort(400)
     code = w.table.code
     response = redirect(url_for("display.page", code=code))
     set_token_cookie(response, display_cookie(code), request.cookies[host_cookie(code)], code)
@@ -205,8 +191,6 @@ def stay(w: Who):
 @table_route("handed")
 def leave(w: Who):
     """The device that handed over leaves the table: its old token stops working at all."""
-    if not FlaskForm().validate_on_submit():
-        abort(400)
     code = w.table.code
     tables.drop_display(get_db(), w.table, request.cookies.get(host_cookie(code)))
     response = redirect(url_for("lobby.home"))
@@ -220,6 +204,5 @@ def join_link(w: Who):
     """A new secret in the QR code's join link: phones that scanned the old one must type the
     code (or scan again) to join. The page reloads to show the new QR code."""
     table = w.table
-    if FlaskForm().validate_on_submit():
-        tables.new_join_secret(get_db(), table)
+    tables.new_join_secret(get_db(), table)
     return redirect(url_for("table.page", code=table.code, **page_args(w)) + "#invite")
