@@ -18,18 +18,13 @@ from collections.abc import Callable, Iterable
 
 from werkzeug.http import parse_cookie
 
-from companion.tables import hash_token, mark_seen
+from companion.tables import mark_seen
+from companion.web.credentials import member
 
 POLL_PATH = re.compile(r"/t/([A-Za-z0-9]{1,20})/live")
 VERSION_ARG = re.compile(r"(?:^|&)v=(\d{1,12})(?:&|$)")
-# Only a member's poll is answered here: a device with no seat at the table goes to Flask, which
-# counts unknown codes and tells a guesser nothing.
-MEMBER_POLL = (
-    "SELECT t.id, t.version, t.host_hash = ? AS host, t.host_seen, s.seat, s.seen"
-    " FROM tables t LEFT JOIN seats s ON s.table_id = t.id AND s.token_hash = ?"
-    " WHERE t.code = ? AND (t.host_hash = ? OR s.seat IS NOT NULL)"
-)
-NO_TOKEN = "-"  # hashes to something no token hashes to
+# Only a member's poll is answered here (credentials.member): a device with no seat at the table
+# goes to Flask, which counts unknown codes and tells a guesser nothing.
 UNCHANGED = [("Content-Length", "0"), ("HX-Reswap", "none"), ("Cache-Control", "no-store")]
 
 
@@ -59,20 +54,16 @@ class UnchangedPolls:
         return self.wsgi_app(environ, start_response)
 
     def _unchanged(self, environ: dict, code: str, seen: int) -> bool:
-        cookies = parse_cookie(environ)
-        host = hash_token(cookies.get(f"host_{code}") or NO_TOKEN)
-        seat = hash_token(cookies.get(f"seat_{code}") or NO_TOKEN)
         db = self.connections.get()
         try:
-            row = db.execute(MEMBER_POLL, [host, seat, code, host]).fetchone()
-            if row is None or row[1] != seen:
+            found = member(db, parse_cookie(environ), code)
+            if found is None or found.version != seen:
                 return False
             # Presence: this device is still at the table (at most one write every few seconds).
-            table_id, _, is_host, host_seen, seat_number, seat_seen = row
-            if is_host:
-                mark_seen(db, table_id, None, host_seen)
-            if seat_number is not None:
-                mark_seen(db, table_id, seat_number, seat_seen)
+            if found.host:
+                mark_seen(db, found.table_id, None, found.host_seen)
+            if found.seat is not None:
+                mark_seen(db, found.table_id, found.seat, found.seat_seen)
             return True
         finally:
             self.connections.release()

@@ -40,12 +40,14 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import Any
 
 from werkzeug.http import parse_cookie
 
 from companion import tables
 from companion.store import NOTIFY_CHANNEL, Store
 from companion.tables import hash_token
+from companion.web.credentials import display_cookie, member
 
 HEARTBEAT = float(os.environ.get("COMPANION_PUSH_HEARTBEAT", "2.5"))  # seconds between messages
 CHECK_EVERY = 0.1  # seconds: SQLite, how often a process asks whether anything was committed
@@ -58,16 +60,10 @@ STREAMS_PER_CREDENTIAL = int(os.environ.get("COMPANION_STREAMS_PER_CREDENTIAL", 
 
 STREAM_PATH = re.compile(r"/t/([A-Za-z0-9]{1,20})/(display/)?push")
 KEY_ARG = re.compile(r"(?:^|&)key=([A-Za-z0-9_-]{1,64})(?:&|$)")
-MEMBER = (
-    "SELECT t.version, t.host_hash = ? AS host, s.seat, t.id"
-    " FROM tables t LEFT JOIN seats s ON s.table_id = t.id AND s.token_hash = ?"
-    " WHERE t.code = ? AND (t.host_hash = ? OR s.seat IS NOT NULL)"
-)
 DISPLAY = (
     "SELECT t.version FROM tables t JOIN displays d ON d.table_id = t.id"
     " WHERE t.code = ? AND d.token_hash = ?"
 )
-NO_TOKEN = "-"
 STREAM_HEADERS = [
     ("Content-Type", "text/event-stream; charset=utf-8"),
     # Private to this device, never stored; no proxy may hold it back (nginx reads this one).
@@ -386,7 +382,7 @@ class PushStreams:
                     # the display link's key, or the table display's own cookie (the device that
                     # stayed at the table after handing the host role over)
                     key = KEY_ARG.search(environ.get("QUERY_STRING", ""))
-                    token = key.group(1) if key else parse_cookie(environ).get(f"display_{code}")
+                    token = key.group(1) if key else parse_cookie(environ).get(display_cookie(code))
                     answer = self._display(code, token)
                 else:
                     answer = self._member(environ, code)
@@ -397,27 +393,28 @@ class PushStreams:
 
     def _member(self, environ: dict, code: str) -> Held | None:
         cookies = parse_cookie(environ)
-        host = hash_token(cookies.get(f"host_{code}") or NO_TOKEN)
-        seat = hash_token(cookies.get(f"seat_{code}") or NO_TOKEN)
         channel = self.hub.join(code)  # before reading the version: no change is missed
-        row = self._query(code, MEMBER, [host, seat, code, host])
-        if row is None:
+        found = self._query(code, lambda db: member(db, cookies, code))
+        if found is None:
             self.hub.leave(code)
             return None
-        version, is_host, seat_number, table_id = row
         # The host's device that also holds a seat is present as both.
         members = []
-        if is_host:
-            members.append((table_id, None, host))
-        if seat_number is not None:
-            members.append((table_id, seat_number, seat))
-        credentials = [member[2] for member in members]
+        if found.host:
+            members.append((found.table_id, None, found.host_hash))
+        if found.seat is not None:
+            members.append((found.table_id, found.seat, found.seat_hash))
+        credentials = [held[2] for held in members]
 
         def allowed() -> bool:  # the same role, still: the seat not freed, the host not handed on
-            again = self._check(MEMBER, [host, seat, code, host])
-            return again is None or (again is not False and tuple(again[1:3]) == row[1:3])
+            again = self._check(lambda db: member(db, cookies, code))
+            return again is None or (
+                again is not False and (again.host, again.seat) == (found.host, found.seat)
+            )
 
-        return self._held(code, channel, version, members, credentials, allowed, presence=True)
+        return self._held(
+            code, channel, found.version, members, credentials, allowed, presence=True
+        )
 
     def _display(self, code: str, key: str | None) -> Held | None:
         if key is None:
@@ -425,13 +422,14 @@ class PushStreams:
         if len(key) > 64:
             return None
         channel = self.hub.join(code)
-        row = self._query(code, DISPLAY, [code, hash_token(key)])
+        row = self._query(code, lambda db: db.execute(DISPLAY, [code, hash_token(key)]).fetchone())
         if row is None:
             self.hub.leave(code)
             return None
 
         def allowed() -> bool:  # the link not dropped
-            return self._check(DISPLAY, [code, hash_token(key)]) is not False
+            found = self._check(lambda db: db.execute(DISPLAY, [code, hash_token(key)]).fetchone())
+            return found is not False
 
         credentials = [hash_token(key)]
         return self._held(code, channel, row[0], [], credentials, allowed, presence=False)
@@ -462,16 +460,17 @@ class PushStreams:
 
         return Held(self.hub.stream(channel, version, presence, allowed, ticket), done)
 
-    def _check(self, sql: str, params: list):
-        """A stream's credential asked again: its row, False when it no longer holds, None when
-        the database could not say (the stream goes on; it is asked again at the next change)."""
+    def _check(self, read: Callable[[Store], Any]):
+        """A stream's credential asked again (read: its row): the row, False when it no longer
+        holds, None when the database could not say (the stream goes on; it is asked again at
+        the next change)."""
         try:
             db = self.connections.get()
         except Exception:
             log.exception("push: the credential check could not reach the database")
             return None
         try:
-            row = db.execute(sql, params).fetchone()
+            row = read(db)
         except Exception:
             log.exception("push: the credential check failed")
             return None
@@ -479,11 +478,12 @@ class PushStreams:
             self.connections.release()
         return False if row is None else row
 
-    def _query(self, code: str, sql: str, params: list):
-        """One row, read for a stream that joined code's channel (left again if this fails)."""
+    def _query(self, code: str, read: Callable[[Store], Any]):
+        """What read(db) finds, for a stream that joined code's channel (left again if this
+        fails)."""
         db = self.connections.get()
         try:
-            return db.execute(sql, params).fetchone()
+            return read(db)
         except BaseException:
             self.hub.leave(code)
             raise

@@ -17,23 +17,10 @@ from companion import get_db, i18n, tables
 from companion.games.base import N_, Msg
 from companion.i18n import render_msg
 from companion.web import device
+from companion.web.credentials import display_cookie, host_cookie, seat_cookie
 from companion.web.errors import error_page
 
 COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a long game night, or a game finished next week
-
-
-def seat_cookie(code: str) -> str:
-    return f"seat_{code}"
-
-
-def host_cookie(code: str) -> str:
-    return f"host_{code}"
-
-
-def display_cookie(code: str) -> str:
-    """The cookie of the table display that stays at the table (the device that handed the
-    host role over): a display credential of its own, like a seat's token."""
-    return f"display_{code}"
 
 
 def set_token_cookie(response: BaseResponse, name: str, token: str, code: str) -> None:
