@@ -116,6 +116,8 @@ from companion.games.serengeti.state import (
 from companion.games.serengeti.texts import (
     CLARIFICATION_QUESTIONS,
     CLARIFICATIONS,
+    OTHER_READINGS,
+    READS_FROM,
     RULE_SUMMARIES,
     RULES,
 )
@@ -143,6 +145,8 @@ __all__ = [
     "CARDS_PER_TRIBE",
     "CHIP_BONUS",
     "CLARIFICATION_QUESTIONS",
+    "OTHER_READINGS",
+    "READS_FROM",
     "CLARIFICATIONS",
     "DECK_SIZE",
     "MAX_BID",

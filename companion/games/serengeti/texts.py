@@ -320,3 +320,35 @@ CLARIFICATION_QUESTIONS: dict[str, str] = {
     "fines-switch": N_("Can fines be switched off during the game?"),
     "start-player": N_("Who starts round 1?"),
 }
+
+
+# The rule sentence a reading reads, where the text allows two readings: its paragraph in the
+# Japanese rule text, the words quoted (the source, cited), and a rendering of them in the
+# reader's language; and the other reading the sentence allows, which a table may play instead.
+READS_FROM: dict[str, tuple[str, str, str]] = {
+    "last-player-alone": (
+        "40",
+        "1 人以外の全てのプレイヤーがパスを行うまで、このようにして競りを続けます。",
+        N_("The auction goes on like this until every player but one has passed."),
+    ),
+    "sale-who-may": (
+        "119",
+        "手持ちチップが足りない場合は、自分の手番が来た時に、ラウンドの最初"
+        "[(A) カードを引く より前] に自分の街区カードを 1 枚、競売にかけることができる。",
+        N_(
+            "A player short of chips may, when their turn comes, at the start of the round "
+            "(before the cards are drawn), put one of their own cards up for auction."
+        ),
+    ),
+}
+OTHER_READINGS: dict[str, str] = {
+    "last-player-alone": N_(
+        "Read literally, the auction ends as soon as all but one have passed: when nobody has "
+        "bid, the start player takes the lot free at once and the last player gets no turn "
+        "(and no pass bonus)."
+    ),
+    "sale-who-may": N_(
+        "Read literally, only the player whose turn comes first in the round (the start "
+        "player), and only when short of chips, may put a card up for sale."
+    ),
+}
