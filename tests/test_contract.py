@@ -333,3 +333,77 @@ def test_every_calculator_answers(client):
     for url in urls:
         assert url in index
         assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("key", ENTRIES)
+def test_may_enter_agrees_with_apply_in_every_state_a_random_game_reaches(key):
+    """may_enter is what a screen asks before it offers a form ("what can I do now"): whenever
+    the rules accept an entry of some kind from a device, may_enter says yes for that kind and
+    device; where a phase rules a kind out (Moves.open_when), may_enter says no, and every value
+    of that kind seen in the whole game is refused there."""
+    from collections import defaultdict
+
+    from companion.games.base import HOST, Moves, copy_state
+
+    info = GAMES[key]
+    rules, generator = info.module, _generator(info.name)
+    moves = getattr(rules.apply, "__self__", None)
+    if not isinstance(moves, Moves):
+        pytest.skip("the game declares no Moves")
+    for seed in range(2):
+        rng = random.Random(f"may-enter-{key}-{seed}")
+        players = rng.randint(info.min_players, info.max_players)
+        state = rules.new(dict(info.options), players)
+        pool: dict[str, list[dict]] = defaultdict(list)
+        for step in range(STEPS):
+            for _ in range(4):
+                action = generator.next_action(state, rng)
+                if action is not None and len(pool[action["type"]]) < 8:
+                    pool[action["type"]].append(action)
+            if step % 3 == 0:
+                for kind in moves.handlers:
+                    for seat in range(players):
+                        for host in (False, True):
+                            may = moves.may_enter(state, kind, seat=seat, host=host)
+                            if may:
+                                continue
+                            for candidate in pool.get(kind, []):
+                                sent = {**candidate, "host": host}
+                                if moves.entry(kind) != HOST:
+                                    sent["seat"] = seat
+                                try:
+                                    rules.apply(copy_state(state), sent)
+                                except RuleError:
+                                    continue
+                                raise AssertionError(
+                                    f"may_enter says no to {kind} for seat {seat} (host {host}) "
+                                    f"but the rules accept {sent} at step {step}"
+                                )
+            if rules.result(state) is not None and not moves.open_after_end:
+                break
+            action = generator.next_action(state, rng)
+            if action is None:
+                break
+            try:
+                state = json.loads(json.dumps(rules.apply(state, action)))
+            except RuleError:
+                continue
+
+
+@pytest.mark.parametrize("key", ENTRIES)
+def test_a_phase_rules_out_the_entries_of_other_phases(key):
+    """At the start of a game (its first phase), every kind the game declares closed there
+    (Moves.open_when) is one may_enter refuses for every seat and the host."""
+    from companion.games.base import Moves
+
+    info = GAMES[key]
+    moves = getattr(info.module.apply, "__self__", None)
+    if not isinstance(moves, Moves) or not moves.open_when:
+        pytest.skip("no phase rules")
+    state = info.module.new(dict(info.options), info.min_players)
+    for kind, is_open in moves.open_when.items():
+        if is_open(state):
+            continue
+        for seat in range(info.min_players):
+            for host in (False, True):
+                assert not moves.may_enter(state, kind, seat=seat, host=host), (kind, seat, host)

@@ -269,6 +269,11 @@ class Moves:
     about: Callable[[dict, Mapping[str, Any]], int | None] | None = None
     #: the rule id of "only the host's device" (an anchor on the game's rules page)
     host_rule: str = "action"
+    #: action type -> whether the game's phase admits it now, whatever its values (a bid only in
+    #: an auction, a scoring sheet only after play): may_enter says no outside it, so that a
+    #: screen built on it offers no form the rules would refuse. Not listed: every phase. The
+    #: handlers still refuse such an entry themselves, with the game's own words.
+    open_when: Mapping[str, Callable[[dict], bool]] = field(default_factory=dict)
 
     def entry(self, kind: str) -> str:
         """Who may enter this action type: ON_TURN, OWN, HOST or ANYONE."""
@@ -280,6 +285,8 @@ class Moves:
         if kind not in self.handlers:
             return False
         if kind not in self.open_after_end and self.is_over(state):
+            return False
+        if kind in self.open_when and not self.open_when[kind](state):
             return False
         who = self.entry(kind)
         if who == ANYONE:

@@ -132,6 +132,11 @@ MOVES = Moves(
     entries={"pile": HOST, "secret": OWN, "drop": ANYONE},
     not_on_turn=_not_on_turn,
     about=lambda state, action: state["turn"],
+    # the pile's size and the secrets: before the first pebble is taken (rules "pile", "secret")
+    open_when={
+        "pile": lambda state: not state["started"],
+        "secret": lambda state: not state["started"],
+    },
 )
 apply = MOVES.apply
 may_enter = MOVES.may_enter

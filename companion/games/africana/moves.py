@@ -457,5 +457,7 @@ MOVES = Moves(
     },
     not_on_turn=not_on_turn,
     host_rule="host-only",
+    # a scoring sheet is filled in once play is over, never during it
+    open_when={"submit_sheet": lambda state: state["phase"] != "playing"},
 )
 apply = MOVES.apply

@@ -443,6 +443,16 @@ MOVES = Moves(
     entries={"card": ANYONE, "turn_up": ANYONE},
     not_on_turn=not_on_turn,
     about=about,
+    # Each entry belongs to one phase: no crossing or choosing a card during sealed bidding.
+    open_when={
+        "card": lambda state: state["phase"] == "cards",
+        "bid": lambda state: state["phase"] == "bidding",
+        "draw": lambda state: state["phase"] == "draw",
+        "take": lambda state: state["phase"] == "taking",
+        "turn_up": lambda state: state["phase"] == "building",
+        "cross": lambda state: state["phase"] == "building",
+        "pass": lambda state: state["phase"] == "building",
+    },
 )
 apply = MOVES.apply
 

@@ -283,6 +283,10 @@ MOVES = Moves(
     entries={"reveal": ANYONE, "set_option": HOST},
     not_on_turn=not_on_turn,
     host_rule="arabana",
+    open_when={
+        "reveal": lambda state: bool(state["pending_reveals"]),
+        "set_option": options_open,
+    },
 )
 apply = MOVES.apply
 

@@ -350,5 +350,20 @@ MOVES = Moves(
     },
     not_on_turn=not_on_turn,
     host_rule="host",
+    open_when={
+        "card": lambda state: state["phase"] == "reveal",
+        "bid": lambda state: state["phase"] == "auction",
+        "pass": lambda state: state["phase"] == "auction",
+        "penalty": lambda state: state["phase"] == "auction" and state["penalty_on"],
+        "discard": lambda state: state["phase"] == "discard",
+        # a Don sale: before the first card of the round is turned up
+        "sell": lambda state: (
+            state["variant"] == "don" and state["phase"] == "reveal" and not state["lot"]
+        ),
+        "start": lambda state: (
+            state["round"] == 1 and state["phase"] == "reveal" and not state["lot"]
+        ),
+        "waive": lambda state: any(p["paid"] and not p["waived"] for p in state["penalties"]),
+    },
 )
 apply = MOVES.apply
