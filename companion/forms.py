@@ -25,6 +25,13 @@ NAME_MAX = 24
 LOCATION_MAX = 60  # a place's name in BG Stats ("Anna's kitchen", "Game café on Main Street")
 
 
+def bounded(text):
+    """A typed text cut to a bound far above any field's limit, before it is validated: a refusal
+    shows what was typed again (the Length check still refuses it), never 5,000 characters of
+    it in every box."""
+    return text[:240] if isinstance(text, str) else text
+
+
 PLAIN_TEXT = N_("Type it on one line, without line breaks, tabs or invisible control characters.")
 
 
@@ -124,7 +131,11 @@ class NewTableForm(FlaskForm):
         message=_l("Enter how many play."),
     )
     names = FieldList(
-        StringField(_l("Name"), validators=[Optional(), Length(max=NAME_MAX), PlainText()]),
+        StringField(
+            _l("Name"),
+            validators=[Optional(), Length(max=NAME_MAX), PlainText()],
+            filters=[bounded],
+        ),
         min_entries=MAX_SEATS,
         max_entries=MAX_SEATS,
     )
@@ -176,7 +187,9 @@ class TakeSeatForm(FlaskForm):
         None, 0, MAX_SEATS - 1, _l("Pick one of the free seats."), missing=_l("Pick a seat.")
     )
     name = StringField(
-        _l("Your name (optional)"), validators=[Optional(), Length(max=NAME_MAX), PlainText()]
+        _l("Your name (optional)"),
+        validators=[Optional(), Length(max=NAME_MAX), PlainText()],
+        filters=[bounded],
     )
 
 
@@ -222,6 +235,7 @@ class NoteForm(VersionedForm):
     text = StringField(
         _l("Note for the history"),
         validators=[InputRequired(_l("Write something first.")), Length(max=200), PlainText()],
+        filters=[bounded],
     )
 
 
@@ -230,7 +244,11 @@ class UndoForm(VersionedForm):
 
 
 class RenameSeatForm(VersionedForm):
-    name = StringField(_l("Name"), validators=[InputRequired(), Length(max=NAME_MAX), PlainText()])
+    name = StringField(
+        _l("Name"),
+        validators=[InputRequired(), Length(max=NAME_MAX), PlainText()],
+        filters=[bounded],
+    )
 
 
 class LocationForm(FlaskForm):
@@ -243,4 +261,5 @@ class LocationForm(FlaskForm):
             Length(max=LOCATION_MAX, message=_l("At most %(max)d characters.")),
             PlainText(),
         ],
+        filters=[bounded],
     )
