@@ -852,3 +852,34 @@ def test_a_whole_numbers_number_is_read_only_after_it_validated(app):
         assert not empty.validate()
         with pytest.raises(ValueError, match="seat"):
             assert empty.seat.number is None  # never reached: it raises
+
+
+def test_rendering_the_live_region_writes_nothing_and_opening_it_does(app):
+    """live_context only reads; what opening the region means (the host's first look at a seat
+    with a phone, presence) is written by note_viewing before it, once per request."""
+    from companion import get_db, tables
+    from companion.web.table import access
+    from companion.web.table.live import live_context, note_viewing
+    from tests.helpers import TableDriver
+
+    table = TableDriver(app, "pebbles", ("Anna", "Ben"))
+
+    def stored():
+        with app.app_context():
+            db = get_db()
+            row = tables.get_table(db, table.code)
+            looked = [s.host_looked for s in tables.seats(db, row)]
+            return row.version, len(tables.events(db, row)), looked
+
+    host_cookie = table.host.get_cookie(f"host_{table.code}", path=f"/t/{table.code}").value
+    with app.test_request_context(
+        f"/t/{table.code}/?as=1", headers={"Cookie": f"host_{table.code}={host_cookie}"}
+    ):
+        w = access.who(tables.get_table(get_db(), table.code))
+        before = stored()
+        live_context(w)
+        assert stored() == before
+        note_viewing(w)
+        after = stored()
+    # Ben's seat has a phone: the host's first look at it is written, with one history line.
+    assert after[2] == [False, True] and after[1] == before[1] + 1 and after[0] > before[0]

@@ -65,6 +65,17 @@ def told_handed(w: Who, names: list[str]) -> str | None:
     return names[to] if to is not None else ""
 
 
+def note_viewing(w: Who) -> str | None:
+    """What opening a table's live region writes, done before it is rendered (rendering writes
+    nothing): the host's first look at a seat's private view goes in the history, this device is
+    at the table (presence), and a seated phone that handed the host role over drops its old
+    host token. Returns to whom it handed over (told_handed), for the region to say once."""
+    seat_rows = tables.seats(get_db(), w.table)
+    trace_host_look(w, seat_rows)
+    mark_presence(w, w.table, seat_rows)
+    return told_handed(w, [s.name for s in seat_rows])
+
+
 def live_context(
     w: Who,
     *,
@@ -72,17 +83,18 @@ def live_context(
     rule: str | None = None,
     bound_forms: dict | None = None,
     link_box: dict | None = None,
+    handed_to: str | None = None,
 ) -> dict:
-    """Everything the live region needs: state, view, seats, history, forms, undo."""
+    """Everything the live region needs: state, view, seats, history, forms, undo. It only
+    reads (note_viewing() writes what opening the region means, before); handed_to: what
+    note_viewing() returned."""
     db = get_db()
-    trace_host_look(w, tables.seats(db, w.table))
     table = tables.get_table(db, w.table.code)  # fresh version
     w.table = table
     state = tables.state_of(db, table)
     module = table.game.module
     seat = w.seat_shown
     seat_rows = tables.seats(db, table)
-    mark_presence(w, table, seat_rows)
     names = [s.name for s in seat_rows]
     history = tables.recent_events(db, table, HISTORY_SHOWN)
     view = module.view(state, seat, reveal=w.reveal)
@@ -124,7 +136,7 @@ def live_context(
         args=page_args(w),
         look_traced=w.host and adapter.look_line is not None,
         link_box=link_box,
-        handed_to=told_handed(w, names),
+        handed_to=handed_to,
         display=False,  # the table display's region sets it (display_context)
         turn_seats=turn,
         waiting_names=format_list(
@@ -179,7 +191,7 @@ def render_live(w: Who, *, status: int | None = None, **kwargs) -> tuple[str, in
         status = 422 if kwargs.get("error") is not None else 200
     if not w.member and w.table_device:
         return render_display(w, **kwargs), status
-    context = live_context(w, **kwargs)
+    context = live_context(w, handed_to=note_viewing(w), **kwargs)
     template = "table/_live.html" if htmx else "table/page.html"
     if not htmx:
         context.update(invite_context(w.table))

@@ -23,7 +23,13 @@ from companion.web.table.access import (
     set_token_cookie,
     table_route,
 )
-from companion.web.table.live import invite_context, live_context, mark_presence, render_live
+from companion.web.table.live import (
+    invite_context,
+    live_context,
+    mark_presence,
+    note_viewing,
+    render_live,
+)
 
 
 def elsewhere(w: Who) -> str | None:
@@ -98,7 +104,7 @@ def live(w: Who):
     or not (go to the join page), and an unknown code counts against it like a typed one."""
     if request.args.get("v", type=int) == w.table.version:
         return Response(b"", headers={"HX-Reswap": "none", "Cache-Control": "no-store"})
-    return render_template("table/_live.html", **live_context(w))
+    return render_template("table/_live.html", **live_context(w, handed_to=note_viewing(w)))
 
 
 @bp.get("/push")
