@@ -54,6 +54,10 @@ from tests.support.browser import chromium_for_tests
 # tests play it, and the contract test holds it to the contract like every installed game.
 FIXTURE_GAME = "tests.fixture_game"
 install(FIXTURE_GAME)
+# More game packages to hold to the contract, by module path (tests/test_new_game.py registers a
+# copy of Pebbles under a new name this way).
+for _package in os.environ.get("COMPANION_TEST_EXTRA_GAMES", "").split():
+    install(_package)
 
 # `make test-deep` loads "deep" (--hypothesis-profile=deep); tests/helpers.examples() reads it.
 settings.register_profile("deep", deadline=None)
