@@ -33,6 +33,8 @@ def backup(url: str, target: Path) -> None:
     if is_postgres_url(url):
         _run("pg_dump", "--format=custom", "--no-owner", "--file", str(target), url)
         return
+    if not Path(url).is_file():  # sqlite3 would make an empty file and copy that
+        raise BackupError(f"there is no database at {url}: nothing to back up")
     partial = target.with_name(target.name + ".partial")
     _copy_sqlite(Path(url), partial)
     partial.replace(target)

@@ -103,3 +103,15 @@ def test_a_sqlite_backup_is_one_consistent_file(app, tmp_path):
     assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert copy.execute("SELECT count(*) FROM seats").fetchone() == (3,)
     copy.close()
+
+
+def test_backing_up_a_database_that_is_not_there_says_so(tmp_path):
+    from companion import backup
+
+    try:
+        backup.backup(str(tmp_path / "missing.db"), tmp_path / "copy.db")
+    except backup.BackupError as error:
+        assert "nothing to back up" in str(error)
+    else:
+        raise AssertionError("an empty backup was written")
+    assert not (tmp_path / "missing.db").exists() and not (tmp_path / "copy.db").exists()
