@@ -361,7 +361,8 @@ def main() -> None:
     that cannot be upgraded or an engine that cannot start gets one line that says what and how
     to fix it, and a non-zero exit."""
     push = push_wanted()
-    chosen = engine(push, processes_wanted(push=push))
+    processes = processes_wanted(push=push)
+    chosen = engine(push, processes)
     if push:
         cooperative()  # before anything imports the socket module's users
     missing = missing_engine_module(chosen)
@@ -372,7 +373,6 @@ def main() -> None:
     from companion.db import MigrationError
 
     settings = server_settings(push=push)
-    processes = processes_wanted(push=push)
     raise_open_files_limit(settings["connection_limit"])
     config = {"BIND_HOST": settings["host"], "BIND_PORT": settings["port"], "ENGINE": chosen}
     try:

@@ -143,17 +143,17 @@ def entitled() -> dict[str, str]:
         return found
     entries = listed()
     seated = {code: seat_in(roles) for code, roles in entries.items()}
-    asked = [(code, seat) for code, seat in seated.items() if seat is not None]
+    asked = [code for code, seat in seated.items() if seat is not None]
     holders: dict = {}
     if asked:
         from companion import get_db, tables
 
-        holders = tables.seat_holders(get_db(), [code for code, _ in asked])
+        holders = tables.seat_holders(get_db(), asked)
     found = {}
     for code, roles in entries.items():
         seat = seated[code]
         if seat is not None and not _holding_stands(holders, code, seat, holding_in(roles)):
-            roles = roles.partition(".")[0].replace("s", "").rstrip("0123456789")
+            roles = _clean(roles.replace("s", ""))  # the seat's part goes, as forget() does
         if roles:
             found[code] = roles
     g.device_entitled = found

@@ -394,7 +394,8 @@ class PushStreams:
     def _member(self, environ: dict, code: str) -> Held | None:
         cookies = parse_cookie(environ)
         channel = self.hub.join(code)  # before reading the version: no change is missed
-        found = self._query(code, lambda db: member(db, cookies, code))
+        read = lambda db: member(db, cookies, code)  # asked again by allowed()
+        found = self._query(code, read)
         if found is None:
             self.hub.leave(code)
             return None
@@ -407,7 +408,7 @@ class PushStreams:
         credentials = [held[2] for held in members]
 
         def allowed() -> bool:  # the same role, still: the seat not freed, the host not handed on
-            again = self._check(lambda db: member(db, cookies, code))
+            again = self._check(read)
             return again is None or (
                 again is not False and (again.host, again.seat) == (found.host, found.seat)
             )
@@ -422,24 +423,24 @@ class PushStreams:
         if len(key) > 64:
             return None
         channel = self.hub.join(code)
-        row = self._query(code, lambda db: db.execute(DISPLAY, [code, hash_token(key)]).fetchone())
+        credential = hash_token(key)
+        read = lambda db: db.execute(DISPLAY, [code, credential]).fetchone()
+        row = self._query(code, read)
         if row is None:
             self.hub.leave(code)
             return None
 
         def allowed() -> bool:  # the link not dropped
-            found = self._check(lambda db: db.execute(DISPLAY, [code, hash_token(key)]).fetchone())
-            return found is not False
+            return self._check(read) is not False
 
-        credentials = [hash_token(key)]
-        return self._held(code, channel, row[0], [], credentials, allowed, presence=False)
+        return self._held(code, channel, row[0], [], [credential], allowed, presence=False)
 
     def _held(self, code, channel, version, members, credentials, allowed, presence) -> Held:
         """The stream, counted against its credentials: one that already holds `limit` streams
         here has its oldest ended (a page reloaded, a phone that changed networks: the old
         connection may linger unseen until a write to it fails), so a credential never holds
         more than `limit`, and the newest page, the one in front of a person, always streams."""
-        ticket = Ticket(channel, credentials)
+        ticket = Ticket(channel)
         with self.hub.lock:
             for credential in credentials:
                 held = self.open.setdefault(credential, [])
@@ -495,11 +496,10 @@ class Ticket:
     """One stream's place among its credentials' streams: ended when a newer stream of the same
     credential takes it (PushStreams._held)."""
 
-    __slots__ = ("channel", "credentials", "ended")
+    __slots__ = ("channel", "ended")
 
-    def __init__(self, channel: Channel, credentials: list[str]) -> None:
+    def __init__(self, channel: Channel) -> None:
         self.channel = channel
-        self.credentials = credentials
         self.ended = False
 
     def end(self) -> None:
