@@ -267,20 +267,21 @@ def _mark_typed_names(db: sqlite_utils.Database) -> None:
 
     @functools.cache
     def catalogue(part: str, lang: str) -> NullTranslations:
-        folder = i18n.TRANSLATIONS if part == i18n.CORE else i18n.package_dir(PACKAGES[part])
-        folder = folder if part == i18n.CORE else folder / "translations"
-        return Translations.load(str(folder), [lang])
+        if part == i18n.CORE:
+            return Translations.load(str(i18n.TRANSLATIONS), [lang])
+        return Translations.load(str(i18n.package_dir(PACKAGES[part]) / "translations"), [lang])
 
     languages = ("en", "ja", "ru")
     core = [catalogue(i18n.CORE, lang) for lang in languages]
 
-    def defaults(game: str, seat: int) -> set[str]:
+    @functools.cache
+    def defaults(game: str, seat: int) -> frozenset[str]:
         found = {c.gettext("Player %(n)s") % {"n": seat + 1} for c in core}
         info = GAMES.get(game)
         labels = getattr(info.module, "SEAT_LABELS", None) if info is not None else None
         if info is not None and labels and seat < len(labels):
             found |= {catalogue(info.name, lang).gettext(labels[seat]) for lang in languages}
-        return found
+        return frozenset(found)
 
     for table_id, seat, name, game in db.execute(
         "SELECT s.table_id, s.seat, s.name, t.game FROM seats s JOIN tables t"
