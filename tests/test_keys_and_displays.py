@@ -99,3 +99,21 @@ def test_a_display_links_key_enters_nothing_even_from_the_tables_cookie(app):
         if path != "host/lock":
             assert "table display shows the table and enters nothing" in visible(answer.text)
     assert table.snapshot() == before
+
+
+def test_a_host_tool_sent_with_a_used_key_is_refused(app):
+    table = TableDriver(app, "pebbles", ("Anna", "Ben"))
+    key = "k3y-host-tool-000001"
+    page = table.page()
+    lock = table.host.post(
+        f"/t/{table.code}/host/lock", data={"csrf_token": csrf_from(page), "key": key}, headers=HX
+    )
+    assert lock.status_code == 200
+    before = table.snapshot()
+    rename = table.host.post(
+        f"/t/{table.code}/host/rename/1",
+        data={"csrf_token": csrf_from(page), "key": key, "name": "Bo", "version": table.version()},
+        headers=HX,
+    )
+    assert rename.status_code == 409 and REUSED in visible(rename.text)
+    assert table.snapshot() == before

@@ -5,7 +5,7 @@ device that handed over choosing to stay as the table display or to leave."""
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, url_for
+from flask import g, redirect, render_template, request, url_for
 
 from companion import get_db, qr, tables
 from companion.forms import PLAIN_TEXT, RenameSeatForm
@@ -31,15 +31,20 @@ def _switch_to(now: bool) -> bool:
     return wanted == "1" if wanted in ("0", "1") else not now
 
 
+@bp.errorhandler(tables.KeyReused)
+def key_reused(refused: tables.KeyReused):
+    """A submission key used already for another entry (companion.tables.writes): the live
+    region with the refusal, 409, nothing applied; for every route of the table's blueprint
+    that does not answer it itself (the host's tools)."""
+    return render_live(g.who, error=refused.msg, status=409)
+
+
 @bp.post("/host/lock")
 @table_route("host")
 def lock(w: Who):
     """Lock or unlock joining."""
     table = w.table
-    try:
-        tables.set_locked(get_db(), table, _switch_to(table.locked), key=submission_key())
-    except tables.KeyReused as refused:
-        return render_live(w, error=refused.msg, status=409)
+    tables.set_locked(get_db(), table, _switch_to(table.locked), key=submission_key())
     return after_change(w)
 
 
@@ -64,10 +69,7 @@ def reveal(w: Who):
             ),
         )
     on = _switch_to(table.reveal)
-    try:
-        tables.set_reveal(get_db(), table, on, Msg(line), key=submission_key())
-    except tables.KeyReused as refused:
-        return render_live(w, error=refused.msg, status=409)
+    tables.set_reveal(get_db(), table, on, Msg(line), key=submission_key())
     w.reveal = on
     return after_change(w)
 
@@ -79,10 +81,7 @@ def free(w: Who, seat: int):
     table = w.table
     if not 0 <= seat < table.players:
         return render_live(w, error=Msg(N_("The request was incomplete; try again.")))
-    try:
-        tables.free_seat(get_db(), table, seat, key=submission_key())
-    except tables.KeyReused as refused:
-        return render_live(w, error=refused.msg, status=409)
+    tables.free_seat(get_db(), table, seat, key=submission_key())
     return after_change(w)
 
 
@@ -97,10 +96,7 @@ def rename(w: Who, seat: int):
         if has_control(form.name.data or ""):
             wrong = PLAIN_TEXT
         return render_live(w, error=Msg(wrong))
-    try:
-        tables.rename_seat(get_db(), table, seat, form.name.data.strip(), key=submission_key())
-    except tables.KeyReused as refused:
-        return render_live(w, error=refused.msg, status=409)
+    tables.rename_seat(get_db(), table, seat, form.name.data.strip(), key=submission_key())
     return after_change(w)
 
 
