@@ -11,7 +11,7 @@ JOBS ?= auto
 PYTEST := $(PY) -m pytest -n $(JOBS)
 
 .PHONY: run test test-fast test-deep screenshots setup test-setup lint typecheck format translations \
-	i18n-update benchmark clean
+	i18n-update js benchmark clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); }
@@ -100,6 +100,11 @@ format: $(VENV)/.test-installed
 # Re-extract the strings after editing code or templates, then translate the new entries.
 i18n-update: | $(PY)
 	$(PY) -m scripts.i18n update
+
+# static/js/app.js, the one script the pages load, built from static/js/src (one file per concern):
+# run after editing a source (tests/test_js_bundle.py fails until then).
+js: | $(PY)
+	$(PY) -m scripts.bundle_js
 
 /usr/bin/wrk:
 	$(SUDO) apt-get update

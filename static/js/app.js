@@ -1,20 +1,48 @@
-// The live table's behaviours that htmx does not cover. Every page also works without this file
-// (forms post, pages reload); with it, a phone stays current without losing what its player
-// touched, tells when it is offline and sends what was tapped meanwhile, and says "your turn".
+// Generated from static/js/src by scripts/bundle_js.py: edit the sources, then `make js`.
 (function () {
   "use strict";
 
-  var POLL_EVERY = 2000; // ms between polls of the live region while the page is visible
-  var PRESENCE_EVERY = 10000; // ms between refreshes of the seats list (who is online)
+  // ==== state.js ================================================================================
+  // The live table's behaviours that htmx does not cover. Every page also works without this file
+  // (forms post, pages reload); with it, a phone stays current without losing what its player
+  // touched, tells when it is offline and sends what was tapped meanwhile, and says "your turn".
+  //
+  // state.js: what the other files share. scripts/bundle_js.py puts every file of static/js/src,
+  // this one first, inside one closure (static/js/app.js), so a function one file declares is
+  // called by name from another: each file's first lines say which it uses and gives (all use
+  // live, byId and visible; several the two constants below). Mutable state two files share lives
+  // in Companion, below, and nowhere else: a variable any other file declares is its own.
+  // htmx (static/js/vendor/htmx.min.js) is loaded before app.js: both are deferred, run in order.
+
   var OFFLINE_AFTER = 2; // failed polls in a row before the "no connection" banner
-  var STORE = "companion.unsent"; // sessionStorage: submissions that got no answer yet
-  var FIRST_WITHIN = 3000; // ms: the push stream's first message must come within this...
-  var SILENT_SLACK = 1500; // ms: ...and each next one within a heartbeat and this, or we poll
   var RETRIES = [2000, 5000, 15000, 30000, 60000]; // ms before each new try of the stream
+
+  var Companion = {
+    // The push stream (push.js opens, reads and drops it): its EventSource; on: it delivers (the
+    // page does not poll: polling.js); heard: when its last message came; version and presence:
+    // what it said last; tries: failed tries in a row; retryAt: no new try before this (ms; set
+    // by polling.js too, when the browser goes on- or offline).
+    push: { source: null, on: false, heard: 0, version: 0, presence: "", tries: 0, retryAt: 0 },
+    // Failed polls in a row (connection.js counts them and shows the banner at OFFLINE_AFTER;
+    // push.js and queue.js raise it when the stream went quiet or a tap could not be sent).
+    failures: 0,
+    // A tap kept unsent is being sent again (queue.js): offline.js asks no question meanwhile.
+    resending: false
+  };
 
   function live() { return document.getElementById("live"); }
   function byId(id) { return document.getElementById(id); }
   function visible() { return document.visibilityState === "visible"; }
+
+  // ==== polling.js ==============================================================================
+  // polling.js: the live region and the seats list fetched every few seconds while the push stream
+  // does not deliver, and what the page does when it is shown again or goes on- or offline.
+  // Shared state: reads Companion.push.on, writes Companion.push.retryAt. Uses openStream and
+  // closeStream (push.js), setOffline (connection.js), showWaitingPanel (turn.js), keepAwake
+  // (keep_awake.js). Gives poll, presence and isPoll to the others.
+
+  var POLL_EVERY = 2000; // ms between polls of the live region while the page is visible
+  var PRESENCE_EVERY = 10000; // ms between refreshes of the seats list (who is online)
 
   // ---- polling ----------------------------------------------------------------------------
   // (A poll still on its way is not doubled: the poller has hx-sync="this:drop".)
@@ -29,8 +57,8 @@
     if (seats && visible()) htmx.trigger(seats, "presence");
   }
   // While the push stream delivers, it says when to fetch; otherwise the page polls.
-  setInterval(function () { if (!push.on) poll(); }, POLL_EVERY);
-  setInterval(function () { if (!push.on) presence(); }, PRESENCE_EVERY);
+  setInterval(function () { if (!Companion.push.on) poll(); }, POLL_EVERY);
+  setInterval(function () { if (!Companion.push.on) presence(); }, PRESENCE_EVERY);
   document.addEventListener("visibilitychange", function () {
     if (!visible()) { closeStream(); return; } // hidden: "away", and one connection fewer
     poll(); // back from sleep or another tab: show the table as it is now
@@ -39,11 +67,11 @@
     keepAwake();
     if (live() && live().dataset.myTurn === "yes") showWaitingPanel();
   });
-  window.addEventListener("online", function () { push.retryAt = 0; poll(); openStream(); });
+  window.addEventListener("online", function () { Companion.push.retryAt = 0; poll(); openStream(); });
   window.addEventListener("offline", function () {
     // The polls (which count failures) say when the connection is back, not the stream.
     closeStream();
-    push.retryAt = Date.now() + RETRIES[0];
+    Companion.push.retryAt = Date.now() + RETRIES[0];
     setOffline(true);
   });
 
@@ -53,45 +81,53 @@
     return !!(elt && elt.classList && elt.classList.contains("poller"));
   }
 
+  // ==== push.js =================================================================================
+  // push.js: the Server-Sent Events stream that says when to fetch, and when it is given up
+  // for polls. Shared state: reads and writes Companion.push (all of it) and Companion.failures.
+  // Uses poll, presence and isPoll (polling.js), setOffline (connection.js), sendUnsent
+  // (queue.js). Gives openStream, closeStream and dropStream to the others.
+
+  var FIRST_WITHIN = 3000; // ms: the push stream's first message must come within this...
+  var SILENT_SLACK = 1500; // ms: ...and each next one within a heartbeat and this, or we poll
+
   // ---- push: one Server-Sent Events stream per visible page ---------------------------------
   // The stream only says "the table is at version N; these seats are online" (at once, on every
   // change, and as a heartbeat); the page then fetches its own live region as a poll does. If
   // the first message or a heartbeat does not come in time (a proxy that buffers, a connection
   // gone quiet) or the stream fails, the page polls every 2 s and tries the stream again later.
-  var push = { source: null, on: false, heard: 0, version: 0, presence: "", tries: 0, retryAt: 0 };
   function pushUrl() { var region = live(); return region && region.dataset.push; }
   function openStream() {
-    if (push.source || !pushUrl() || !window.EventSource || !visible()) return;
-    if (Date.now() < push.retryAt) return;
+    if (Companion.push.source || !pushUrl() || !window.EventSource || !visible()) return;
+    if (Date.now() < Companion.push.retryAt) return;
     var source = new EventSource(pushUrl());
-    push.source = source;
-    push.on = false;
-    push.heard = Date.now();
-    source.onmessage = function (e) { if (push.source === source) heard(e.data); };
-    source.onerror = function () { if (push.source === source) dropStream(false); };
+    Companion.push.source = source;
+    Companion.push.on = false;
+    Companion.push.heard = Date.now();
+    source.onmessage = function (e) { if (Companion.push.source === source) heard(e.data); };
+    source.onerror = function () { if (Companion.push.source === source) dropStream(false); };
   }
   function closeStream() {
-    if (push.source) push.source.close();
-    push.source = null;
-    push.on = false;
+    if (Companion.push.source) Companion.push.source.close();
+    Companion.push.source = null;
+    Companion.push.on = false;
   }
   function dropStream(silent) {
     closeStream();
-    push.retryAt = Date.now() + RETRIES[Math.min(push.tries, RETRIES.length - 1)];
-    push.tries += 1;
+    Companion.push.retryAt = Date.now() + RETRIES[Math.min(Companion.push.tries, RETRIES.length - 1)];
+    Companion.push.tries += 1;
     // Gone quiet: one failed poll now is enough to say the connection is lost.
-    if (silent) failures = Math.max(failures, OFFLINE_AFTER - 1);
+    if (silent) Companion.failures = Math.max(Companion.failures, OFFLINE_AFTER - 1);
     poll();
   }
   function heard(data) {
     var parts = String(data).split(" ");
-    var first = !push.on;
-    push.on = true;
-    push.tries = 0;
-    push.heard = Date.now();
-    push.version = parseInt(parts[0], 10) || 0;
-    if (navigator.onLine !== false && (failures || (byId("conn") && !byId("conn").hidden))) {
-      failures = 0;
+    var first = !Companion.push.on;
+    Companion.push.on = true;
+    Companion.push.tries = 0;
+    Companion.push.heard = Date.now();
+    Companion.push.version = parseInt(parts[0], 10) || 0;
+    if (navigator.onLine !== false && (Companion.failures || (byId("conn") && !byId("conn").hidden))) {
+      Companion.failures = 0;
       setOffline(false);
     }
     if (behind()) {
@@ -99,15 +135,15 @@
       // faster than the tap's answer): fetching it too would morph the page a second time,
       // under what the player opened meanwhile. Its answer is checked when it comes.
       if (!sending || Date.now() - sendingSince > 5000) poll();
-    } else if (push.presence && parts[1] !== push.presence) {
+    } else if (Companion.push.presence && parts[1] !== Companion.push.presence) {
       presence();
     }
-    push.presence = parts[1] || "";
+    Companion.push.presence = parts[1] || "";
     if (first) sendUnsent();
   }
   function behind() {
     var region = live();
-    return !!region && push.version > (parseInt(region.dataset.version, 10) || 0);
+    return !!region && Companion.push.version > (parseInt(region.dataset.version, 10) || 0);
   }
   var sending = 0; // this page's own requests on their way (taps, forms), polls aside
   var sendingSince = 0; // (one that never ended does not stop the fetches for long)
@@ -122,7 +158,7 @@
     e.detail.xhr.addEventListener("loadend", function () {
       sending = Math.max(0, sending - 1);
       // After the swap: is the page still behind what the stream said?
-      if (push.on && !sending) setTimeout(function () { if (behind()) poll(); }, 50);
+      if (Companion.push.on && !sending) setTimeout(function () { if (behind()) poll(); }, 50);
     });
   });
   function pushHeartbeat() {
@@ -130,21 +166,26 @@
     return (parseFloat(region && region.dataset.heartbeat) || 2.5) * 1000;
   }
   setInterval(function () {
-    if (!push.source) { openStream(); return; }
-    var within = push.on ? pushHeartbeat() + SILENT_SLACK : FIRST_WITHIN;
-    if (Date.now() - push.heard > within) dropStream(true);
+    if (!Companion.push.source) { openStream(); return; }
+    var within = Companion.push.on ? pushHeartbeat() + SILENT_SLACK : FIRST_WITHIN;
+    if (Date.now() - Companion.push.heard > within) dropStream(true);
   }, 500);
   document.addEventListener("DOMContentLoaded", openStream);
   // A fetch the stream asked for came back older than the newest version heard (another
   // change came while it was on its way, and that trigger was dropped): fetch once more.
   document.addEventListener("htmx:afterRequest", function (e) {
-    if (!push.on || !isPoll(e.detail) || !e.detail.xhr || e.detail.xhr.status !== 200) return;
+    if (!Companion.push.on || !isPoll(e.detail) || !e.detail.xhr || e.detail.xhr.status !== 200) return;
     var got = /data-version="(\d+)"/.exec(e.detail.xhr.responseText || "");
-    if (got && parseInt(got[1], 10) < push.version) setTimeout(poll, 0);
+    if (got && parseInt(got[1], 10) < Companion.push.version) setTimeout(poll, 0);
   });
 
+  // ==== connection.js ===========================================================================
+  // connection.js: the "no connection" banner, shown after OFFLINE_AFTER failed polls in a row and
+  // turned into "back" once a request is answered; each answer also settles its tap in the unsent
+  // queue. Shared state: reads and writes Companion.failures. Uses isPoll (polling.js), keyOf,
+  // forget and sendUnsent (queue.js), tellSent (offline.js). Gives setOffline to the others.
+
   // ---- connection --------------------------------------------------------------------------
-  var failures = 0;
   function setOffline(offline) {
     var banner = byId("conn");
     if (!banner) return;
@@ -155,23 +196,33 @@
     } else if (!banner.hidden) {
       banner.textContent = banner.dataset.back;
       banner.classList.add("back");
-      setTimeout(function () { if (failures === 0) banner.hidden = true; }, 2500);
+      setTimeout(function () { if (Companion.failures === 0) banner.hidden = true; }, 2500);
     }
   }
   document.addEventListener("htmx:afterRequest", function (e) {
     var xhr = e.detail.xhr;
     var answered = xhr && xhr.status > 0;
     if (answered) {
-      if (failures >= OFFLINE_AFTER || (byId("conn") && !byId("conn").hidden)) setOffline(false);
-      failures = 0;
+      if (Companion.failures >= OFFLINE_AFTER || (byId("conn") && !byId("conn").hidden)) setOffline(false);
+      Companion.failures = 0;
       tellSent(keyOf(e.detail), xhr.status);
       forget(keyOf(e.detail));
       if (isPoll(e.detail)) sendUnsent();
     } else if (isPoll(e.detail)) {
-      failures += 1;
-      if (failures >= OFFLINE_AFTER) setOffline(true);
+      Companion.failures += 1;
+      if (Companion.failures >= OFFLINE_AFTER) setOffline(true);
     }
   });
+
+  // ==== queue.js ================================================================================
+  // queue.js: every submission (a POST) carries a key; what got no answer is kept in
+  // sessionStorage, offered again after a reload, and sent again once the connection is back.
+  // Shared state: reads and writes Companion.resending, raises Companion.failures, reads
+  // Companion.push.source. Uses dropStream (push.js), setOffline (connection.js), twinKey, whatOf
+  // and sentWords (offline.js). Gives keyOf, loadUnsent, forget, labelOf and sendUnsent to the
+  // others.
+
+  var STORE = "companion.unsent"; // sessionStorage: submissions that got no answer yet
 
   // ---- every submission carries a key; what got no answer is kept and sent again ----------
   function newKey() {
@@ -225,26 +276,25 @@
     var key = keyOf(e.detail);
     var all = loadUnsent();
     if (key && all[key]) { all[key].state = "waiting"; all[key].queued = true; saveUnsent(all); }
-    failures = Math.max(failures, OFFLINE_AFTER);
+    Companion.failures = Math.max(Companion.failures, OFFLINE_AFTER);
     setOffline(true);
     showUnsent();
     // A tap that could not be sent: polls, not a stream that may still be open, say when the
     // connection is back (and send it then).
-    if (push.source) dropStream(false);
+    if (Companion.push.source) dropStream(false);
   });
-  var resending = false;
   function sendUnsent() {
     var all = loadUnsent();
     var keys = Object.keys(all).filter(function (k) {
       return all[k].state === "waiting" && all[k].page === location.pathname;
     });
-    if (resending || !keys.length) return;
-    resending = true;
+    if (Companion.resending || !keys.length) return;
+    Companion.resending = true;
     var item = all[keys[0]];
     var values = {};
     item.params.forEach(function (pair) { values[pair[0]] = pair[1]; });
     htmx.ajax("POST", item.path, { source: live() || document.body, target: "#live", swap: "outerHTML", values: values })
-      .finally(function () { resending = false; showUnsent(); });
+      .finally(function () { Companion.resending = false; showUnsent(); });
   }
   function showUnsent() {
     var banner = byId("unsent");
@@ -286,6 +336,13 @@
     saveUnsent(all);
     showUnsent();
   });
+
+  // ==== offline.js ==============================================================================
+  // offline.js: taps made while offline. The same tap again is the first one (its key); another
+  // value on the same form replaces the queued one only after the player says yes (the in-page
+  // question, also used when a value costs something sent again); "sent" once it got through.
+  // Shared state: reads Companion.resending. Uses loadUnsent, forget and labelOf (queue.js).
+  // Gives twinKey, whatOf, sentWords and tellSent to the others.
 
   // ---- taps made while offline: one entry per form, an ask before another value, then "sent" ---
   // The same form tapped again with the same values while the first tap is unanswered is that
@@ -430,7 +487,7 @@
     // Only a game's entries replace one another (two notes written offline are two notes).
     var form = formOf(detail.elt);
     var box = byId("ask");
-    if (!form || !box || resending || !/\/act\//.test(detail.path || "")) return null;
+    if (!form || !box || Companion.resending || !/\/act\//.test(detail.path || "")) return null;
     var all = loadUnsent();
     var submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
     var mine = paramPairs(formValues(form, submitter));
@@ -466,6 +523,12 @@
       }, formOf(detail.elt));
     })(0);
   });
+
+  // ==== morph_guard.js ==========================================================================
+  // morph_guard.js: live updates keep what the player touched (the controls changed since their
+  // form was rendered are not morphed; a bar offers the new state when their form is gone), and
+  // a choice in the table menu closes the menu. Shared state: none (touched, pending and kept are
+  // this file's). Uses isPoll (polling.js). htmx.onLoad: Idiomorph's settings, once.
 
   // ---- live updates keep what the player touched --------------------------------------------
   // The poll morphs the live region (idiomorph): unchanged parts stay, changed parts change.
@@ -550,7 +613,7 @@
     byId("changed").hidden = true;
     htmx.swap(live(), html, { swapStyle: "outerHTML" });
   });
-  document.addEventListener("htmx:load", function () {
+  htmx.onLoad(function () {
     if (window.Idiomorph && !window.Idiomorph.companionGuard) {
       window.Idiomorph.companionGuard = true;
       window.Idiomorph.defaults.ignoreActiveValue = true;
@@ -560,14 +623,20 @@
     }
   });
 
+  // ==== refusals.js =============================================================================
+  // refusals.js: every refusal is the app's own message (the browser's validation bubbles are
+  // off, on every form the page loads or a swap brings: htmx.onLoad), and after one's own entry
+  // or an undo the answer is in view. Shared state: none. Uses isPoll (polling.js),
+  // showWaitingPanel (turn.js).
+
   // ---- every refusal is the app's own message ---------------------------------------------
   // The browser's validation bubbles (in the browser's language, with no rule link) would stop
   // a form before the app could say which rule and what is allowed: forms are sent as typed.
   function noBubbles(root) {
     (root || document).querySelectorAll("form").forEach(function (form) { form.noValidate = true; });
   }
-  document.addEventListener("DOMContentLoaded", function () { noBubbles(document); });
-  document.addEventListener("htmx:load", function (e) { noBubbles(e.detail.elt.parentNode || document); });
+  // On the page as loaded and in whatever a swap brings (htmx.onLoad: both).
+  htmx.onLoad(function (elt) { noBubbles(elt.parentNode || document); });
   // After an undo the view goes back to the panel that is waiting.
   document.addEventListener("htmx:afterSettle", function (e) {
     var path = e.detail.requestConfig && e.detail.requestConfig.path;
@@ -593,6 +662,13 @@
       if (alerts.length && !alerts.some(inView)) alerts[0].scrollIntoView({ block: "start" });
     }
   });
+
+  // ==== turn.js =================================================================================
+  // turn.js: your turn (the title, a vibration, a sound, the panel in view), and a seated phone
+  // following its person to a rematch. Shared state: none (wasMyTurn is this file's). Gives
+  // showWaitingPanel and beep to the others. Like invite.js and wide_tables.js, it runs on
+  // DOMContentLoaded and on htmx:afterSettle, not htmx.onLoad: htmx:load comes before every
+  // afterSettle handler, and this panel's scroll must come after refusals.js's (the undo line).
 
   // ---- your turn: the title, a vibration, a sound, the panel in view -----------------------
   var wasMyTurn = null;
@@ -640,6 +716,10 @@
   document.addEventListener("DOMContentLoaded", followRematch);
   document.addEventListener("DOMContentLoaded", updateTurn);
 
+  // ==== invite.js ===============================================================================
+  // invite.js: the invitation, closed once every seat is taken and gone once the game is over.
+  // Shared state: none (freeBefore is this file's).
+
   // ---- the invitation: closed once every seat is taken, gone once the game is over ---------
   // (It sits outside the live region: the region's data says how many seats are free.)
   var freeBefore = null;
@@ -658,6 +738,10 @@
   }
   document.addEventListener("htmx:afterSettle", syncInvite);
   document.addEventListener("DOMContentLoaded", syncInvite);
+
+  // ==== wide_tables.js ==========================================================================
+  // wide_tables.js: a table wider than its frame scrolls inside it, with a line that says so.
+  // Shared state: none.
 
   // ---- a table wider than its frame scrolls inside it, and says so ---------------------------
   // (Its first column stays put: app.css, .score-wrap.scrolls.) Checked again whenever the page
@@ -684,6 +768,11 @@
   document.addEventListener("htmx:afterSettle", markWideTables);
   document.addEventListener("toggle", markWideTables, true); // a <details> opened or closed
   window.addEventListener("resize", markWideTables);
+
+  // ==== keep_awake.js ===========================================================================
+  // keep_awake.js: the screen kept on while the table is open (a wake lock, or a muted video on
+  // a plain http address), and the page's two switches: keep awake and sound. Shared state: none
+  // (lock is this file's). Uses beep (turn.js). Gives keepAwake to the others.
 
   // ---- keep the screen on while the table is open -------------------------------------------
   var lock = null;
@@ -733,6 +822,10 @@
     setupToggle("sound-toggle", "companion.sound", false, function (on) { if (on) beep(); });
   });
 
+  // ==== home.js =================================================================================
+  // home.js: the home page's form: as many name boxes as players within the game's limits, and
+  // the host's time zone. Shared state: none.
+
   // ---- the home page: as many name boxes as players, within the game's limits --------------
   function syncNameSlots() {
     var players = byId("players");
@@ -770,11 +863,12 @@
       if (zone && !zone.value) zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
     } catch (e) { /* no Intl: the server's zone */ }
   });
-})();
 
-// ---- "Text to paste": a Copy button (shown only where a script runs) ---------------------------
-(function () {
-  "use strict";
+  // ==== copy.js =================================================================================
+  // copy.js: the Copy button of "Text to paste" (shown only where a script runs). Shared state:
+  // none.
+
+  // ---- "Text to paste": a Copy button (shown only where a script runs) ---------------------------
   document.addEventListener("DOMContentLoaded", function () {
     var button = document.querySelector("button[data-copy]");
     if (!button) return;

@@ -1,0 +1,23 @@
+// copy.js: the Copy button of "Text to paste" (shown only where a script runs). Shared state:
+// none.
+
+// ---- "Text to paste": a Copy button (shown only where a script runs) ---------------------------
+document.addEventListener("DOMContentLoaded", function () {
+  var button = document.querySelector("button[data-copy]");
+  if (!button) return;
+  var box = document.getElementById(button.dataset.copy);
+  var done = document.getElementById("copy-done");
+  button.hidden = false;
+  button.addEventListener("click", function () {
+    box.focus();
+    box.select();
+    var said = function () { if (done) done.textContent = button.dataset.copied; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(box.value).then(said, function () {
+        if (document.execCommand("copy")) said();
+      });
+    } else if (document.execCommand("copy")) {
+      said();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+"""static/js/app.js is generated from static/js/src (scripts/bundle_js.py, `make js`): a source
+edited without rebuilding, or app.js edited by hand, fails here."""
+
+from __future__ import annotations
+
+from scripts import bundle_js
+
+
+def test_every_source_is_in_a_bundle():
+    assert bundle_js.unlisted() == [], "add them to BUNDLES in scripts/bundle_js.py"
+    for names in bundle_js.BUNDLES.values():
+        for name in names:
+            assert (bundle_js.SOURCES / name).is_file(), name
+
+
+def test_app_js_is_what_the_sources_build():
+    assert bundle_js.stale() == [], "static/js/app.js is stale: run `make js`"
+
+
+def test_the_bundle_is_built_the_same_every_time():
+    built = bundle_js.build("app.js")
+    assert built == bundle_js.build("app.js")
+    assert built.startswith(
+        "// Generated from static/js/src by scripts/bundle_js.py: edit the sources"
+    )
+    assert built.endswith("})();\n") and "\r" not in built
+
+
+def test_check_says_stale_when_a_source_changed(tmp_path, monkeypatch):
+    # A copy of the sources with one edit: --check answers 1 until the bundle is rebuilt.
+    sources = tmp_path / "src"
+    sources.mkdir()
+    for path in bundle_js.SOURCES.glob("*.js"):
+        (sources / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "app.js").write_text(bundle_js.build("app.js"), encoding="utf-8")
+    monkeypatch.setattr(bundle_js, "SOURCES", sources)
+    monkeypatch.setattr(bundle_js, "JS", tmp_path)
+    assert bundle_js.main(["--check"]) == 0
+    last = bundle_js.BUNDLES["app.js"][-1]
+    with (sources / last).open("a", encoding="utf-8") as fh:
+        fh.write("var edited = true;\n")
+    assert bundle_js.main(["--check"]) == 1
+    assert bundle_js.main([]) == 0
+    assert bundle_js.main(["--check"]) == 0
+    assert "  var edited = true;\n" in (tmp_path / "app.js").read_text(encoding="utf-8")
