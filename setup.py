@@ -16,6 +16,14 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 CORE_DATA = ("templates", "static")
+# Not carried: the sources static/js/app.js is built from (scripts/bundle_js.py; also pruned
+# from the source distribution, MANIFEST.in).
+NOT_CARRIED = (HERE / "static" / "js" / "src",)
+
+
+def not_carried(folder: str, names: list[str]) -> set[str]:
+    """copytree's ignore: the names in folder that the wheel leaves out."""
+    return {name for name in names if Path(folder, name) in NOT_CARRIED}
 
 
 def compile_catalogues(package: Path) -> None:
@@ -40,7 +48,7 @@ class BuildWithData(build_py):
             return
         package = Path(self.build_lib) / "companion"
         for name in CORE_DATA:
-            shutil.copytree(HERE / name, package / name, dirs_exist_ok=True)
+            shutil.copytree(HERE / name, package / name, dirs_exist_ok=True, ignore=not_carried)
         compile_catalogues(package)
 
 
