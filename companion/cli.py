@@ -36,17 +36,14 @@ def init_app(app: Flask) -> None:
 )
 def purge_command(unfinished_days: float | None, finished_days: float | None) -> None:
     """Remove old tables to keep the database small and private (the plays stay)."""
-    from flask import current_app
-
     from companion import get_db, plays, records
 
     if unfinished_days is None:
         unfinished_days = float(os.environ.get("COMPANION_KEEP_UNFINISHED_DAYS", "30"))
     if finished_days is None and os.environ.get("COMPANION_KEEP_FINISHED_DAYS"):
         finished_days = float(os.environ["COMPANION_KEEP_FINISHED_DAYS"])
-    with current_app.test_request_context():
-        records.ensure_all_plays(get_db())  # the record of plays keeps what the exports need
-        counts = plays.purge(get_db(), unfinished_days=unfinished_days, finished_days=finished_days)
+    records.ensure_all_plays(get_db())  # the record of plays keeps what the exports need
+    counts = plays.purge(get_db(), unfinished_days=unfinished_days, finished_days=finished_days)
     click.echo(
         f"removed {counts['unfinished']} unfinished and {counts['finished']} finished tables"
     )

@@ -239,7 +239,7 @@ def _mark_old_ends(db: sqlite_utils.Database) -> None:
         if info is None:
             continue
         try:
-            over = info.module.result(json.loads(state)) is not None
+            over = info.rules.result(json.loads(state)) is not None
         except Exception:  # a state today's rules cannot read: left as it is
             continue
         if not over:
@@ -278,7 +278,7 @@ def _mark_typed_names(db: sqlite_utils.Database) -> None:
     def defaults(game: str, seat: int) -> frozenset[str]:
         found = {c.gettext("Player %(n)s") % {"n": seat + 1} for c in core}
         info = GAMES.get(game)
-        labels = getattr(info.module, "SEAT_LABELS", None) if info is not None else None
+        labels = info.rules.seat_labels if info is not None else ()
         if info is not None and labels and seat < len(labels):
             found |= {catalogue(info.name, lang).gettext(labels[seat]) for lang in languages}
         return frozenset(found)

@@ -16,17 +16,16 @@ from companion.store import Store
 
 def build_play(db: Store, table: tables.Table) -> plays.Play | None:
     """The play of a finished table as the record keeps it (None while the game goes on)."""
-    module = table.game.module
+    rules = table.game.rules
     state = tables.state_of(db, table)
-    result = module.result(state)
+    result = rules.result(state)
     if result is None or table.ended is None:
         return None
-    adapter = table.game.adapter
-    score = adapter.score_table(state, result)
-    steps, before = [], module.new(table.options, table.players)
+    score = rules.score_table(state, result)
+    steps, before = [], rules.new(table.options, table.players)
     for event, after in tables.game_states(db, table):
         if event.created is not None:
-            steps.append((event.created, module.turn(before)))
+            steps.append((event.created, rules.turn(before)))
         before = after
     seconds = timing.thinking_seconds(steps, table.players)
     found = []
@@ -49,8 +48,7 @@ def build_play(db: Store, table: tables.Table) -> plays.Play | None:
                 round(seconds[row.seat], 1),
             )
         )
-    variants = getattr(module, "variants", None)
-    board = [table.game.variant, *(variants(state) if variants is not None else [])]
+    board = [table.game.variant, *rules.variants(state)]
     decided = score.decided_by if score is not None else None
     if decided is not None and not isinstance(decided, Msg):
         decided = Msg(str(decided))
@@ -61,7 +59,7 @@ def build_play(db: Store, table: tables.Table) -> plays.Play | None:
         ended=table.ended,
         players=found,
         created=table.created,
-        start_seat=adapter.start_seat(state),
+        start_seat=rules.start_seat(state),
         options=dict(table.options),
         board=", ".join(part for part in board if part),
         timezone=table.timezone,

@@ -38,6 +38,7 @@ from companion import create_app, get_db, tables
 from companion.games import GAMES
 from companion.games.base import replay_actions
 from companion.serve import processes_wanted
+from companion.web.adapter import adapter_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,7 +103,7 @@ def seed_finished(db, game: str, events: int, seed: str = "bench-replay") -> See
     accepted = 0
     while True:
         state = tables.state_of(db, table)
-        if info.module.result(state) is not None:
+        if info.rules.result(state) is not None:
             break
         action = info.random_play.next_action(state, rng)
         fields = {k: v for k, v in action.items() if k not in ("seat", "host")}
@@ -143,7 +144,7 @@ def repeatable(info, state: dict) -> dict:
     from werkzeug.datastructures import MultiDict
 
     action_type, fields = info.random_play.repeatable_action(state)
-    form = info.adapter.forms[action_type](formdata=MultiDict(fields), meta={"csrf": False})
+    form = adapter_of(info).forms[action_type](formdata=MultiDict(fields), meta={"csrf": False})
     assert form.validate(), form.errors
     return {"type": action_type, **form.to_action()}
 
@@ -682,7 +683,7 @@ def figure_replay(report, rounds: int) -> None:
     worst, details = 0.0, []
     for key, info in GAMES.items():
         generator = info.random_play
-        rules = info.module
+        rules = info.rules
         rng = random.Random(f"bench-{key}")
         players = info.max_players
         state = rules.new(dict(info.options), players)

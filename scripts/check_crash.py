@@ -76,7 +76,7 @@ class Writer(threading.Thread):
         roll = rng.random()
         if roll < 0.55:
             state = self.store.state(table.code)
-            if GAMES[table.game].module.result(state) is not None:
+            if GAMES[table.game].rules.result(state) is not None:
                 return None
             made = legal_post(table.game, state, rng, tries=20)
             if made is None:

@@ -48,6 +48,7 @@ from collections import Counter
 from pathlib import Path
 
 from companion import tables
+from companion.web.adapter import adapter_of
 from scripts.check_kit import (
     GAMES,
     HX,
@@ -164,7 +165,7 @@ def endpoint_forms() -> dict[str, list[list[dict]]]:
         "table.take_host": [[{"name": "token", "kind": "text", "choices": [], "low": 0}]],
     }
     for info in GAMES.values():
-        name = info.adapter.calculator_module
+        name = adapter_of(info).calculator_module
         if not name:
             continue
         module = importlib.import_module(name)
@@ -189,7 +190,7 @@ GAME_FORMS: dict[str, dict[str, list[dict]]] = {}
 def game_forms(game: str) -> dict[str, list[dict]]:
     if game not in GAME_FORMS:
         GAME_FORMS[game] = {
-            kind: field_specs(cls) for kind, cls in GAMES[game].adapter.forms.items()
+            kind: field_specs(cls) for kind, cls in adapter_of(GAMES[game]).forms.items()
         }
     return GAME_FORMS[game]
 
@@ -477,7 +478,7 @@ class Fuzzer:
     def legal(self, table: TableAt):
         """A legal action from the right device, with a valid token and version."""
         state = self.store.state(table.code)
-        module = GAMES[table.game].module
+        module = GAMES[table.game].rules
         if module.result(state) is not None:
             return None
         made = legal_post(table.game, state, self.rng, tries=10)

@@ -44,6 +44,7 @@ from companion import db as database
 from companion import tables
 from companion.games import GAMES
 from companion.games.base import RuleError
+from companion.web.adapter import adapter_of
 from scripts.throwaway_postgres import ThrowawayPostgres
 from tests.support.forms import csrf_from, start_table, take_seat, version_of
 
@@ -593,7 +594,6 @@ class Store:
                 seat=action.get("seat"),
                 host=bool(action.get("host")),
                 expected_version=None,
-                follow_up=table.game.adapter.follow_up,
             )
         finally:
             db.conn.close()
@@ -617,7 +617,7 @@ def advance(
     may give an action to play instead (leading toward a position). Returns how many were
     applied."""
     legal = generator(game)
-    module = GAMES[game].module
+    module = GAMES[game].rules
     applied = 0
     for _ in range(steps * 20):
         state = store.state(code)
@@ -665,7 +665,7 @@ def form_fields(game: str, state: dict, action: dict) -> dict | None:
     from werkzeug.datastructures import MultiDict
 
     info = GAMES[game]
-    form_class = info.adapter.forms.get(action.get("type"))
+    form_class = adapter_of(info).forms.get(action.get("type"))
     if form_class is None:
         return None
     fields = form_class.fields_for(action, state)
@@ -676,7 +676,7 @@ def form_fields(game: str, state: dict, action: dict) -> dict | None:
             return None
         made = {"type": action["type"], **form.to_action()}
     made.update(seat=action.get("seat"), host=bool(action.get("host")))
-    module = info.module
+    module = info.rules
     try:
         if module.apply(state, made) != module.apply(state, action):
             return None
@@ -688,7 +688,7 @@ def form_fields(game: str, state: dict, action: dict) -> dict | None:
 def legal_post(game: str, state: dict, rng: random.Random, tries: int = 40):
     """(action, fields) of a legal action of the game's generator that a form can send, or None."""
     legal = generator(game)
-    module = GAMES[game].module
+    module = GAMES[game].rules
     for _ in range(tries):
         action = legal.next_action(state, rng)
         if action is None:

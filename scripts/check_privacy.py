@@ -62,6 +62,7 @@ from companion.games.base import (
     Privacy,
     RuleError,
 )
+from companion.web.adapter import adapter_of
 from scripts.check_kit import (
     GAMES,
     HX,
@@ -297,7 +298,7 @@ def mutation_sweep(
         sweep.unseen.append(f"{game}: the position '{label}' was not reached")
         return 0
     checked = 0
-    has_switch = bool(info.adapter.show_all_line)
+    has_switch = bool(adapter_of(info).show_all_line)
     for reveal in (False, True) if has_switch else (False,):
         if reveal:
             reveal_switch(table, True)
@@ -322,7 +323,7 @@ def mutation_sweep(
 def twin_sweep(sweep: Sweep, game: str, privacy: Privacy, rng: random.Random, events: int) -> int:
     """Part 2: twin tables, one private action with different values. Returns how many."""
     info = GAMES[game]
-    module = info.module
+    module = info.rules
     legal = generator(game)
     store = sweep.store
     done = 0
@@ -360,7 +361,7 @@ def twin_sweep(sweep: Sweep, game: str, privacy: Privacy, rng: random.Random, ev
 def twin_pair(sweep, game, privacy: Privacy, a: TableAt, b: TableAt, state, action, other) -> bool:
     """Send the action on table a and its other value on table b (each through the form, from
     the right device), then compare every viewer's pages across the twins."""
-    module = GAMES[game].module
+    module = GAMES[game].rules
     try:
         module.apply(state, other)
     except RuleError:
@@ -399,7 +400,7 @@ def access_sweep(sweep: Sweep, game: str, rng: random.Random) -> int:
     hand_over(table)
     other = open_table(port, game, info.min_players)
     advance(store, table.code, game, 5000, rng)
-    if info.module.result(store.state(table.code)) is None:
+    if info.rules.result(store.state(table.code)) is None:
         sweep.unseen.append(f"{game}: access sweep: the game did not end")
         return 0
     page = table.host.get(f"/t/{table.code}/").text

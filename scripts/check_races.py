@@ -39,6 +39,7 @@ from collections import Counter
 from pathlib import Path
 
 from companion import tables
+from companion.web.adapter import adapter_of
 from scripts.check_kit import (
     GAMES,
     HX,
@@ -93,7 +94,7 @@ class Races:
         table = self.tables.get(game)
         if table is not None:
             state = self.store.state(table.code)
-            if GAMES[game].module.result(state) is None:
+            if GAMES[game].rules.result(state) is None:
                 return table
         info = GAMES[game]
         players = self.rng.randint(info.min_players, info.max_players)
@@ -201,7 +202,9 @@ class Races:
             data = {"csrf_token": csrf, "version": version, "text": text}
             return table, client, f"/t/{table.code}/note", data, "note"
         if kind in ("lock", "show all"):
-            games = [g for g, info in GAMES.items() if kind == "lock" or info.adapter.show_all_line]
+            games = [
+                g for g, info in GAMES.items() if kind == "lock" or adapter_of(info).show_all_line
+            ]
             table = self.table(rng.choice(games))
             page = table.host.get(f"/t/{table.code}/").text
             switch = "lock" if kind == "lock" else "reveal"
@@ -229,7 +232,7 @@ class Races:
         generator_ = GAMES[table.game].random_play
         for _ in range(200):
             state = self.store.state(table.code)
-            if GAMES[table.game].module.result(state) is not None:
+            if GAMES[table.game].rules.result(state) is not None:
                 self.tables.pop(table.game)
                 return None
             made = generator_.fined_entry(state, self.rng)

@@ -359,6 +359,10 @@ class Old:
         """The game's forms (action type -> form class) as the old version finds them."""
         table = self.table(code)
         adapter = getattr(table.game, "adapter", None)
+        if adapter is None and hasattr(table.game, "rules"):  # the contract as one object
+            from companion.web.adapter import adapter_of
+
+            adapter = adapter_of(table.game)
         if adapter is not None and hasattr(adapter, "forms"):
             return dict(adapter.forms)
         from companion.web import games  # the first versions: companion/web/games.py
@@ -367,7 +371,9 @@ class Old:
 
     def generator(self, code: str):
         """The old version's random play of this table's game, if it had one."""
-        return self.random_play(self.table(code).game.module.__name__.split(".")[2])
+        game = self.table(code).game
+        module = getattr(game, "module", None) or game.rules_module
+        return self.random_play(module.__name__.split(".")[2])
 
     @staticmethod
     def random_play(package: str):
@@ -502,7 +508,7 @@ class Old:
         """One legal move: posted by the phone of the seat it is for when a form can carry it
         (returns True); with api_fallback, else through the old tables module (False)."""
         table = self.table(code)
-        module = table.game.module
+        module = _rules_of(table.game)
         forms = self.forms(code)
         gen = self.generator(code)
         state = self.state(code)
@@ -553,7 +559,14 @@ class Old:
     def over(self, code: str) -> bool:
         """Whether the table's game has ended (its result appeared)."""
         table = self.table(code)
-        return table.game.module.result(self.state(code)) is not None
+        return _rules_of(table.game).result(self.state(code)) is not None
+
+
+def _rules_of(game):
+    """A game's rules as the old version has them: its rules module (GameInfo.module), or, once
+    the contract became one declaration, GameInfo.rules (both have new, apply and result)."""
+    module = getattr(game, "module", None)
+    return module if module is not None else game.rules
 
 
 def _strings(data, depth: int = 0) -> set:

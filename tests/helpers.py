@@ -213,14 +213,15 @@ def play_to_end(
     """Play a random game (the game's own generator, random_play.next_action) through
     tables.act to its end, as phones would enter it; after the n-th accepted action (n in
     note_at) a seat adds a note, after the n-th in undo_at the host undoes it. Returns the
-    accepted actions that stand (not undone), in order, as the store applied them."""
+    accepted actions that stand (not undone), in order, as the store applied them (a refused
+    entry's follow-up, such as a fine, included)."""
     info = table.game
     notes, undos = set(note_at), set(undo_at)
     kept: list[dict] = []
     accepted = 0
     for _ in range(limit):
         state = tables.state_of(db, table)
-        if info.module.result(state) is not None:
+        if info.rules.result(state) is not None:
             return kept
         action = info.random_play.next_action(state, rng)
         seat, host = action.get("seat"), bool(action.get("host"))
@@ -228,7 +229,11 @@ def play_to_end(
         try:
             tables.act(db, table, fields, seat=seat, host=host, expected_version=None)
         except tables.RuleError:
-            continue
+            if tables.state_of(db, table) == state:
+                continue
+            # refused, and the game's follow-up (a fine) stood in its place
+            fields = dict(tables.events(db, table)[-1].action)
+            fields.pop("seat", None), fields.pop("host", None)
         accepted += 1
         kept.append({**fields, "seat": seat, "host": host})
         if accepted in notes:

@@ -17,9 +17,20 @@ from flask_babel import lazy_gettext as _l
 from companion import get_db, plays, tables
 from companion.forms import VersionedForm, whole_number
 from companion.games import GAMES
-from companion.games.base import N_, GameInfo, Msg, Privacy, RuleError, Seat
+from companion.games.base import (
+    N_,
+    GameInfo,
+    Moves,
+    Msg,
+    Privacy,
+    RuleError,
+    Rules,
+    ScoreTable,
+    Seat,
+    acting_seat,
+)
 from companion.web import charts
-from companion.web.adapter import GameAdapter, ScoreTable
+from companion.web.adapter import GameAdapter
 from tests.helpers import HX, csrf_from, post_from, start_table, take_seat, visible
 
 # Both stores (tests/conftest.py): plays, records (/plays, /stats), exports and the purge.
@@ -30,9 +41,6 @@ GOAL = 10
 
 # --- a race to 10 points ---------------------------------------------------------------------------
 
-race = types.ModuleType("companion.games.test_race.rules")
-race.MIN_PLAYERS, race.MAX_PLAYERS, race.RULES, race.CLARIFICATIONS = 2, 4, {}, {}
-
 
 def _new(options, players):
     if not 2 <= players <= 4:
@@ -40,16 +48,10 @@ def _new(options, players):
     return {"scores": [0] * players, "turn": 0, "players": players, "start": 0}
 
 
-def _apply(state, action):
-    if action.get("type") != "add":
-        raise RuleError("action", N_("Unknown action."))
-    if race.result(state) is not None:
-        raise RuleError("game-over", N_("The race is over."))
-    if action["seat"] != state["turn"]:
-        raise RuleError("turn", N_("It is %(who)s's turn."), who=Seat(state["turn"]))
-    scores = list(state["scores"])
-    scores[action["seat"]] += action["n"]
-    return {**state, "scores": scores, "turn": (state["turn"] + 1) % state["players"]}
+def _add(state, action):
+    seat = acting_seat(action)
+    state["scores"][seat] += action["n"]
+    state["turn"] = (seat + 1) % state["players"]
 
 
 def _result(state):
@@ -62,16 +64,37 @@ def _result(state):
     }
 
 
-race.new, race.apply, race.result = _new, _apply, _result
-race.turn = lambda state: [state["turn"]] if race.result(state) is None else []
-race.entry = lambda kind: "on_turn"
-race.progress = lambda state: Msg(N_("%(who)s runs next."), who=Seat(state["turn"]))
-race.concerns = lambda state, action: action.get("seat")
-race.may_enter = lambda state, kind, *, seat, host: seat in race.turn(state)
-race.view = lambda state, seat, reveal=False: state
-race.describe = lambda before, action, after: [
-    Msg(N_("%(who)s runs %(n)s."), who=Seat(action["seat"]), n=action["n"])
-]
+def _score_table(state, result):
+    order = sorted(range(state["players"]), key=lambda s: -state["scores"][s])
+    ranks = [1 + sum(1 for t in order if state["scores"][t] > state["scores"][s]) for s in order]
+    scores = [state["scores"][s] for s in order]
+    return ScoreTable(order, ranks, result["winners"], [(N_("Points"), scores)], scores)
+
+
+race = types.ModuleType("companion.games.test_race.rules")
+race.GAME = Rules(
+    min_players=2,
+    max_players=4,
+    new=_new,
+    moves=Moves(
+        {"add": _add},
+        is_over=lambda state: _result(state) is not None,
+        over_message=lambda state: Msg(N_("The race is over.")),
+        turn=lambda state: [state["turn"]] if _result(state) is None else [],
+        not_on_turn=lambda state, action: RuleError(
+            "turn", N_("It is %(who)s's turn."), who=Seat(state["turn"])
+        ),
+    ),
+    view=lambda state, seat, reveal=False: state,
+    result=_result,
+    describe=lambda before, action, after: [
+        Msg(N_("%(who)s runs %(n)s."), who=Seat(action["seat"]), n=action["n"])
+    ],
+    progress=lambda state: Msg(N_("%(who)s runs next."), who=Seat(state["turn"])),
+    summaries={},
+    score_table=_score_table,
+    start_seat=lambda state: state["start"],
+)
 
 
 class AddForm(VersionedForm):
@@ -85,17 +108,6 @@ class AddForm(VersionedForm):
 
 class RaceAdapter(GameAdapter):
     forms = {"add": AddForm}
-
-    def score_table(self, state, result):
-        order = sorted(range(state["players"]), key=lambda s: -state["scores"][s])
-        ranks = [
-            1 + sum(1 for t in order if state["scores"][t] > state["scores"][s]) for s in order
-        ]
-        scores = [state["scores"][s] for s in order]
-        return ScoreTable(order, ranks, result["winners"], [(N_("Points"), scores)], scores)
-
-    def start_seat(self, state):
-        return state["start"]
 
     def summary_chart(self, states, names):
         series = [(name, [s["scores"][i] for s in states]) for i, name in enumerate(names)]

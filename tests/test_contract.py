@@ -1,7 +1,8 @@
 """The game contract, checked for every entry of the registry (no game is named here).
 
-A game package plugs in by following the contract: a pure rules module (companion.games.base.Rules)
-and a web adapter (companion.web.adapter.GameAdapter). These tests hold every installed game to
+A game package plugs in by following the contract: its pure rules declared in one object
+(<package>/rules.py: GAME, a companion.games.base.Rules) and a web adapter (<package>/web.py:
+ADAPTER, a companion.web.adapter.GameAdapter). These tests hold every installed game to
 it, so a fifth game is covered the moment its name is added to the registry:
 
 - the rules are pure: no Flask, database, clock or randomness anywhere in the package but its web
@@ -37,10 +38,12 @@ from companion.games.base import (
     ON_TURN,
     PHONE,
     GameInfo,
+    Moves,
     Privacy,
     RuleError,
+    Rules,
 )
-from companion.web.adapter import GameAdapter
+from companion.web.adapter import GameAdapter, adapter_of
 from tests.helpers import rule_ids_in
 
 ENTRIES = sorted(GAMES)
@@ -118,9 +121,25 @@ def test_the_rules_are_pure(name):
 
 
 @pytest.mark.parametrize("key", ENTRIES)
+def test_the_rules_are_one_declaration(key):
+    """GAME is a Rules whose player limits hold the entry's; its rule summaries and readings are
+    msgids under distinct ids; its moves' declarations name only action types it handles."""
+    info = GAMES[key]
+    rules = info.rules
+    assert isinstance(rules, Rules) and isinstance(rules.moves, Moves)
+    assert rules.min_players <= info.min_players <= info.max_players <= rules.max_players
+    assert rules.summaries and all(isinstance(v, str) for v in rules.summaries.values())
+    assert all(isinstance(v, str) for v in rules.readings.values())
+    handled = set(rules.moves.handlers)
+    assert set(rules.moves.entries) | set(rules.moves.open_when) <= handled
+    assert rules.moves.open_after_end <= handled
+    assert set(rules.terms.reads) <= set(rules.readings) | set(rules.summaries)
+
+
+@pytest.mark.parametrize("key", ENTRIES)
 def test_every_player_count_starts_and_speaks_json(key):
     info = GAMES[key]
-    rules = info.module
+    rules = info.rules
     for players in range(info.min_players, info.max_players + 1):
         state = rules.new(dict(info.options), players)
         json.dumps(state)
@@ -149,7 +168,7 @@ def test_what_the_game_keeps_private_is_declared_and_its_view_keeps_it(key):
     if not privacy.keeps_anything:
         return
     assert privacy.mutate is not None
-    rules, generator = info.module, info.random_play
+    rules, generator = info.rules, info.random_play
     rng = random.Random(f"privacy-{key}")
     players = info.max_players
     state = rules.new(dict(info.options), players)
@@ -200,7 +219,7 @@ def position_steer(privacy: Privacy, state: dict, rng: random.Random) -> dict | 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_random_game_raises_only_rule_errors_and_reaches_its_end(key, seed):
     info = GAMES[key]
-    rules, generator = info.module, _generator(info.name)
+    rules, generator = info.rules, _generator(info.name)
     rng = random.Random(f"{key}-{seed}")
     players = rng.randint(info.min_players, info.max_players)
     state = rules.new(dict(info.options), players)
@@ -232,8 +251,8 @@ def test_whose_move_it_is_is_the_games_own_and_checked_once(key):
     """Every action type says who may enter it; the seats the game waits for (turn) are the only
     ones whose turn entries apply, whoever sends them; what the rules accept, may_enter allows."""
     info = GAMES[key]
-    rules, generator = info.module, _generator(info.name)
-    moves = rules.MOVES
+    rules, generator = info.rules, _generator(info.name)
+    moves = rules.moves
     assert set(moves.handlers) >= set(moves.entries)
     assert {rules.entry(kind) for kind in moves.handlers} <= ENTRY_KINDS
     rng = random.Random(f"turn-{key}")
@@ -308,7 +327,7 @@ def f():
 
 @pytest.mark.parametrize("key", ENTRIES)
 def test_the_adapter_follows_the_protocol(app, key):
-    adapter = GAMES[key].adapter
+    adapter = adapter_of(GAMES[key])
     assert isinstance(adapter, GameAdapter)
     for action, form in adapter.forms.items():
         assert issubclass(form, VersionedForm) and callable(form.to_action), action
@@ -317,8 +336,7 @@ def test_the_adapter_follows_the_protocol(app, key):
     with app.app_context():
         for name in filter(None, templates):
             app.jinja_env.get_template(name)
-    for hook in ("panel_context", "follow_up"):
-        assert callable(getattr(adapter, hook))
+    assert callable(adapter.panel_context) and callable(adapter.summary_chart)
 
 
 def test_every_calculator_answers(client):
@@ -343,13 +361,11 @@ def test_may_enter_agrees_with_apply_in_every_state_a_random_game_reaches(key):
     of that kind seen in the whole game is refused there."""
     from collections import defaultdict
 
-    from companion.games.base import HOST, Moves, copy_state
+    from companion.games.base import HOST, copy_state
 
     info = GAMES[key]
-    rules, generator = info.module, _generator(info.name)
-    moves = getattr(rules.apply, "__self__", None)
-    if not isinstance(moves, Moves):
-        pytest.skip("the game declares no Moves")
+    rules, generator = info.rules, _generator(info.name)
+    moves = rules.moves
     for seed in range(2):
         rng = random.Random(f"may-enter-{key}-{seed}")
         players = rng.randint(info.min_players, info.max_players)
@@ -394,13 +410,12 @@ def test_may_enter_agrees_with_apply_in_every_state_a_random_game_reaches(key):
 def test_a_phase_rules_out_the_entries_of_other_phases(key):
     """At the start of a game (its first phase), every kind the game declares closed there
     (Moves.open_when) is one may_enter refuses for every seat and the host."""
-    from companion.games.base import Moves
 
     info = GAMES[key]
-    moves = getattr(info.module.apply, "__self__", None)
-    if not isinstance(moves, Moves) or not moves.open_when:
+    moves = info.rules.moves
+    if not moves.open_when:
         pytest.skip("no phase rules")
-    state = info.module.new(dict(info.options), info.min_players)
+    state = info.rules.new(dict(info.options), info.min_players)
     for kind, is_open in moves.open_when.items():
         if is_open(state):
             continue

@@ -47,15 +47,15 @@ def states(key: str, seed: int) -> list[dict]:
     info = GAMES[key]
     rng = random.Random(f"hostile-{key}-{seed}")
     players = rng.randint(info.min_players, info.max_players)
-    state = info.module.new(dict(info.options), players)
+    state = info.rules.new(dict(info.options), players)
     found = [state]
     generator = info.random_play
     for step in range(400):
-        if info.module.result(state) is not None:
+        if info.rules.result(state) is not None:
             break
         action = generator.next_action(state, rng)
         try:
-            state = json.loads(json.dumps(info.module.apply(state, action)))
+            state = json.loads(json.dumps(info.rules.apply(state, action)))
         except RuleError:
             continue
         if step in (5, 40, 150, 399):
@@ -86,12 +86,12 @@ def test_every_field_of_every_action_takes_hostile_values_as_refusals(key):
                 continue
             for field in [name for name in action if name != "type"] + ["missing-field"]:
                 for value in HOSTILE:
-                    only_rule_errors(info.module, state, {**action, field: value})
+                    only_rule_errors(info.rules, state, {**action, field: value})
             for field in [name for name in action if name not in ("type", "seat")]:
                 trimmed = {k: v for k, v in action.items() if k != field}
-                only_rule_errors(info.module, state, trimmed)
+                only_rule_errors(info.rules, state, trimmed)
             for value in HOSTILE:
-                only_rule_errors(info.module, state, {**action, "type": value})
+                only_rule_errors(info.rules, state, {**action, "type": value})
 
 
 @pytest.mark.parametrize("key", ENTRIES)
@@ -99,7 +99,7 @@ def test_a_new_game_takes_hostile_options_and_player_counts_as_refusals(key):
     info = GAMES[key]
     for players in HOSTILE + [0, 1, info.max_players + 1, 10**6]:
         try:
-            info.module.new(dict(info.options), players)
+            info.rules.new(dict(info.options), players)
         except RuleError:
             pass
         except Exception as error:  # noqa: BLE001
@@ -107,7 +107,7 @@ def test_a_new_game_takes_hostile_options_and_player_counts_as_refusals(key):
     for name in list(info.options) + ["unknown"]:
         for value in HOSTILE:
             try:
-                info.module.new({**info.options, name: value}, info.min_players)
+                info.rules.new({**info.options, name: value}, info.min_players)
             except RuleError:
                 pass
             except Exception as error:  # noqa: BLE001

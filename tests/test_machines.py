@@ -349,7 +349,7 @@ class Table:
     def __init__(self, database: str, where, seed: int):
         self.store = Store(database)
         self.rng = random.Random(seed)
-        self.module = GAMES[GAME].module
+        self.module = GAMES[GAME].rules
         self.host = Device()
         self.code = start_table(self.host.at(where), GAME, NAMES)
         self.phones = [Device() for _ in NAMES]

@@ -43,10 +43,10 @@ def finished_table(app, key: str, seed: str = "replay"):
 
 def pure_states(info, players: int, kept: list[dict]) -> list[dict]:
     """The state after each standing action, from new(), by the pure rules alone."""
-    state = info.module.new(dict(info.options), players)
+    state = info.rules.new(dict(info.options), players)
     found = [state]
     for action in kept:
-        state = json.loads(json.dumps(info.module.apply(state, action)))
+        state = json.loads(json.dumps(info.rules.apply(state, action)))
         found.append(state)
     return found
 
@@ -92,7 +92,7 @@ def test_a_finished_games_replay_shows_the_states_the_rules_rebuild(app, key):
         )
         for step in [s for s in sampled if 0 <= s <= last]:
             assert tables.state_after(db, table, step) == states[applied[step]], step
-    adapter = info.adapter
+    rules = info.rules
     for step in [s for s in sampled if 0 <= s <= last][::2] + [last]:
         for everything in (False, True):
             page = client.get(f"/t/{code}/replay/{step}" + ("?all=1" if everything else ""))
@@ -100,7 +100,7 @@ def test_a_finished_games_replay_shows_the_states_the_rules_rebuild(app, key):
             text = visible(page.text)
             assert f"Step {step} of {last}" in text
             state = states[applied[step]]
-            expected = adapter.standings(state, info.module.result(state), everything)
+            expected = rules.standings_at(state, rules.result(state), everything)
             if expected is not None:
                 assert standings_cells(page.text) == [
                     [shown(v) for v in row] for row in expected.values
@@ -208,7 +208,7 @@ def test_the_controls_lead_to_the_ends_the_rounds_and_each_players_next_turn(app
         turns += 1
         step = steps[step_of(target)]
         assert step.kind == "game" and not step.undone and step.action["seat"] == seat
-        assert table.game.module.entry(step.action["type"]) == ON_TURN
+        assert table.game.rules.entry(step.action["type"]) == ON_TURN
         assert not any(s.turn_of == seat for s in steps[middle + 1 : step_of(target)])
     assert turns > 0
     first = client.get(f"/t/{code}/replay/0").text
@@ -349,7 +349,7 @@ def test_the_public_standings_keep_what_the_game_keeps_private(key):
     """At the positions the privacy declaration names, a seat's private values changed (mutate)
     change nothing in the standings without everything; the hooks' shapes hold all game."""
     info = GAMES[key]
-    adapter, rules, privacy = info.adapter, info.module, info.privacy
+    rules, privacy = info.rules, info.privacy
     rng = random.Random(f"standings-{key}")
     players = info.max_players
     state = rules.new(dict(info.options), players)
@@ -357,12 +357,12 @@ def test_the_public_standings_keep_what_the_game_keeps_private(key):
     for _ in range(5000):
         result = rules.result(state)
         for everything in (False, True):
-            found = adapter.standings(state, result, everything)
+            found = rules.standings_at(state, result, everything)
             if found is not None:
                 assert len(found.values) == players
                 assert all(len(row) == len(found.columns) for row in found.values)
                 assert set(found.leaders) <= set(range(players))
-        label = adapter.step_round(state)
+        label = rules.step_round(state) if rules.step_round is not None else None
         assert label is None or isinstance(label, Msg)
         if result is not None:
             break
@@ -373,7 +373,7 @@ def test_the_public_standings_keep_what_the_game_keeps_private(key):
                 changed = privacy.mutate(state, seat)
                 if changed is None or privacy.may_see(DISPLAY, None, seat, False):
                     continue
-                assert adapter.standings(changed, None, False) == adapter.standings(
+                assert rules.standings_at(changed, None, False) == rules.standings_at(
                     state, None, False
                 ), (position.label, seat)
                 looked += 1

@@ -25,38 +25,42 @@ def _new(options, players):
     return {"total": 0, "turn": 0, "players": players, "adds": []}
 
 
-def _apply(state, action):
-    if action["type"] != "add":
-        raise RuleError("no-such", N_("Unknown action."))
-    if action["seat"] != state["turn"]:
-        raise RuleError("turn", N_("It is %(who)s's turn."), who=Seat(state["turn"]))
+def _add(state, action):
     if action["n"] <= 0:
         raise RuleError("positive", N_("Add a positive number."))
-    return {
-        **state,
-        "total": state["total"] + action["n"],
-        "turn": (state["turn"] + 1) % state["players"],
-        "adds": state["adds"] + [action["n"]],
-    }
+    state["total"] += action["n"]
+    state["turn"] = (state["turn"] + 1) % state["players"]
+    state["adds"].append(action["n"])
 
 
 def _describe(before, action, after):
     return [Msg(N_("%(who)s added %(n)s"), who=Seat(action["seat"]), n=action["n"])]
 
 
-def _seat_may_undo(before, action, after):
+def _may_undo(before, action, after):
     return action["n"] != 13  # a stand-in for "this action revealed a secret"
 
 
-counter.new, counter.apply, counter.describe = _new, _apply, _describe
-counter.seat_may_undo = _seat_may_undo
-counter.view = lambda state, seat, reveal=False: state
-counter.result = lambda state: None
-counter.turn = lambda state: [state["turn"]]
-counter.entry = lambda kind: "on_turn"
-counter.progress = lambda state: Msg(N_("Total %(n)s"), n=state["total"])
-counter.concerns = lambda state, action: action.get("seat")
-counter.may_enter = lambda state, kind, *, seat, host: seat == state["turn"]
+counter.GAME = base.Rules(
+    min_players=2,
+    max_players=4,
+    new=_new,
+    moves=base.Moves(
+        {"add": _add},
+        is_over=lambda state: False,
+        over_message=lambda state: Msg(N_("Over.")),
+        turn=lambda state: [state["turn"]],
+        not_on_turn=lambda state, action: RuleError(
+            "turn", N_("It is %(who)s's turn."), who=Seat(state["turn"])
+        ),
+    ),
+    view=lambda state, seat, reveal=False: state,
+    result=lambda state: None,
+    describe=_describe,
+    progress=lambda state: Msg(N_("Total %(n)s"), n=state["total"]),
+    summaries={},
+    may_undo=_may_undo,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -232,7 +236,7 @@ def test_undo_marks_the_event_and_replays_without_it(db, table):
     assert [(e.action["n"], e.undone) for e in log] == [(5, False), (7, True)]
     # The next undo takes the action before it.
     tables.undo(db, table, seat=None, host=True, expected_version=None)
-    assert tables.state_of(db, table) == counter.new({}, 3)
+    assert tables.state_of(db, table) == _new({}, 3)
 
 
 def test_a_seat_may_undo_only_its_own_last_action_while_nobody_acted_since(db, table):

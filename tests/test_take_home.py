@@ -159,7 +159,7 @@ def finish(app, code: str, seed: int = 1) -> None:
         rng = random.Random(f"{code}-{seed}")
         for _ in range(20_000):
             state = tables.state_of(db, table)
-            if table.game.module.result(state) is not None:
+            if table.game.rules.result(state) is not None:
                 return
             action = generator.next_action(state, rng)
             try:
@@ -200,7 +200,7 @@ def test_a_file_for_every_game_has_every_key_bg_stats_writes_with_its_type(app, 
     assert game["name"] == game["bggName"] == info.export_name
     assert game["bggId"] == info.bgg_id
     assert play["board"].startswith(info.variant)
-    if not info.variant and not hasattr(info.module, "variants"):
+    if not info.variant and not hasattr(info.rules, "variants"):
         assert play["board"] == ""  # nothing to name: no variant, no table options
     assert [s["seatOrder"] for s in play["playerScores"]] == list(range(1, len(NAMES[key]) + 1))
     assert sum(s["startPlayer"] for s in play["playerScores"]) == 1

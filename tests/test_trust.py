@@ -337,7 +337,7 @@ def test_an_undone_secret_keeps_its_value_out_of_the_export(app, client):
         tables.undo(db, table, seat=None, host=True, expected_version=None)
         act(0, type="secret", number=3)
         seat = 0
-        while table.game.module.result(tables.state_of(db, table)) is None:
+        while table.game.rules.result(tables.state_of(db, table)) is None:
             act(seat, type="take", n=min(3, tables.state_of(db, table)["pile"]))
             seat = 1 - seat
     data = json.loads(client.get(f"/t/{code}/export.json").text)

@@ -50,6 +50,7 @@ from companion import create_app, get_db, i18n, tables
 from companion import db as database
 from companion.games import GAMES, INSTALLED, PACKAGES
 from companion.games.base import Msg, RuleError
+from companion.web.adapter import adapter_of
 from tests.helpers import HX, alert_text, csrf_from, version_of, visible
 
 FIXTURES = Path(__file__).parent / "data" / "upgrade"
@@ -205,8 +206,8 @@ def move_and_undo(up: Upgraded, entry: dict, tries: int = 200) -> None:
         seat = action.get("seat")
         # a public event (no seat: a card turned up) is entered by any phone at the table
         device = entry["seats"][str(seat if seat is not None else 0)]
-        form = info.adapter.forms.get(action["type"])
-        if form is None or not legal(info.module, before, action):
+        form = adapter_of(info).forms.get(action["type"])
+        if form is None or not legal(info.rules, before, action):
             continue  # (a refused bid may be fined: not the move this test makes)
         answer = up.post(device, code, f"/act/{action['type']}", **form.fields_for(action, before))
         if up.count_events(code) > kept:
@@ -227,7 +228,7 @@ def move_and_undo(up: Upgraded, entry: dict, tries: int = 200) -> None:
     assert within(before, after), f"the replay of the old log differs: {after} != {before}"
     # What the replay holds beyond the stored state: fields today's game keeps from its start
     # and the old version did not have yet (the games read them with a default).
-    assert set(after) - set(before) <= set(info.module.new(table.options, table.players))
+    assert set(after) - set(before) <= set(info.rules.new(table.options, table.players))
 
 
 def legal(module, state: dict, action: dict) -> bool:
@@ -448,13 +449,9 @@ def test_names_typed_before_schema_7_are_people_today(fixture, tmp_path):
 def test_default_names_stay_defaults_when_typed_names_become_people(tmp_path, monkeypatch):
     """Schema 12 tells a typed name from a seat's default name in any of the app's languages:
     "Player 2" and its Japanese, and a game's own seat label in Russian, stay defaults."""
-    labelled = next(
-        i for i in GAMES.values() if i.name in INSTALLED and getattr(i.module, "SEAT_LABELS", ())
-    )
-    plain = next(
-        i for i in GAMES.values() if i.name in INSTALLED and not hasattr(i.module, "SEAT_LABELS")
-    )
-    label = labelled.module.SEAT_LABELS[1]
+    labelled = next(i for i in GAMES.values() if i.name in INSTALLED and i.rules.seat_labels)
+    plain = next(i for i in GAMES.values() if i.name in INSTALLED and not i.rules.seat_labels)
+    label = labelled.rules.seat_labels[1]
     russian = catalogue(labelled.name, "ru").get(label).string
     japanese = catalogue(i18n.CORE, "ja").get("Player %(n)s").string % {"n": 3}
     path = tmp_path / "companion.db"
@@ -463,7 +460,7 @@ def test_default_names_stay_defaults_when_typed_names_become_people(tmp_path, mo
     old = database.connect(path, setup=True)
     for table_id, info, names in (
         (1, plain, ["Anna", "Player 2", japanese]),
-        (2, labelled, [labelled.module.SEAT_LABELS[0], russian, "Boris"]),
+        (2, labelled, [labelled.rules.seat_labels[0], russian, "Boris"]),
     ):
         old.execute(
             "INSERT INTO tables (id, code, game, players, host_hash, version, state)"

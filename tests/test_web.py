@@ -9,6 +9,7 @@ import pytest
 
 from companion import create_app
 from companion.games import GAMES
+from companion.web.adapter import adapter_of
 from tests.helpers import HX, csrf_from, post_from, start_table, take_seat, version_of, visible
 
 # Both stores (tests/conftest.py): joins, guessed codes, presence, devices, hand-overs, the
@@ -461,7 +462,7 @@ def _all_form_classes():
         if isinstance(cls, type) and issubclass(cls, forms.FlaskForm)
     }
     for info in GAMES.values():
-        found.update(info.adapter.forms.values())
+        found.update(adapter_of(info).forms.values())
     return sorted(found, key=lambda cls: f"{cls.__module__}.{cls.__name__}")
 
 

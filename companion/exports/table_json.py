@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion import localtime
+from companion.games.base import ScoreTable
 from companion.plaintext import plain_data
 from companion.tables import Event, SeatRow, Table
 
@@ -24,13 +25,13 @@ def table_json(
     *,
     started: float | None,
     result: dict | None,
-    score: Any,
+    score: ScoreTable | None,
     action: Callable[[Event], dict],
     lines: Callable[[Event], list[str]],
     seconds: list[float] | None = None,
 ) -> dict:
     """The table as JSON-ready data. result is None while the game goes on; score is the game's
-    score table (a companion.web.adapter.ScoreTable) or None; action(event) is what may be
+    score table (a ScoreTable) or None; action(event) is what may be
     shown of an event's action, lines(event) its history lines in English."""
     zone = table.timezone
     over = result is not None

@@ -1,24 +1,15 @@
-"""The protocol every game module follows, the messages games speak in, and the registry of games.
+"""The game contract's pure side: a game's rules (Rules), its moves (Moves), what it keeps private
+(Privacy), its results (ScoreTable, Standings) and its entries in the lobby (GameInfo).
 
-A game module is pure: no Flask, no database, no clock, no randomness. It exposes
-
-    new(options: dict, players: int) -> state          # state is plain JSON-able data
-    apply(state, action: dict) -> state                 # a NEW state; raises RuleError
-    view(state, seat: int | None, reveal: bool = False) -> dict
-    result(state) -> dict | None                        # None while the game goes on
-    describe(before, action, after) -> list[Msg]        # history lines for an accepted action
-
-and optionally
-
-    seat_may_undo(before, action, after) -> bool        # may the acting seat take it back?
-    variants(state) -> list[str]                        # table options in force, in English
+A game's rules are pure: no Flask, no database, no clock, no randomness. Its rules module
+(<package>/rules.py) declares them in one object, GAME = Rules(...): the class Rules below is the
+whole contract of the pure side, each member with its type and, where optional, its default.
 
 An action is a dict with "type", "seat" (the seat it is done for, or None for something the whole
 table enters, such as a revealed card) and "host" (True when the host's device submitted it).
 
-Messages are English msgids with %(name)s parameters. Games mark them with N_() so the web layer
-can translate them later; a Seat parameter renders as the seat's current name, a nested Msg is
-translated too. That keeps the games free of Flask-Babel while every sentence stays translatable.
+The messages games speak in (N_, Msg, Plural, Seat) are in companion.games.messages and
+re-exported here.
 """
 
 from __future__ import annotations
@@ -28,129 +19,16 @@ import marshal
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, cast
+from typing import Any, Protocol, TypeGuard
 
-if TYPE_CHECKING:  # for annotations only: the pure side never imports the web layer
-    from companion.web.adapter import GameAdapter
+from companion.games.messages import N_, Msg, Plural, Seat
 
-
-def N_(msgid: str) -> str:
-    """Mark a string for translation without translating it (pybabel extracts N_ calls)."""
-    return msgid
-
-
-class Seat(int):
-    """A seat index used as a message parameter: the web layer shows the seat's name."""
-
-    def __str__(self) -> str:
-        return f"Player {int(self) + 1}"
-
-
-class Msg(str):
-    """An English sentence that remembers its msgid and parameters, so it can be translated later.
-
-    It is a str (the English text), so pure functions may return it where a reason string is
-    expected, and tests can compare it with plain text. Two optional marks travel with it (and
-    with its stored JSON): a plural form (see Plural: the number in one parameter picks the form in
-    each language), and domain="core" for the core app's own lines inside a game's history (notes,
-    the host's name), which are translated from the core catalogue, never from a game's.
-    """
-
-    msgid: str
-    params: dict[str, Any]
-    plural: str | None = None  # the plural msgid of an ngettext-style message
-    # the parameter whose number picks the singular or a plural form (not "count": a Msg is a
-    # str, and str.count must stay a method)
-    count_param: str | None = None
-    domain: str | None = None  # a part ("core" or a game), or None: the part the reader is in
-
-    def __new__(cls, msgid: str, **params: Any) -> Msg:
-        english = msgid % {k: str(v) for k, v in params.items()} if params else msgid
-        obj = super().__new__(cls, english)
-        obj.msgid = msgid
-        obj.params = params
-        return obj
-
-    @classmethod
-    def core(cls, msgid: str, **params: Any) -> Msg:
-        """A message of the core app (translated from the core catalogue wherever it shows)."""
-        return cls.of_part("core", msgid, **params)
-
-    @classmethod
-    def of_part(cls, part: str, msgid: str, **params: Any) -> Msg:
-        """A message translated from one part's catalogue ("core" or a game package's name)
-        wherever it shows, e.g. a game's name inside a core sentence."""
-        msg = cls(msgid, **params)
-        msg.domain = part
-        return msg
-
-    def to_json(self) -> dict:
-        """A JSON-able form that from_json turns back into an equal Msg."""
-        data: dict[str, Any] = {
-            "id": self.msgid,
-            "p": {k: _encode(v) for k, v in self.params.items()},
-        }
-        if self.plural is not None:
-            data["pl"], data["n"] = self.plural, self.count_param
-        if self.domain is not None:
-            data["d"] = self.domain
-        return data
-
-    def plural_forms(self) -> tuple[str, str, int] | None:
-        """(singular msgid, plural msgid, the number that picks the form) of a plural message,
-        as ngettext takes them; None for a plain message."""
-        if self.plural is None or self.count_param is None:
-            return None
-        return self.msgid, self.plural, self.params[self.count_param]
-
-    @classmethod
-    def from_json(cls, data: dict) -> Msg:
-        """Rebuild a Msg stored with to_json (rows stored before plurals and domains included)."""
-        params = {k: _decode(v) for k, v in data.get("p", {}).items()}
-        if data.get("pl") is not None:
-            msg = _counted(data["id"], data["pl"], data["n"], params)
-        else:
-            msg = cls(data["id"], **params)
-        msg.domain = data.get("d")
-        return msg
-
-
-def Plural(singular: str, plural: str, count: str, /, **params: Any) -> Msg:  # noqa: N802
-    """An ngettext-style message: params[count] (a number) picks the form in each language.
-
-    Russian has three forms (1 фишка, 2 фишки, 5 фишек), Japanese one (with its counter), English
-    two. pybabel extracts Plural(singular, plural, ...) as a plural entry (keyword Plural:1,2):
-    write both strings as plain literals (not in N_(), not in parentheses). The first three
-    arguments are positional, so a message may have a parameter called "count" too.
-    """
-    return _counted(singular, plural, count, params)
-
-
-def _counted(singular: str, plural: str, count: str, params: dict[str, Any]) -> Msg:
-    number = params[count]
-    if not isinstance(number, int) or isinstance(number, bool):
-        raise TypeError(f"the count {count!r} of a plural message must be an int")
-    msg = Msg(singular if number == 1 else plural, **params)
-    msg.msgid, msg.plural, msg.count_param = singular, plural, count
-    return msg
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, Msg):
-        return {"msg": value.to_json()}
-    if isinstance(value, Seat):
-        return {"seat": int(value)}
-    if isinstance(value, (int, str)):
-        return value
-    raise TypeError(f"a message parameter must be int, str, Seat or Msg, not {type(value)!r}")
-
-
-def _decode(value: Any) -> Any:
-    if isinstance(value, dict) and "msg" in value:
-        return Msg.from_json(value["msg"])
-    if isinstance(value, dict) and "seat" in value:
-        return Seat(value["seat"])
-    return value
+__all__ = [  # the messages, re-exported: a game imports everything it needs from here
+    "N_",
+    "Msg",
+    "Plural",
+    "Seat",
+]
 
 
 class RuleError(Exception):
@@ -183,16 +61,11 @@ def copy_state(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
-def replay_actions(module: Rules, state: dict, actions: Iterable[dict]) -> dict:
+def replay_actions(rules: Rules, state: dict, actions: Iterable[dict]) -> dict:
     """The state after applying actions accepted before to a state the caller owns (it is
-    changed): without a copy per action where the game declares its moves with Moves."""
-    owner = getattr(module.apply, "__self__", None)
-    if isinstance(owner, Moves):
-        for action in actions:
-            state = owner.apply(state, action, copy=False)
-        return state
+    changed): without a copy per action."""
     for action in actions:
-        state = module.apply(state, action)
+        state = rules.moves.apply(state, action, copy=False)
     return state
 
 
@@ -400,47 +273,171 @@ class Privacy:
         return bool(self.positions)
 
 
-class Rules(Protocol):
-    """What a game's pure rules module provides (no Flask, no database, no clock, no randomness).
+@dataclass(frozen=True)
+class ScoreTable:
+    """A finished game's scores as one comparison table: categories down, players across (in
+    ranking order). The result screen, the summary and the CSV export all read it."""
 
-    States are JSON-shaped (dicts, lists, str, int, float, bool, None) so the store can keep them.
-    """
+    seats: list[int]  # the players' seats, first place first
+    ranks: list[int]  # each listed player's place (1 = first; a shared place repeats)
+    winners: list[int]  # the winners' seats
+    rows: list[tuple[str, list]]  # (category label msgid, one value per listed player)
+    totals: list  # one total per listed player
+    total_label: str = N_("Total")  # msgid of the totals row
+    decided_by: Msg | None = None  # the tie-break in words, or None when no tie was broken
 
-    MIN_PLAYERS: int
-    MAX_PLAYERS: int
-    RULES: dict[str, str]  # rule id -> our summary (msgid); each id is a rules-page anchor
-    CLARIFICATIONS: dict[str, str]  # reading id -> our reading of an unclear point (msgid)
 
-    def new(self, options: dict, players: int) -> dict:
-        """The state before the first action."""
+@dataclass(frozen=True)
+class Standings:
+    """How the players stand at one step of a replay: a few columns of numbers, one row per seat
+    (in seat order, so that two steps compare cell by cell). The replay marks what changed since
+    the step before and the seats in the lead."""
 
-    def apply(self, state: dict, action: dict) -> dict:
+    columns: list[str]  # column label msgids, short: a phone shows them side by side
+    values: list[list]  # per seat, one value per column (None: not known at this step)
+    leaders: list[int] = field(default_factory=list)  # the seats ahead, by the game's measure
+    note: str | None = None  # msgid: what the numbers mean ("if the game ended here, ...")
+
+
+@dataclass(frozen=True)
+class SearchTerms:
+    """The words players say, for the rules search (<package>/search_terms.py: TERMS).
+
+    phrases: language -> {phrase people say: the rules page's ids it means, the likeliest
+    first}; reads: reading id -> the rule it reads; numbers: the question's numbers -> ids (e.g.
+    a bid and the digit it ends in), or None. companion/search reads them (its Vocabulary)."""
+
+    phrases: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    reads: Mapping[str, str] = field(default_factory=dict)
+    numbers: Callable[[list[int]], Iterable[str]] | None = None
+
+
+class ViewFunction(Protocol):
+    """view(state, seat, reveal=False): what a seat (None: the table) may see."""
+
+    def __call__(self, state: dict, seat: int | None, reveal: bool = False) -> dict: ...
+
+
+def _no_exception(before: dict, action: dict, after: dict) -> bool:
+    return True
+
+
+def _no_variants(state: dict) -> list[str]:
+    return []
+
+
+def _no_score_table(state: dict, result: dict) -> ScoreTable | None:
+    return None
+
+
+def _first_seat(state: dict) -> int:
+    return 0
+
+
+def _no_follow_up(state: dict, action: Mapping[str, Any], error: RuleError) -> dict | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A game's pure rules, declared once in its rules module as GAME (no Flask, no database, no
+    clock, no randomness). States are JSON-shaped (dicts, lists, str, int, float, bool, None) so
+    the store can keep them. The members after `readings` are optional: their defaults say what
+    a game without them gets. apply, turn, entry, may_enter and concerns come from `moves`."""
+
+    min_players: int
+    max_players: int
+    #: new(options, players): the state before the first action
+    new: Callable[[dict, int], dict]
+    #: the game's moves: every action type, its handler and who may enter it when (Moves)
+    moves: Moves
+    #: what a seat (None: the table) may see; reveal: the host's "show all"
+    view: ViewFunction
+    #: result(state): the final result with its breakdown, or None while the game goes on
+    result: Callable[[dict], dict | None]
+    #: describe(before, action, after): the history lines of an accepted action
+    describe: Callable[[dict, dict, dict], list[Msg]]
+    #: progress(state): where the game stands in a few words, for lists of tables ("Round 4")
+    progress: Callable[[dict], Msg]
+    #: rule id -> our summary (msgid); every refusal's rule id is one, an anchor on the rules page
+    summaries: Mapping[str, str]
+    #: reading id -> our reading of a point the rule text leaves open (msgid)
+    readings: Mapping[str, str] = field(default_factory=dict)
+    #: each seat's default name, a msgid (Kahuna's colours), or () for "Player n"
+    seat_labels: tuple[str, ...] = ()
+    #: variants(state): the table options in force, in English (BG Stats' "board")
+    variants: Callable[[dict], list[str]] = _no_variants
+    #: may_undo(before, action, after): the game's exceptions to the one undo policy (see
+    #: seat_may_undo), each citing its rule: False for an action whose taking back would hide a
+    #: secret it showed (sealed bids opened, a card seen, the end's private values); default: none
+    may_undo: Callable[[dict, dict, dict], bool] = _no_exception
+    #: score_table(state, result): the final result as a ScoreTable (result screen, summary, CSV)
+    score_table: Callable[[dict, dict], ScoreTable | None] = _no_score_table
+    #: standings(state, result, everything): the replay's standings at a state (see
+    #: standings_at); None: the totals of score_table once the result stands
+    standings: Callable[[dict, dict | None, bool], Standings | None] | None = None
+    #: step_round(state): the round or phase a state belongs to, in words (the replay's "next
+    #: round": a round starts at the step whose state first says so); None: no rounds
+    step_round: Callable[[dict], Msg] | None = None
+    #: start_seat(state): the seat that started (the BG Stats export marks it)
+    start_seat: Callable[[dict], int] = _first_seat
+    #: follow_up(state, action, error): an action applied in the same transaction after the
+    #: rules refused `action` (Serengeti's 1-chip fine for a bid against the digit rule), or None
+    follow_up: Callable[[dict, Mapping[str, Any], RuleError], dict | None] = _no_follow_up
+    #: the words players say, for the rules search
+    terms: SearchTerms = field(default_factory=SearchTerms)
+
+    def apply(self, state: dict, action: Mapping[str, Any]) -> dict:
         """The state after an action (a new object); RuleError if the rules refuse it."""
-
-    def view(self, state: dict, seat: int | None, reveal: bool = False) -> dict:
-        """What a seat (None: the table) may see; reveal: the host's "show all"."""
-
-    def result(self, state: dict) -> dict | None:
-        """The final result, or None while the game goes on."""
-
-    def describe(self, before: dict, action: dict, after: dict) -> list[Msg]:
-        """History lines for an accepted action."""
+        return self.moves.apply(state, action)
 
     def turn(self, state: dict) -> list[int]:
         """The seats the game waits for now (their phones say "Your turn")."""
+        return self.moves.turn(state)
 
-    def progress(self, state: dict) -> Msg:
-        """Where the game stands, in a few words, for the lists of tables ("Round 4 of 15")."""
+    def entry(self, kind: str) -> str:
+        """Who may enter this action type: ON_TURN, OWN, HOST or ANYONE."""
+        return self.moves.entry(kind)
 
     def may_enter(self, state: dict, kind: str, *, seat: int | None, host: bool) -> bool:
         """Whether a device (a seat's phone, or the host's device acting for `seat` or for the
-        table) may enter this action type now: Moves.may_enter."""
+        table) may enter this action type now."""
+        return self.moves.may_enter(state, kind, seat=seat, host=host)
 
-    def concerns(self, state: dict, action: dict) -> int | None:
-        """The seat an action concerns (a public event: the seat it is about): Moves.concerns."""
+    def concerns(self, state: dict, action: Mapping[str, Any]) -> int | None:
+        """The seat an action concerns (a public event: the seat it is about)."""
+        return self.moves.concerns(state, action)
 
-    def entry(self, kind: str) -> str:
-        """Who may enter this action type: ON_TURN, OWN, HOST or ANYONE (Moves.entry)."""
+    def seat_may_undo(self, before: dict, action: dict, after: dict) -> bool:
+        """The one undo policy, the same in every game: the seat an accepted action was for may
+        take it back (from its phone; whether its phone or the host's device entered it) while
+        nobody has acted since (the event log checks that), except a HOST action (the table's
+        options and the host's corrections: the host's to take back) and what the game's
+        may_undo refuses. The host may take back the last action, whatever it is. Decided when
+        the action is entered and stored with it (an event keeps its stored answer)."""
+        if self.entry(str(action.get("type"))) == HOST:
+            return False
+        return self.may_undo(before, action, after)
+
+    def standings_at(self, state: dict, result: dict | None, everything: bool) -> Standings | None:
+        """The standings at a step of the replay (result: the rules' result of that state, None
+        before the end): the score the game's own scoring would give if it ended at this state,
+        or, where it cannot say, the public counts (chips, money, points, crossings).
+        everything=False: only what the table could see at that moment (private values left
+        out: tests/test_replay.py holds every game to its privacy declaration); everything=True:
+        the game is over, so what it kept private may be shown too.
+
+        Without a game's own `standings`: nothing before the end; once the result stands, the
+        totals of score_table."""
+        if self.standings is not None:
+            return self.standings(state, result, everything)
+        score = self.score_table(state, result) if result is not None else None
+        if score is None:
+            return None
+        totals: list = [None] * (max(score.seats, default=-1) + 1)
+        for seat, total in zip(score.seats, score.totals):
+            totals[seat] = total
+        return Standings([score.total_label], [[t] for t in totals], list(score.winners))
 
 
 @dataclass(frozen=True)
@@ -449,8 +446,9 @@ class GameInfo:
 
     A game package (companion/games/<name>/) declares its entries in ENTRIES; the registry
     (companion/games/__init__.py) collects them. The package holds everything else by convention:
-    <package>.rules (the pure rules, the Rules protocol), <package>.web (ADAPTER, a GameAdapter),
-    and its templates/, static/, translations/ and data/ folders.
+    <package>.rules (GAME, its Rules), <package>.privacy, <package>.random_play, <package>.web
+    (its web adapter, which companion.web.adapter.adapter_of finds), and its templates/,
+    static/, translations/ and data/ folders.
     """
 
     key: str  # URL-safe id of the entry, e.g. "classic" (a package may list several)
@@ -476,15 +474,16 @@ class GameInfo:
         return self.package.rsplit(".", 1)[1]
 
     @property
-    def module(self) -> Rules:
-        """The game's pure rules module (imported lazily: it imports this module)."""
-        return cast("Rules", importlib.import_module(f"{self.package}.rules"))
+    def rules(self) -> Rules:
+        """The game's pure rules (<package>.rules: GAME; imported lazily: it imports this
+        module)."""
+        rules: Rules = self.rules_module.GAME
+        return rules
 
     @property
-    def adapter(self) -> GameAdapter:
-        """The game's web adapter (a companion.web.adapter.GameAdapter), imported lazily so the
-        pure rules never pull in Flask."""
-        return importlib.import_module(f"{self.package}.web").ADAPTER
+    def rules_module(self) -> ModuleType:
+        """The game's rules module itself: the game's own templates read its constants."""
+        return importlib.import_module(f"{self.package}.rules")
 
     @property
     def random_play(self) -> ModuleType:

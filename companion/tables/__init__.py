@@ -33,7 +33,6 @@ from companion.tables.codes import (
 from companion.tables.event_log import (
     NOTE_MAX,
     SNAPSHOT_EVERY,
-    FollowUp,
     act,
     actions_of,
     add_note,
@@ -112,7 +111,6 @@ __all__ = [
     "Conflict",
     "KeyReused",
     "Event",
-    "FollowUp",
     "RuleError",
     "SeatRow",
     "Table",

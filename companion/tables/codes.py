@@ -80,7 +80,7 @@ def create_table(
             max=game.max_players,
         )
     options = dict(game.options)
-    state = game.module.new(options, players)
+    state = game.rules.new(options, players)
     host_token = secrets.token_urlsafe(32)
     with db.write():
         code = new_code()
@@ -110,7 +110,7 @@ def create_table(
                 "INSERT INTO seats (table_id, seat, name, named) VALUES (?, ?, ?, ?)",
                 [table_id, seat, name, int(bool(named and named[seat]))],
             )
-        note_progress(db, table_id, game.module, state)
+        note_progress(db, table_id, game.rules, state)
     return get_table(db, code), host_token
 
 

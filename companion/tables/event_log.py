@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
-from typing import Any
 
-from companion.games.base import N_, Msg, RuleError, Seat, replay_actions
+from companion.games.base import N_, Msg, RuleError, Rules, Seat, replay_actions
 from companion.store import Store
 from companion.tables.model import Conflict, Event, Table, TableError
 from companion.tables.writes import already_applied, bump, remember
@@ -97,8 +95,8 @@ def _mark_end(db: Store, table: Table, state: dict) -> None:
     """The game is over when its result appears: note when (once); an undo that takes back
     the end takes back its record of play too. Also notes where the game stands and whom it
     waits for (what lists of tables show without reading the state)."""
-    note_progress(db, table.id, table.game.module, state)
-    if table.game.module.result(state) is not None:
+    note_progress(db, table.id, table.game.rules, state)
+    if table.game.rules.result(state) is not None:
         db.execute(
             "UPDATE tables SET ended = coalesce(ended, ?) WHERE id = ?", [time.time(), table.id]
         )
@@ -107,7 +105,7 @@ def _mark_end(db: Store, table: Table, state: dict) -> None:
         db.execute("DELETE FROM plays WHERE table_id = ?", [table.id])
 
 
-def note_progress(db: Store, table_id: int, module: Any, state: dict) -> None:
+def note_progress(db: Store, table_id: int, module: Rules, state: dict) -> None:
     db.execute(
         "UPDATE tables SET progress = ?, turn = ? WHERE id = ?",
         [
@@ -121,7 +119,7 @@ def note_progress(db: Store, table_id: int, module: Any, state: dict) -> None:
 def _state_before(db: Store, table: Table, seq: int) -> dict:
     """The state after every game event before seq that is not undone: the nearest checkpoint,
     then at most SNAPSHOT_EVERY events replayed."""
-    module = table.game.module
+    module = table.game.rules
     row = db.execute(
         "SELECT seq, state FROM snapshots WHERE table_id = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
         [table.id, seq],
@@ -137,9 +135,6 @@ def _state_before(db: Store, table: Table, seq: int) -> dict:
     return replay_actions(module, state, (json.loads(action) for (action,) in rows))
 
 
-FollowUp = Callable[[dict, dict, RuleError], "dict | None"]
-
-
 def act(
     db: Store,
     table: Table,
@@ -149,7 +144,6 @@ def act(
     host: bool,
     expected_version: int | None,
     by: int | None = None,
-    follow_up: FollowUp | None = None,
     key: str | None = None,
 ) -> dict:
     """Apply one game action for a seat; returns the new state.
@@ -159,8 +153,8 @@ def act(
     it), and its history line says who entered it.
 
     Raises Conflict when the table moved on since expected_version, RuleError when the rules
-    refuse the action. A refused action stores nothing, except what follow_up(state, action,
-    error) asks for (e.g. a fine for an illegal bid): that action is applied in the same
+    refuse the action. A refused action stores nothing, except what the game's
+    follow_up(state, action, error) asks for (e.g. a fine for an illegal bid): that action is applied in the same
     transaction, behind the same version check, so a double tap is fined once, not twice.
 
     A submission key (made by the phone) that was applied before makes this a resend: nothing
@@ -168,7 +162,7 @@ def act(
     """
     action = {**action, "seat": seat, "host": host}
     sent = {"act": action}  # what the key is bound to: the action as sent (not a follow-up)
-    module = table.game.module
+    module = table.game.rules
     refusal: RuleError | None = None
     with db.write(table.id):
         if already_applied(db, table, key, sent):
@@ -179,7 +173,7 @@ def act(
             after = module.apply(before, action)
         except RuleError as error:
             refusal = error
-            extra = follow_up(before, action, error) if follow_up is not None else None
+            extra = module.follow_up(before, action, error)
             if extra is None:
                 raise
             extra = {**extra, "seat": seat, "host": host}
@@ -197,8 +191,7 @@ def act(
                 N_("%(line)s (entered by %(seat)s)"), line=lines[-1], seat=Seat(by)
             )
         # Decided once, here: may the acting seat take this back (not a revealed secret)?
-        may = getattr(module, "seat_may_undo", None)
-        seat_may = may(before, action, after) if may is not None else True
+        seat_may = module.seat_may_undo(before, action, after)
         writer = seat if seat is not None else by
         seq = append_event(db, table, writer, host, "game", action, lines, seat_may)
         db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(after), table.id])
@@ -298,7 +291,7 @@ def count_events(db: Store, table: Table) -> int:
 
 def replay(table: Table, log: list[Event]) -> dict:
     """The state after the game events of the log that are not undone."""
-    module = table.game.module
+    module = table.game.rules
     state = module.new(table.options, table.players)
     return replay_actions(
         module, state, (e.action for e in log if e.kind == "game" and not e.undone)
@@ -338,11 +331,9 @@ def _seat_may_undo(db: Store, table: Table, event: Event) -> bool:
     if event.seat_may_undo is not None:
         return bool(event.seat_may_undo)
     # An event stored before the flag existed: ask the game, as it was asked then.
-    may = getattr(table.game.module, "seat_may_undo", None)
-    if may is None:
-        return True
     before = _state_before(db, table, event.seq)
-    return may(before, event.action, table.game.module.apply(before, event.action))
+    rules = table.game.rules
+    return rules.seat_may_undo(before, event.action, rules.apply(before, event.action))
 
 
 def undo(
@@ -401,7 +392,7 @@ def started_at(db: Store, table: Table) -> float | None:
 def game_states(db: Store, table: Table) -> list[tuple[Event, dict]]:
     """Every game action that is not undone, with the state right after it (a replay: for the
     summary's pictures of how the game went, once the game is over)."""
-    module = table.game.module
+    module = table.game.rules
     state = module.new(table.options, table.players)
     found = []
     for event in events(db, table):

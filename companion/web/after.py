@@ -35,6 +35,7 @@ from companion.games.base import N_, Msg
 from companion.i18n import render_msg, translate_in
 from companion.security import secret_key
 from companion.web import device
+from companion.web.adapter import adapter_of
 from companion.web.table import (
     Who,
     display_cookie,
@@ -112,12 +113,12 @@ def _summary_page(w: Who, form: LocationForm | None = None, status: int = 200):
     table = w.table
     db = get_db()
     state = tables.state_of(db, table)
-    result = table.game.module.result(state)
+    result = table.game.rules.result(state)
     names = [s.name for s in tables.seats(db, table)]
     chart = play = link = None
     if result is not None:
         play = play_of(table)
-        chart = table.game.adapter.summary_chart(
+        chart = adapter_of(table.game).summary_chart(
             [s for _, s in tables.game_states(db, table)], names
         )
     if play is not None:
@@ -140,7 +141,7 @@ def _summary_page(w: Who, form: LocationForm | None = None, status: int = 200):
             history=log,
             history_total=len(log),
             replay_args={"key": key} if key and w.display else {},
-            score=table.game.adapter.score_table(state, result) if result is not None else None,
+            score=table.game.rules.score_table(state, result) if result is not None else None,
             chart=chart,
             minutes=round((ended - started) / 60) if ended and started else None,
             key=key,
@@ -197,7 +198,7 @@ def rematch(w: Who):
     seat_rows = tables.seats(db, table)
     n = table.players
     names, named = [""] * n, [False] * n
-    labels = getattr(table.game.module, "SEAT_LABELS", None)
+    labels = table.game.rules.seat_labels
     for row in seat_rows:
         new_seat = (row.seat + shift) % n
         names[new_seat], named[new_seat] = row.name, row.named
@@ -313,7 +314,7 @@ def export_json(w: Who):
     seat_rows = tables.seats(db, table)
     names = [s.name for s in seat_rows]
     state = tables.state_of(db, table)
-    result = table.game.module.result(state)
+    result = table.game.rules.result(state)
     play = play_of(table) if result is not None else None
 
     def english(event: tables.Event) -> list[str]:
@@ -326,7 +327,7 @@ def export_json(w: Who):
         tables.events(db, table),
         started=tables.started_at(db, table),
         result=result,
-        score=table.game.adapter.score_table(state, result) if result is not None else None,
+        score=table.game.rules.score_table(state, result) if result is not None else None,
         action=lambda event: shown_action(table, event),
         lines=english,
         seconds=[p.seconds or 0.0 for p in play.players] if play and play.timed else None,

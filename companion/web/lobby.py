@@ -172,7 +172,7 @@ def create():
         return _home(form, JoinCodeForm(formdata=None), status=exc.status, create_error=exc.msg)
     game = GAMES[form.game.data]
     players = form.players.number
-    labels = getattr(game.module, "SEAT_LABELS", None)
+    labels = game.rules.seat_labels
     names, named = [], []
     for i in range(players):
         typed = (form.names.entries[i].data or "").strip()

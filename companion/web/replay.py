@@ -14,9 +14,9 @@ The state of a step is rebuilt from the nearest checkpoint (tables.state_after),
 the same at step 3 or 300. What the controls need of the whole game (the rounds, each player's
 turns) is one replay of the log, kept per table and version in this process (an outline).
 
-Each game shows its step through its adapter: its panel for the table (read-only, as on the
-display; GameAdapter.step_template), its standings (GameAdapter.standings) and its rounds
-(GameAdapter.step_round). The core owns the controls and the addresses.
+Each game shows its step through its panel for the table (read-only, as on the display; `replay`
+is true in its context), its standings (Rules.standings_at) and its rounds (Rules.step_round).
+The core owns the controls and the addresses.
 """
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ from flask import (
 from flask_babel import get_locale
 
 from companion import get_db, htmx, plays, tables
-from companion.games.base import N_, ON_TURN, Msg, Seat
+from companion.games.base import N_, ON_TURN, Msg, Seat, Standings, is_int
 from companion.store import Store
 from companion.web import device
-from companion.web.adapter import GameAdapter, Panel, Standings
+from companion.web.adapter import Panel, adapter_of
 from companion.web.after import shown_action
 from companion.web.table import Who, refuse, table_route
 from companion.web.table.live import FormsOnDemand
@@ -98,28 +98,22 @@ def outline(table: tables.Table) -> list[Step]:
 
 
 def _make_outline(table: tables.Table, log: list[tuple[int, str, bool, dict]]) -> list[Step]:
-    module, adapter = table.game.module, table.game.adapter
-    rounds = type(adapter).step_round is not GameAdapter.step_round  # the game has rounds
-    owner = getattr(module.apply, "__self__", None)  # a Moves: apply in place, no copies
-    entry = getattr(module, "entry", None)
+    rules = table.game.rules
+    rounds = rules.step_round
     # The state is followed only for a game with rounds (None: the outline does not need it).
-    state = module.new(table.options, table.players) if rounds else None
+    state = rules.new(table.options, table.players) if rounds is not None else None
     steps = [
-        Step(0, None, False, {}, adapter.step_round(state) if state is not None else None, None)
+        Step(0, None, False, {}, rounds(state) if rounds and state is not None else None, None)
     ]
     for seq, kind, undone, action in log:
         turn_of = None
         if kind == "game" and not undone:
             if state is not None:
-                if owner is not None:
-                    state = owner.apply(state, action, copy=False)
-                else:
-                    state = module.apply(state, action)
+                state = rules.moves.apply(state, action, copy=False)  # ours: no copies
             seat = action.get("seat")
-            if isinstance(seat, int) and not isinstance(seat, bool):
-                if entry is None or entry(action.get("type")) == ON_TURN:
-                    turn_of = seat
-        section = adapter.step_round(state) if state is not None else None
+            if is_int(seat) and rules.entry(str(action.get("type"))) == ON_TURN:
+                turn_of = seat
+        section = rounds(state) if rounds and state is not None else None
         steps.append(Step(seq, kind, undone, action, section, turn_of))
     return steps
 
@@ -228,7 +222,7 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
     seat_rows = tables.seats(db, table)
     names = [s.name for s in seat_rows]
     before, after, applied = _step_states(db, table, step)
-    result = table.game.module.result(after)
+    result = table.game.rules.result(after)
     args = _link_args(w, everything)
 
     def url(i: int | None, **more: Any) -> str | None:
@@ -259,7 +253,7 @@ def _step_states(db: Store, table: tables.Table, step: Step) -> tuple[dict, dict
     (a game action not undone; any other step leaves the state as it was)."""
     if step.kind == "game" and not step.undone:
         before = tables.state_after(db, table, step.seq - 1)
-        return before, table.game.module.apply(before, step.action), True
+        return before, table.game.rules.apply(before, step.action), True
     state = tables.state_after(db, table, step.seq)
     return state, state, False
 
@@ -270,7 +264,7 @@ def _panel_context(
     """What the game's panel needs to show the table after the step, read-only, as the table
     display does: nobody's seat, nothing awaited, nothing entered."""
     table = w.table
-    module, adapter = table.game.module, table.game.adapter
+    module, adapter = table.game.rules, adapter_of(table.game)
     names = [s.name for s in seat_rows]
     view = module.view(after, None, reveal=everything)
     extra = adapter.panel_context(
@@ -289,7 +283,7 @@ def _panel_context(
         history=[],
         history_total=0,
         forms=FormsOnDemand(adapter.forms, table.version, {}),
-        panel=adapter.step_template or adapter.panel_template,
+        panel=adapter.panel_template,
         args={},
         error=None,
         rule=None,
@@ -315,9 +309,9 @@ def _standings_context(
     names: list[str],
 ) -> dict:
     """The standings after the step, each value with its change since the step before."""
-    adapter, module = table.game.adapter, table.game.module
-    now = adapter.standings(after, result, everything)
-    then = adapter.standings(before, module.result(before), everything) if applied else now
+    rules = table.game.rules
+    now = rules.standings_at(after, result, everything)
+    then = rules.standings_at(before, rules.result(before), everything) if applied else now
     return dict(
         standings=standings_rows(now, then, names),
         standings_columns=now.columns if now else [],

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
-
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
 from companion import htmx, search
 from companion.games import GAMES
+from companion.games.base import GameInfo
 from companion.i18n import LANGUAGES, game_label, use_part
+from companion.web.adapter import adapter_of
 from companion.web.table import Who, page_args, table_route
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
@@ -28,14 +28,14 @@ def game_rules(game: str):
     if info is None or info.rules_page != game:
         abort(404)
     use_part(info.name)
-    module = info.module
-    template = info.adapter.rules_template or "rules/generic.html"
+    rules = info.rules
+    template = adapter_of(info).rules_template or "rules/generic.html"
     return render_template(
         template,
         info=info,
-        module=module,
-        rules=getattr(module, "RULES", {}),
-        clarifications=getattr(module, "CLARIFICATIONS", {}),
+        module=info.rules_module,  # the game's own rules page reads its own constants
+        rules=rules.summaries,
+        clarifications=rules.readings,
     )
 
 
@@ -55,21 +55,15 @@ def rules_pages() -> list[search.Entry]:
     return entries
 
 
-def vocabulary(info) -> search.Vocabulary:
-    """A rules page's search words: its game package's search_terms.py (PHRASES, READS and,
-    optionally, NUMBERS), and which of the page's ids are readings (CLARIFICATIONS that are not
-    RULES)."""
-    module = info.module
-    readings = frozenset(getattr(module, "CLARIFICATIONS", {})) - set(getattr(module, "RULES", {}))
-    try:
-        terms = importlib.import_module(f"{info.package}.search_terms")
-    except ModuleNotFoundError:
-        return search.Vocabulary(readings=readings)
+def vocabulary(info: GameInfo) -> search.Vocabulary:
+    """A rules page's search words: its game's terms (Rules.terms: phrases, reads, numbers),
+    and which of the page's ids are readings (readings that are not rule summaries)."""
+    rules = info.rules
     return search.Vocabulary(
-        phrases=getattr(terms, "PHRASES", {}),
-        reads=getattr(terms, "READS", {}),
-        readings=readings,
-        numbers=getattr(terms, "NUMBERS", None),
+        phrases={lang: dict(found) for lang, found in rules.terms.phrases.items()},
+        reads=dict(rules.terms.reads),
+        readings=frozenset(rules.readings) - set(rules.summaries),
+        numbers=rules.terms.numbers,
     )
 
 

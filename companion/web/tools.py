@@ -8,6 +8,7 @@ from flask import Blueprint, render_template, request
 
 from companion.games import GAMES
 from companion.i18n import use_part
+from companion.web.adapter import adapter_of
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
 
@@ -31,14 +32,14 @@ def game_calculators() -> list[Blueprint]:
     """
     found: list[Blueprint] = []
     for info in GAMES.values():
-        name = info.adapter.calculator_module
+        name = adapter_of(info).calculator_module
         if name is None:
             continue
         module = importlib.import_module(name)
         if module.bp not in found:
             found.append(module.bp)
             PARTS[module.bp.name] = info.name
-        for label, endpoint in getattr(module, "CALCULATORS", []):
+        for label, endpoint in module.CALCULATORS:
             if (label, endpoint, info.name) not in CALCULATORS:
                 CALCULATORS.append((label, endpoint, info.name))
     return found

@@ -12,7 +12,6 @@ import re
 import pytest
 
 from companion.games.africana import rules as af
-from companion.games.africana.web import ADAPTER
 from companion.games.base import Msg
 from companion.i18n import render_msg
 from tests.africana.helpers import choose, sheet, sheet_data
@@ -67,7 +66,7 @@ def hand_in_all(t):
 def test_the_score_table_has_the_parts_down_and_the_players_across_best_first(table):
     hand_in_all(table)
     state = table.state()
-    score = ADAPTER.score_table(state, af.result(state))
+    score = af.GAME.score_table(state, af.result(state))
     assert score.seats == [2, 0, 1] and score.ranks == [1, 2, 3] and score.winners == [2]
     assert [label for label, _ in score.rows] == COLUMNS
     assert dict(score.rows) == {
@@ -82,7 +81,7 @@ def test_the_score_table_has_the_parts_down_and_the_players_across_best_first(ta
     assert score.totals == [39, 39, 27]
     for i, total in enumerate(score.totals):  # the rows add up to the totals
         assert sum(values[i] for _, values in score.rows) == total
-    assert ADAPTER.start_seat(state) == 0
+    assert af.GAME.start_seat(state) == 0
 
 
 def test_the_tie_break_is_given_in_words_with_the_coins(app):

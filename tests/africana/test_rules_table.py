@@ -447,7 +447,7 @@ def test_the_host_can_end_a_turn_over_the_adventure_limit_and_the_history_says_s
         "Player 1 discarded 1 unfinished adventure.",
         "The host ended the turn of Player 1 with 4 unfinished adventures (limit 3).",
     ]
-    assert not af.seat_may_undo(state, action, after)
+    assert af.GAME.seat_may_undo(state, action, after)  # entered for the seat: its own to undo
     # An override where nothing is over the limit is just an ordinary end of the turn.
     calm = act(af.new({}, 2), 0, "choose_action", action="draw")
     after = act(calm, 0, "end_turn", host=True, override=True)
@@ -762,8 +762,9 @@ def test_describe_speaks_in_messages():
     assert all(isinstance(line, Msg) for line in lines)
     assert lines[0].msgid == "%(seat)s chose to %(action)s."
     assert "bought 1 adventure card for 5 silver (5 silver left)" in lines[1]
-    assert af.seat_may_undo(state, action, after)
-    assert not af.seat_may_undo(state, {"type": "correct_coins", "seat": 0, "host": True}, state)
+    assert af.GAME.seat_may_undo(state, action, after)
+    correction = {"type": "correct_coins", "seat": 0, "host": True}
+    assert not af.GAME.seat_may_undo(state, correction, state)  # the host's correction
 
 
 # ---------------------------------------------------------------------------------------------

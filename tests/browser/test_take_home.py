@@ -37,7 +37,7 @@ def finish(server, code: str) -> None:
         rng = random.Random(code)
         for _ in range(20_000):
             state = tables.state_of(store, table)
-            if table.game.module.result(state) is not None:
+            if table.game.rules.result(state) is not None:
                 return
             action = table.game.random_play.next_action(state, rng)
             try:

@@ -13,7 +13,6 @@ import pytest
 
 from companion.games.cape_to_cairo import course
 from companion.games.cape_to_cairo import rules as g
-from companion.games.cape_to_cairo.web import ADAPTER
 from tests.cape_to_cairo.test_web import Table, act_direct
 from tests.helpers import visible
 
@@ -71,7 +70,7 @@ def done(app):
 
 def test_the_score_table_puts_the_winner_first_with_the_rows_worked_out_by_hand(done):
     state = done.state()
-    score = ADAPTER.score_table(state, g.result(state))
+    score = g.GAME.score_table(state, g.result(state))
     assert score.seats == [ANNA, BEN] and score.ranks == [1, 2] and score.winners == [ANNA]
     assert score.rows == [
         ("Income earned", [80, 0]),
@@ -106,8 +105,8 @@ def test_places_after_the_winner_follow_the_terrains_crossed_and_equal_counts_sh
 
 
 def test_the_start_seat_is_the_highest_bidder_of_the_first_round(done):
-    assert ADAPTER.start_seat(done.state()) == BEN  # Anna led every later round
-    assert ADAPTER.start_seat(g.new({}, 3)) == 0  # not settled yet (or an old stored game)
+    assert g.GAME.start_seat(done.state()) == BEN  # Anna led every later round
+    assert g.GAME.start_seat(g.new({}, 3)) == 0  # not settled yet (or an old stored game)
     data = json.loads(done.host.get(f"/t/{done.code}/export.bgsplay").data)
     names = {p["id"]: p["name"] for p in data["players"]}
     starts = {names[s["playerRefId"]]: s["startPlayer"] for s in data["plays"][0]["playerScores"]}

@@ -1,4 +1,4 @@
-"""Pebbles' pure rules (the Rules protocol of companion.games.base).
+"""Pebbles' pure rules, declared at the end as GAME (companion.games.base.Rules).
 
 Actions (with "seat" and "host" as every game's):
     {"type": "pile", "size": 5..30}      host, before the first pebble is taken
@@ -10,7 +10,7 @@ Actions (with "seat" and "host" as every game's):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.games.base import (
     ANYONE,
@@ -21,10 +21,14 @@ from companion.games.base import (
     Msg,
     Plural,
     RuleError,
+    Rules,
+    ScoreTable,
     Seat,
+    Standings,
     acting_seat,
     is_int,
 )
+from tests.fixture_game.search_terms import TERMS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 PILE = 12  # pebbles at the start
@@ -208,8 +212,79 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
     ]
 
 
-if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
-    from companion.games.base import Rules
-    from tests.fixture_game import rules as _this
+def score_table(state: dict, result: dict) -> ScoreTable:
+    """Pebbles and the secret's bonus, then the total, first place first."""
+    points = result["points"]
+    order = sorted(range(state["players"]), key=lambda s: -points[s])
+    ranks = [1 + sum(1 for t in order if points[t] > points[s]) for s in order]
+    rows = [
+        (N_("Pebbles"), [result["breakdown"][s][0] for s in order]),
+        (N_("Secret bonus"), [result["breakdown"][s][1] for s in order]),
+    ]
+    return ScoreTable(order, ranks, result["winners"], rows, [points[s] for s in order])
 
-    _keeps_the_contract: Rules = _this
+
+def standings_at(state: dict, result: dict | None, everything: bool) -> Standings:
+    """Pebbles taken and the points if the pile were empty now; the secret numbers (and
+    their bonus) only with everything or once the result stands (they are private)."""
+    shown = everything or result is not None
+    players = range(state["players"])
+    values = []
+    for seat in players:
+        pebbles, bonus = score(state, seat)
+        secret = [state["secret"][seat]] if shown else []
+        values.append([pebbles, *secret, pebbles + bonus if shown else pebbles])
+    best = max(row[-1] for row in values)
+    columns = [N_("Pebbles"), *([N_("Secret number")] if shown else []), N_("Points")]
+    note = (
+        N_("Points if the pile were empty now, the secret numbers' bonus included.")
+        if shown
+        else N_("The secret numbers are private until the end: their bonus is left out.")
+    )
+    leaders = [s for s in players if values[s][-1] == best] if best else []
+    return Standings(columns, values, leaders, note)
+
+
+def step_round(state: dict) -> Msg:
+    """Two phases and the end: secrets and the pile's size, then taking pebbles."""
+    if result(state) is not None:
+        return Msg(N_("The pile is empty."))
+    if not state["started"]:
+        return Msg(N_("Before the first take"))
+    return Msg(N_("Taking pebbles"))
+
+
+def variants(state: dict) -> list[str]:
+    """The table options in force, in English: a pile the host set to another size."""
+    size = state["pile"] + sum(state["taken"])  # pebbles only move between pile and heaps
+    return [] if size == PILE else [f"Pile of {size}"]
+
+
+def may_undo(before: dict, action: dict, after: dict) -> bool:
+    """The exception to the one undo policy: the take that empties the pile ends the game and
+    shows every secret number (rule "secret"), so that seat may not take it back."""
+    return result(after) is None
+
+
+#: Pebbles as the app plays it: every member of companion.games.base.Rules is given (a new game
+#: copied from here leaves out the optional ones it does not need: their defaults say what then).
+GAME = Rules(
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    new=new,
+    moves=MOVES,
+    view=view,
+    result=result,
+    describe=describe,
+    progress=progress,
+    summaries=RULES,
+    readings=CLARIFICATIONS,
+    seat_labels=(),
+    variants=variants,
+    may_undo=may_undo,
+    score_table=score_table,
+    standings=standings_at,
+    step_round=step_round,
+    start_seat=lambda state: 0,
+    terms=TERMS,
+)

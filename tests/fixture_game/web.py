@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 
 from companion.forms import VersionedForm, whole_number
-from companion.games.base import N_, Msg
-from companion.web.adapter import GameAdapter, Panel, ScoreTable, Standings
+from companion.games.base import N_
+from companion.web.adapter import GameAdapter, Panel
 from tests.fixture_game import rules
 
 
@@ -62,47 +62,8 @@ class PebblesAdapter(GameAdapter):
         return {
             "may": may,
             "take_max": min(rules.TAKE_MAX, panel.state["pile"]),
-            "score": self.score_table(panel.state, result) if result else None,
+            "score": rules.score_table(panel.state, result) if result else None,
         }
-
-    def score_table(self, state: dict, result: dict) -> ScoreTable:
-        """Pebbles and the secret's bonus, then the total, first place first."""
-        points = result["points"]
-        order = sorted(range(state["players"]), key=lambda s: -points[s])
-        ranks = [1 + sum(1 for t in order if points[t] > points[s]) for s in order]
-        rows = [
-            (N_("Pebbles"), [result["breakdown"][s][0] for s in order]),
-            (N_("Secret bonus"), [result["breakdown"][s][1] for s in order]),
-        ]
-        return ScoreTable(order, ranks, result["winners"], rows, [points[s] for s in order])
-
-    def standings(self, state: dict, result: dict | None, everything: bool) -> Standings:
-        """Pebbles taken and the points if the pile were empty now; the secret numbers (and
-        their bonus) only with everything or once the result stands (they are private)."""
-        shown = everything or result is not None
-        players = range(state["players"])
-        values = []
-        for seat in players:
-            pebbles, bonus = rules.score(state, seat)
-            secret = [state["secret"][seat]] if shown else []
-            values.append([pebbles, *secret, pebbles + bonus if shown else pebbles])
-        best = max(row[-1] for row in values)
-        columns = [N_("Pebbles"), *([N_("Secret number")] if shown else []), N_("Points")]
-        note = (
-            N_("Points if the pile were empty now, the secret numbers' bonus included.")
-            if shown
-            else N_("The secret numbers are private until the end: their bonus is left out.")
-        )
-        leaders = [s for s in players if values[s][-1] == best] if best else []
-        return Standings(columns, values, leaders, note)
-
-    def step_round(self, state: dict) -> Msg:
-        """Two phases and the end: secrets and the pile's size, then taking pebbles."""
-        if rules.result(state) is not None:
-            return Msg(N_("The pile is empty."))
-        if not state["started"]:
-            return Msg(N_("Before the first take"))
-        return Msg(N_("Taking pebbles"))
 
 
 ADAPTER = PebblesAdapter()

@@ -20,7 +20,7 @@ import pytest
 from companion.games.base import Msg, Seat
 from companion.games.kahuna import rules as k
 from companion.games.kahuna.course import islands_by_turn
-from companion.games.kahuna.web import ADAPTER, final_scores
+from companion.games.kahuna.scoreboard import score_table
 from tests.helpers import visible
 from tests.kahuna.helpers import drive, finish_game
 
@@ -175,7 +175,7 @@ def test_the_score_table_orders_the_winner_first_and_says_the_tie_break():
         {"round": 3, "islands": [3, 2], "points": [1, 0]},
     ]
     base = {"points": [2, 2], "rounds": rounds, "islands": [3, 2], "bridges": [9, 11]}
-    table = final_scores({**base, "winner": 0, "tie_break": "round-3"})
+    table = score_table({}, {**base, "winner": 0, "tie_break": "round-3"})
     assert (table.seats, table.ranks, table.winners, table.totals) == ([0, 1], [1, 2], [0], [2, 2])
     assert table.rows[:3] == [
         ("Round 1 points", [1, 0]),
@@ -185,16 +185,16 @@ def test_the_score_table_orders_the_winner_first_and_says_the_tie_break():
     assert table.decided_by == Msg(
         "Equal points: %(seat)s scored in round 3 and wins the tie.", seat=Seat(0)
     )
-    black = final_scores({**base, "winner": 1, "tie_break": "bridges"})
+    black = score_table({}, {**base, "winner": 1, "tie_break": "bridges"})
     assert (black.seats, black.ranks, black.winners) == ([1, 0], [1, 2], [1])
     assert black.rows[4] == ("Bridges on the board at the end", [11, 9])
     assert black.decided_by.params == {"seat": Seat(1), "mine": 11, "theirs": 9}
-    draw = final_scores({**base, "winner": None, "tie_break": "draw"})
+    draw = score_table({}, {**base, "winner": None, "tie_break": "draw"})
     assert (draw.seats, draw.ranks, draw.winners) == ([0, 1], [1, 1], [0, 1])
     assert draw.decided_by.params == {"bridges": 9}
-    plain = final_scores({**base, "points": [3, 2], "winner": 0, "tie_break": "points"})
+    plain = score_table({}, {**base, "points": [3, 2], "winner": 0, "tie_break": "points"})
     assert plain.decided_by is None and plain.totals == [3, 2]
-    assert ADAPTER.start_seat(k.new({}, 2)) == WHITE
+    assert k.GAME.start_seat(k.new({}, 2)) == WHITE
 
 
 # --- a scoring's arithmetic, on the table page and in the checker ----------------------------------

@@ -657,7 +657,7 @@ def test_round_one_scores_at_once_and_the_discards_become_the_deck():
         "Player 1 scored 1 point.",
         "Round 2 begins: turn up 3 cards; Player 2 plays first.",
     ]
-    assert not k.seat_may_undo(before, {"type": "draw", "source": "display"}, state)
+    assert k.GAME.seat_may_undo(before, {"type": "draw", "source": "display"}, state)
 
 
 def test_round_two_gives_two_points_and_a_tie_gives_none():
@@ -780,16 +780,20 @@ def test_legal_cards_for_explains_when_nothing_works():
     assert answer["options"] == [] and answer["rule"] == "arabana" and "Aloa" in answer["reason"]
 
 
-def test_seat_may_undo_plays_but_not_a_card_drawn_from_the_deck():
+def test_seat_may_undo_what_it_entered_but_not_a_card_drawn_from_the_deck():
+    """The one undo policy: plays, a decline, a face-up card turned up, a round's end; the one
+    exception is a card drawn from the face-down deck (its drawer has seen it, rule "draw")."""
+    may = k.GAME.seat_may_undo
     state = started()
     placed = act(state, 0, "place", site="Aloa-Bari", card="Aloa")
-    assert k.seat_may_undo(state, {"type": "place"}, placed)
+    assert may(state, {"type": "place"}, placed)
     drawn = act(placed, 0, "draw", source="deck")
-    assert not k.seat_may_undo(placed, {"type": "draw", "source": "deck"}, drawn)
+    assert not may(placed, {"type": "draw", "source": "deck"}, drawn)
     declined = act(placed, 0, "end_turn")
-    assert k.seat_may_undo(placed, {"type": "end_turn"}, declined)
+    assert may(placed, {"type": "end_turn"}, declined)
     revealed = act(k.new({}, 2), None, "reveal", island="Aloa")
-    assert not k.seat_may_undo(k.new({}, 2), {"type": "reveal"}, revealed)
+    assert may(k.new({}, 2), {"type": "reveal"}, revealed)
+    assert not may(k.new({}, 2), {"type": "set_option", "host": True}, k.new({}, 2))
 
 
 # --- bad input and bookkeeping -----------------------------------------------------------------

@@ -40,7 +40,7 @@ def _tie_on_chips() -> dict:
 
 def test_score_table_has_tribe_points_and_the_chip_bonus_down_and_players_in_ranking_order():
     state = _tie_on_chips()
-    table = ADAPTER.score_table(state, rules.result(state))
+    table = rules.GAME.score_table(state, rules.result(state))
     assert table.seats == [0, 1, 2] and table.ranks == [1, 2, 3] and table.winners == [0]
     assert table.rows == [
         ("Nuba", [3, 0, 0]),
@@ -61,7 +61,7 @@ def test_score_table_has_tribe_points_and_the_chip_bonus_down_and_players_in_ran
 def test_score_table_says_nothing_about_a_tie_break_when_points_decide():
     state = _tie_on_chips()
     state["cards"][0].append(card("nuba3"))  # Anna: 3 Nuba (6) + Tonga (1) = 7
-    table = ADAPTER.score_table(state, rules.result(state))
+    table = rules.GAME.score_table(state, rules.result(state))
     assert table.totals[0] == 7 and table.decided_by is None
 
 
@@ -70,7 +70,7 @@ def test_a_shared_win_is_told_in_words():
     state["cards"] = [[card("nuba1")], [card("massai1")], [card("bantu1")]]
     state["chips"], state["pot"] = [12, 12, 12], 0
     state.update(phase="over", round=15)
-    table = ADAPTER.score_table(state, rules.result(state))
+    table = rules.GAME.score_table(state, rules.result(state))
     assert table.winners == [0, 1, 2] and table.ranks == [1, 1, 1]
     assert table.totals == [3, 3, 3]  # 1 point each and the Don bonus (+2) for all three
     assert table.rows[-1] == ("Most chips bonus", [2, 2, 2])
@@ -79,13 +79,13 @@ def test_a_shared_win_is_told_in_words():
 
 def test_start_seat_is_who_started_round_one_not_the_latest_start_player():
     state = rules.new({"variant": "abacus", "start": 2}, 4)
-    assert ADAPTER.start_seat(state) == 2
+    assert rules.GAME.start_seat(state) == 2
     state = rules.apply(state, {"type": "start", "player": 1, "seat": None, "host": True})
-    assert ADAPTER.start_seat(state) == 1
+    assert rules.GAME.start_seat(state) == 1
     state["start"], state["round"] = 3, 7  # later rounds start with the last winner
-    assert ADAPTER.start_seat(state) == 1
+    assert rules.GAME.start_seat(state) == 1
     del state["first_start"]  # a table stored before the start was recorded
-    assert ADAPTER.start_seat(state) == 0
+    assert rules.GAME.start_seat(state) == 0
 
 
 def _states(g) -> list[dict]:
@@ -132,7 +132,7 @@ def test_a_whole_game_ends_in_a_summary_with_pictures_and_exports_from_the_score
     code = g.code
     state = play_whole_game(g, variant)
     result = rules.result(state)
-    score = ADAPTER.score_table(state, result)
+    score = rules.GAME.score_table(state, result)
 
     # The summary: the comparison table and two pictures, each with its numbers as a table.
     page = g.host.get(f"/t/{code}/summary").text

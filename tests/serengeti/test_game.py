@@ -674,18 +674,27 @@ def test_describe_lines():
         assert Msg.from_json(json.loads(json.dumps(line.to_json()))) == line
 
 
-def test_seat_may_undo():
+def test_seat_may_undo_what_it_entered_but_not_a_fine_nor_a_shown_secret():
+    """The one undo policy (companion.games.base.Rules.seat_may_undo) and Serengeti's exceptions:
+    a fine (the rules' answer, refunded only by the host's waive), the move that showed the
+    winner cannot pay, the move that ended the game (every chip count shows); a host action."""
+    may = g.GAME.seat_may_undo
     state = reveal(start(), "nuba4")
     bid = {"type": "bid", "seat": 0, "amount": 3}
     after = g.apply(state, bid)
-    assert g.seat_may_undo(state, bid, after)
+    assert may(state, bid, after)
     after2 = g.apply(after, {"type": "pass", "seat": 1})
     final = g.apply(after2, {"type": "pass", "seat": 2})
-    assert not g.seat_may_undo(after2, {"type": "pass", "seat": 2}, final)  # settled the auction
+    assert final["phase"] == "reveal"  # the auction settled: nothing private shown
+    assert may(after2, {"type": "pass", "seat": 2}, final)
     entered = g.apply(start(), {"type": "card", "seat": None, "tribe": "nuba", "digit": 4})
-    assert g.seat_may_undo(start(), {"type": "card"}, entered)
+    assert may(start(), {"type": "card"}, entered)
     fined = g.apply(state, {"type": "penalty", "seat": 0})
-    assert not g.seat_may_undo(state, {"type": "penalty", "seat": 0}, fined)
+    assert not may(state, {"type": "penalty", "seat": 0}, fined)
+    waived = g.apply(fined, {"type": "waive", "player": 0, "seat": None, "host": True})
+    assert not may(fined, {"type": "waive", "player": 0, "seat": None, "host": True}, waived)
+    assert not may(after2, {"type": "pass", "seat": 2}, {**final, "phase": "discard"})
+    assert not may(after2, {"type": "pass", "seat": 2}, {**final, "phase": "over"})
 
 
 # ---------------------------------------------------------------- host switches, pass bonus, JSON

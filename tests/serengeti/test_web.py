@@ -4,6 +4,7 @@ and the rules page."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -12,7 +13,6 @@ import pytest
 from companion import get_db, tables
 from companion.games.base import Msg, RuleError
 from companion.games.serengeti import rules as rules
-from companion.games.serengeti import web as play_serengeti
 from tests.helpers import csrf_from, post_from, rule_link, take_seat, version_of, visible
 from tests.serengeti.helpers import DECK, card
 
@@ -321,7 +321,7 @@ def test_a_double_tap_on_an_illegal_bid_is_fined_once(game, monkeypatch):
     page = game.page("Anna")
     form = {"version": version_of(page), "csrf_token": csrf_from(page), "amount": "12"}
     barrier = threading.Barrier(2, timeout=2)
-    original = play_serengeti.ADAPTER.follow_up
+    original = rules.GAME.follow_up
 
     def slow_follow_up(state, action, error):
         try:
@@ -330,7 +330,7 @@ def test_a_double_tap_on_an_illegal_bid_is_fined_once(game, monkeypatch):
             pass  # the other request cannot get here while this one holds the write lock
         return original(state, action, error)
 
-    monkeypatch.setattr(play_serengeti.ADAPTER, "follow_up", slow_follow_up)
+    monkeypatch.setattr(rules, "GAME", dataclasses.replace(rules.GAME, follow_up=slow_follow_up))
     chips = game.state()["chips"][0]
     statuses = []
 
@@ -410,14 +410,14 @@ def test_follow_up_returns_the_penalty_only_for_the_digit_rule():
     state = rules.apply(state, {"type": "card", "seat": None, "tribe": "nuba", "digit": 4})
     digit = RuleError("bid-digit", "x")
     higher = RuleError("bid-higher", "x")
-    assert play_serengeti.ADAPTER.follow_up(state, {"type": "bid", "amount": 14}, digit) == {
+    assert rules.GAME.follow_up(state, {"type": "bid", "amount": 14}, digit) == {
         "type": "penalty",
         "bid": 14,
     }
-    assert play_serengeti.ADAPTER.follow_up(state, {"type": "bid", "amount": 14}, higher) is None
-    assert play_serengeti.ADAPTER.follow_up(state, {"type": "pass"}, digit) is None
+    assert rules.GAME.follow_up(state, {"type": "bid", "amount": 14}, higher) is None
+    assert rules.GAME.follow_up(state, {"type": "pass"}, digit) is None
     friendly = dict(state, penalty_on=False)
-    assert play_serengeti.ADAPTER.follow_up(friendly, {"type": "bid", "amount": 14}, digit) is None
+    assert rules.GAME.follow_up(friendly, {"type": "bid", "amount": 14}, digit) is None
 
 
 # ---------------------------------------------------------------- cannot pay, discard

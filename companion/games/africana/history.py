@@ -304,10 +304,13 @@ DESCRIBERS: dict[str, Callable[[dict, dict], list[Msg]]] = {
 
 
 def seat_may_undo(before: dict, action: dict, after: dict) -> bool:
-    """A seat may take back its own entries (nothing secret is revealed by any of them), but
-    not the turn end that finished the game, nor host actions."""
-    if action.get("host") or action.get("type") in ("correct_coins", "finish_game"):
-        return False
+    """The exceptions to the one undo policy (companion.games.base.Rules.seat_may_undo): what
+    shows the private card points and sheets may not be taken back by the seat: the turn end
+    that finished play, and the last scoring sheet, which makes the result (rule "game-end")."""
     if action.get("type") == "end_turn" and after["phase"] == "over":
         return False
-    return is_int(action.get("seat"))
+    return not (_all_sheets_in(after) and not _all_sheets_in(before))
+
+
+def _all_sheets_in(state: dict) -> bool:
+    return state["phase"] == "over" and all(seat["sheet"] is not None for seat in state["seats"])

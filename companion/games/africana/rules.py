@@ -49,7 +49,8 @@ Pure scoring functions used by the calculator page: artifact_bonus, best_artifac
 final_score, rank_scores, setup_facts, coin_value (and greedy_artifact_sets, the obvious but
 wrong grouping, shown on the rules page for comparison).
 
-This module is the entry point (companion.games.base.Rules); the rules live in small modules:
+This module is the entry point: GAME, its companion.games.base.Rules. The rules live in small
+modules:
 
     facts.py    the rule text's facts (companies, deck, prices, limits) and their arithmetic
     fields.py   reading an entry's numbers within the game's limits, refused in words
@@ -61,12 +62,13 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
     views.py    what a seat or the table sees, the reminders, the suggested sheet, the result
     history.py  the history lines of an accepted action, and what a seat may take back
     texts.py    the rules page's titles (RULES) and our readings (CLARIFICATIONS)
+    scoreboard.py  the final score table, the replay's standings and rounds
+    search_terms.py  the words players say, for the rules search (TERMS)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from companion.games.africana import scoreboard
 from companion.games.africana.facts import (
     ADVENTURE_CARDS,
     ADVENTURE_PRICE,
@@ -115,6 +117,7 @@ from companion.games.africana.scoring import (
     guide_penalty,
     rank_scores,
 )
+from companion.games.africana.search_terms import TERMS
 from companion.games.africana.sets import (
     artifact_bonus,
     best_artifact_sets,
@@ -131,7 +134,7 @@ from companion.games.africana.views import (
     suggested_sheet,
     view,
 )
-from companion.games.base import N_, Msg
+from companion.games.base import N_, Msg, Rules
 
 # Whose move it is and who may enter what (the Rules protocol): from the moves' declaration.
 turn = MOVES.turn
@@ -151,6 +154,7 @@ def progress(state: dict) -> Msg:
 
 
 __all__ = [
+    "GAME",
     "progress",
     "concerns",
     "entry",
@@ -224,8 +228,22 @@ __all__ = [
 ]
 
 
-if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
-    from companion.games.africana import rules as _this
-    from companion.games.base import Rules
-
-    _keeps_the_contract: Rules = _this
+#: The game as the app plays it: the contract of companion.games.base.Rules.
+GAME = Rules(
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    new=new,
+    moves=MOVES,
+    view=view,
+    result=result,
+    describe=describe,
+    progress=progress,
+    summaries=RULES,
+    readings=CLARIFICATIONS,
+    seat_labels=SEAT_LABELS,
+    may_undo=seat_may_undo,
+    score_table=scoreboard.score_table,
+    standings=scoreboard.standings_at,
+    step_round=scoreboard.step_round,
+    terms=TERMS,
+)

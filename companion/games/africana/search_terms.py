@@ -6,6 +6,8 @@ rules page (tests/test_search_terms.py). The format is Serengeti's (its search_t
 
 from __future__ import annotations
 
+from companion.games.base import SearchTerms
+
 HAND = ("end-of-turn", "reminders", "movement-cards")
 BUY = ("buy-adventure", "no-debt")
 SETS = ("artifact-sets", "sets-best", "artifact-limits")
@@ -203,3 +205,7 @@ READS: dict[str, str] = {
     "unfinished-artifacts": "other-points",
     "sheet-cross-check": "artifact-limits",
 }
+
+
+#: What the rules search reads (companion.games.base.SearchTerms).
+TERMS = SearchTerms(PHRASES, READS)

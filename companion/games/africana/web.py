@@ -19,10 +19,11 @@ from wtforms.validators import Length, Optional
 from companion import forms
 from companion.forms import PlainText, VersionedForm
 from companion.games.africana import rules as af
-from companion.games.base import N_, Msg, RuleError
+from companion.games.africana.scoreboard import score_table
+from companion.games.base import N_, RuleError
 from companion.i18n import translate
 from companion.web import charts
-from companion.web.adapter import GameAdapter, Panel, ScoreTable, Standings
+from companion.web.adapter import GameAdapter, Panel
 
 # Each artifact kind has a shape as well as a letter and a colour: colour is never the only sign.
 KIND_ICONS = {"A": "◆", "B": "●", "C": "▲", "D": "■", "E": "★"}
@@ -345,48 +346,6 @@ def sheet_preview(form: SheetForm) -> dict:
         return {"score": None, "error": refusal.msg, "rule": refusal.rule}
 
 
-def points_now(state: dict, seat: int) -> int | None:
-    """The points a seat would score if the game ended here: its handed-in sheet, or the sheet
-    its entries suggest (unfinished artifact adventures and movement cards in hand, which the
-    entries do not settle, count nothing); None if that sheet breaks a limit."""
-    record = state["seats"][seat]
-    sheet = record["sheet"] or dict(af.suggested_sheet(state, seat))
-    if sheet.get("unfinished_artifacts") is None:
-        sheet["unfinished_artifacts"] = 0
-    try:
-        return af.final_score(sheet)["total"]
-    except RuleError:
-        return None
-
-
-def standings_at(state: dict, result: dict | None, everything: bool) -> Standings:
-    """The replay's standings: silver and unfinished adventures are public all game; points
-    come from completed cards, which are private until the end, so they show with everything
-    (if the game ended here) or once the result stands (the final totals)."""
-    players = range(state["players"])
-    coins = [state["seats"][s]["coins"] for s in players]
-    if result is not None:
-        totals = [result["scores"][s]["total"] for s in players]
-        values = [[coins[s], totals[s]] for s in players]
-        return Standings(
-            [N_("Silver"), N_("Points")], values, list(result["winners"]), N_("The final points.")
-        )
-    open_ = [state["seats"][s]["adventures_open"] for s in players]
-    columns = [N_("Silver"), N_("Unfinished adventures")]
-    if not everything:
-        note = N_("Points come from completed cards, which stay private until the end.")
-        return Standings(columns, [[coins[s], open_[s]] for s in players], [], note)
-    points = [points_now(state, s) for s in players]
-    best = max((p for p in points if p is not None), default=0)
-    leaders = [s for s in players if points[s] == best] if best > 0 else []
-    note = N_(
-        "The points if the game ended here, as the scoring sheets would count them "
-        "(unfinished artifact adventures and movement cards in hand left out)."
-    )
-    values = [[coins[s], open_[s], points[s]] for s in players]
-    return Standings([*columns, N_("Points")], values, leaders, note)
-
-
 class AfricanaAdapter(GameAdapter):
     """How Africana plugs into the table page, the rules page and the calculators."""
 
@@ -399,30 +358,13 @@ class AfricanaAdapter(GameAdapter):
     show_all_line = N_("The host looked at everyone's scoring sheets.")
     look_line = N_("The host looked at %(seat)s's card points and scoring sheet.")
 
-    def score_table(self, state: dict, result: dict) -> ScoreTable:
-        """The result as one comparison table: the score's parts down, players across, best
-        first, with the coins tie-break in words."""
-        order, scores = result["order"], result["scores"]
-        return ScoreTable(
-            seats=list(order),
-            ranks=[scores[i]["place"] for i in order],
-            winners=list(result["winners"]),
-            rows=[(label, [scores[i][key] for i in order]) for key, label in af.SCORE_ROWS],
-            totals=[scores[i]["total"] for i in order],
-            decided_by=af.decided_by(result),
-        )
-
-    def start_seat(self, state: dict) -> int:
-        """Italy, seat 0, always starts (rule "set-up")."""
-        return 0
-
     def summary_chart(self, states: list[dict], names: list[str]):
         """Where each player's points came from: one stacked bar per player, best first, a
         segment per part of the score (the guide adventures' loss is in the data table)."""
         result = af.result(states[-1]) if states else None
         if result is None:
             return None
-        table = self.score_table(states[-1], result)
+        table = score_table(states[-1], result)
         return charts.stacked_bars(
             translate(N_("Where the points came from")),
             [names[seat] for seat in table.seats],
@@ -430,21 +372,6 @@ class AfricanaAdapter(GameAdapter):
             data_label=translate(N_("Points by part of the score")),
             category_label=translate(N_("Part of the score")),
         )
-
-    def standings(self, state: dict, result: dict | None, everything: bool) -> Standings:
-        """See standings_at(): silver, unfinished adventures, and points once they may show."""
-        return standings_at(state, result, everything)
-
-    def step_round(self, state: dict) -> Msg:
-        """The rounds of turns (the last one marked), then the scoring sheets, then the end."""
-        if state["phase"] == "playing":
-            n = (state["turn"]["number"] - 1) // state["players"] + 1
-            if state["last_round"]:
-                return Msg(N_("Round %(n)s (the last)"), n=n)
-            return Msg(N_("Round %(n)s"), n=n)
-        if any(record["sheet"] is None for record in state["seats"]):
-            return Msg(N_("Scoring sheets"))
-        return Msg(N_("The game is over"))
 
     def panel_context(self, panel: Panel) -> dict:
         """Kinds, the spaces to join or complete, the sheet to pre-fill and the entry limits."""
@@ -472,7 +399,7 @@ class AfricanaAdapter(GameAdapter):
                 "page": af.PAGE_PRICE,
             },
             "me": None,
-            "score_table_of": self.score_table,
+            "score_table_of": score_table,
         }
         if seat is None:
             return context

@@ -37,7 +37,8 @@ Action types (every action also carries "seat" and "host"; numbers are ints):
     pass     seat: the active player
              do not cross; the player on the left turns up the next card
 
-This module is the entry point (companion.games.base.Rules); the rules live in small modules:
+This module is the entry point: GAME, its companion.games.base.Rules. The rules live in small
+modules:
 
     facts      the numbers of the game, the validators of what comes from outside
     texts      RULES and CLARIFICATIONS, the rules page's entries
@@ -47,13 +48,14 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
     moves      one handler per action type, applied by the shared Moves dispatcher
     views      view() and result()
     history    describe(): the history lines
+    scoreboard the final score table, the replay's standings and rounds, the start seat
+    search_terms  the words players say, for the rules search (TERMS)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from companion.games.base import N_, Msg
+from companion.games.base import N_, Msg, Rules
+from companion.games.cape_to_cairo import scoreboard
 from companion.games.cape_to_cairo.bid_order import (
     acquisition_order,
     order_reasons,
@@ -85,6 +87,7 @@ from companion.games.cape_to_cairo.facts import (
 )
 from companion.games.cape_to_cairo.history import describe
 from companion.games.cape_to_cairo.moves import MOVES, apply, seat_may_undo
+from companion.games.cape_to_cairo.search_terms import TERMS
 from companion.games.cape_to_cairo.state import marks_for, new, next_terrain
 from companion.games.cape_to_cairo.texts import CLARIFICATIONS, RULES
 from companion.games.cape_to_cairo.views import result, view
@@ -112,6 +115,7 @@ def progress(state: dict) -> Msg:
 
 
 __all__ = [
+    "GAME",
     "progress",
     "concerns",
     "entry",
@@ -154,8 +158,22 @@ __all__ = [
 ]
 
 
-if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
-    from companion.games.base import Rules
-    from companion.games.cape_to_cairo import rules as _this
-
-    _keeps_the_contract: Rules = _this
+#: The game as the app plays it: the contract of companion.games.base.Rules.
+GAME = Rules(
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    new=new,
+    moves=MOVES,
+    view=view,
+    result=result,
+    describe=describe,
+    progress=progress,
+    summaries=RULES,
+    readings=CLARIFICATIONS,
+    may_undo=seat_may_undo,
+    score_table=scoreboard.score_table,
+    standings=scoreboard.standings_at,
+    step_round=scoreboard.step_round,
+    start_seat=scoreboard.start_seat,
+    terms=TERMS,
+)

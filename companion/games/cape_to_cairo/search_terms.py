@@ -9,6 +9,8 @@ search knows that from the page itself.
 
 from __future__ import annotations
 
+from companion.games.base import SearchTerms
+
 BUY_TRACKS = ("cross-money", "income-after-paying", "no-overspending")
 SAME_BID = ("bid-order", "bid-tie-money", "tie-draw", "bid-tie-draw")
 RIVER = ("river-bonus",)
@@ -213,3 +215,7 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 READS: dict[str, str] = {}
+
+
+#: What the rules search reads (companion.games.base.SearchTerms).
+TERMS = SearchTerms(PHRASES, READS)

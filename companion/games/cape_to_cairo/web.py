@@ -14,12 +14,13 @@ from wtforms import StringField
 from wtforms.validators import AnyOf, InputRequired, Optional
 
 from companion.forms import VersionedForm, WholeNumber, whole_number
-from companion.games.base import N_, Msg
+from companion.games.base import N_
 from companion.games.cape_to_cairo import course
 from companion.games.cape_to_cairo import rules as rules
+from companion.games.cape_to_cairo.scoreboard import score_table
 from companion.i18n import translate
 from companion.web import charts
-from companion.web.adapter import GameAdapter, Panel, ScoreTable, Standings
+from companion.web.adapter import GameAdapter, Panel
 
 
 def _marks_field(label):
@@ -156,14 +157,6 @@ class PassForm(VersionedForm):
 # --- after the game -----------------------------------------------------------------------------
 
 
-def final_scores(result: dict) -> ScoreTable:
-    """The result as the core's comparison table (see course.standings): the winner first, the
-    income earned, money, bonus tracks and cards left, and the terrains crossed as the total.
-    Nothing is ever tied for the win (the 8th crossing ends the game at once)."""
-    table = course.standings(result)
-    return ScoreTable(**table, total_label=course.TOTAL_ROW)
-
-
 def _chart_block(key: str, heading: str, chart: Markup) -> Markup:
     return Markup(
         f'<div class="ctc-chart" id="ctc-chart-{key}"><h3>{escape(heading)}</h3>{chart}</div>'
@@ -213,36 +206,6 @@ def course_charts(states: list[dict], names: list[str]) -> Markup | None:
     )
 
 
-def standings_at(state: dict, everything: bool) -> Standings:
-    """The replay's standings: the race (terrains crossed, the first to 8 wins at once), money
-    and bonus tracks, all public; with everything, while bids are sealed, the bids entered so
-    far (the table saw them only once everyone had bid)."""
-    players = range(state["players"])
-    sealed = everything and state["phase"] == "bidding"
-    columns = [N_("Terrains crossed"), N_("Pounds"), N_("Bonus tracks")]
-    if sealed:
-        columns.append(N_("Sealed bid"))
-    values = [
-        [
-            state["crossed"][s],
-            state["money"][s],
-            state["bonus"][s],
-            *([state["bids"][s]] if sealed else []),
-        ]
-        for s in players
-    ]
-    most = max(state["crossed"])
-    leaders = [s for s in players if state["crossed"][s] == most] if most else []
-    if state["winner"] is not None:
-        leaders = [state["winner"]]
-    note = N_("The first to cross 8 terrains wins at once.")
-    if sealed:
-        note = N_(
-            "The sealed bids as they were entered: the table saw them only once everyone had bid."
-        )
-    return Standings(columns, values, leaders, note)
-
-
 class CapeToCairoAdapter(GameAdapter):
     """How Cape to Cairo plugs into the table page, the rules page and the calculators."""
 
@@ -259,27 +222,9 @@ class CapeToCairoAdapter(GameAdapter):
     rules_template = "cape_to_cairo/rules.html"
     calculator_module = "companion.games.cape_to_cairo.calculator"
 
-    def score_table(self, state: dict, result: dict) -> ScoreTable:
-        """The final result as a comparison table (see final_scores)."""
-        return final_scores(result)
-
-    def start_seat(self, state: dict) -> int:
-        """The highest bidder of the first round, who chose first and built first."""
-        return course.first_lead(state)
-
     def summary_chart(self, states: list[dict], names: list[str]) -> Markup | None:
         """The race, the crossings per round and the money, round by round."""
         return course_charts(states, names)
-
-    def standings(self, state: dict, result: dict | None, everything: bool) -> Standings:
-        """See standings_at(): the race, money and bonus tracks (and sealed bids, everything)."""
-        return standings_at(state, everything)
-
-    def step_round(self, state: dict) -> Msg:
-        """The acquisition rounds (cards, bids, taking, building), then the end."""
-        if state["phase"] == "over":
-            return Msg(N_("The game is over"))
-        return Msg(N_("Round %(n)s"), n=state["round"])
 
     def panel_context(self, panel: Panel) -> dict:
         """The race to 8, the seat's own bid (on its own phone only) and the seats in order."""
@@ -297,7 +242,7 @@ class CapeToCairoAdapter(GameAdapter):
         # the same words as the calculator: how each way to cross is worked out
         why = [{"plan": c, "lines": rules.explain_plan(c, marks)} for c in view["my_choices"] or []]
         return {
-            "score": final_scores(final) if final else None,
+            "score": score_table(panel.state, final) if final else None,
             "ctc": {
                 "terrains": rules.TERRAINS,
                 "terrain_names": rules.TERRAIN_NAMES,

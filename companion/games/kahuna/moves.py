@@ -292,14 +292,7 @@ apply = MOVES.apply
 
 
 def seat_may_undo(before: dict, action: dict, after: dict) -> bool:
-    """The acting seat may take back a play, a discard or a decline, but not a drawn card it has
-    seen, nor anything that ended a round (new cards go face up then)."""
-    if action.get("type") not in ("place", "remove", "discard", "end_turn", "draw"):
-        return False
-    if (
-        after["round"] != before["round"]
-        or after["over"]
-        or after["final_turns"] != before["final_turns"]
-    ):
-        return False
+    """The exception to the one undo policy (companion.games.base.Rules.seat_may_undo): a card
+    drawn from the face-down deck has been seen by the one who drew it, so they may not take the
+    draw back and choose again (rule "draw"); the host may."""
     return not (action.get("type") == "draw" and action.get("source") == "deck")

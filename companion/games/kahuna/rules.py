@@ -31,7 +31,8 @@ Action types (every action also carries "seat" and "host" as the protocol says):
 Pure functions for the calculator pages: control(), place(), remove(), round_points(),
 control_report(), legal_cards_for(); board data: ISLANDS, SITES, DEGREES, SITES_OF, LAYOUT.
 
-This module is the entry point (companion.games.base.Rules); the rules live in small modules:
+This module is the entry point: GAME, its companion.games.base.Rules. The rules live in small
+modules:
 
     facts     the board (read from data/), the numbers of the game, readers of names from outside
     texts     RULES and CLARIFICATIONS, the rules page's entries, and the option's label
@@ -43,6 +44,8 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
     views     view() and result()
     history   describe(): the history lines, and the tie-break of a result in words
     course    how a game went (islands held after every turn), for the summary's picture
+    scoreboard  the final score table, the replay's standings and rounds, the start seat
+    search_terms  the words players say, for the rules search (TERMS)
 
 Beside them: drawing (the board's SVG geometry, pure), web (the table page's adapter and forms)
 and calculator (the control checker).
@@ -50,9 +53,8 @@ and calculator (the control checker).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from companion.games.base import N_, Msg
+from companion.games.base import N_, Msg, Rules
+from companion.games.kahuna import scoreboard
 from companion.games.kahuna.bridges import (
     bridge_counts,
     bridges_from_json,
@@ -111,6 +113,7 @@ from companion.games.kahuna.scoring import (
     explain_round,
     round_points,
 )
+from companion.games.kahuna.search_terms import TERMS
 from companion.games.kahuna.state import (
     accounted,
     drawable,
@@ -145,6 +148,7 @@ def variants(state: dict) -> list[str]:
 
 
 __all__ = [
+    "GAME",
     "progress",
     "variants",
     "concerns",
@@ -211,8 +215,24 @@ __all__ = [
 ]
 
 
-if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
-    from companion.games.base import Rules
-    from companion.games.kahuna import rules as _this
-
-    _keeps_the_contract: Rules = _this
+#: The game as the app plays it: the contract of companion.games.base.Rules.
+GAME = Rules(
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    new=new,
+    moves=MOVES,
+    view=view,
+    result=result,
+    describe=describe,
+    progress=progress,
+    summaries=RULES,
+    readings=CLARIFICATIONS,
+    seat_labels=SEAT_LABELS,
+    variants=variants,
+    may_undo=seat_may_undo,
+    score_table=scoreboard.score_table,
+    standings=scoreboard.standings_at,
+    step_round=scoreboard.step_round,
+    start_seat=scoreboard.start_seat,
+    terms=TERMS,
+)

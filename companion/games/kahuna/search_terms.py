@@ -6,6 +6,8 @@ docs/terms/kahuna.md ("Asking the rules"); every id must be an anchor of the rul
 
 from __future__ import annotations
 
+from companion.games.base import SearchTerms
+
 CONTROL = ("control", "double-capture")
 REMOVE = ("remove-opponent", "remove-cards", "remove-then-build")
 HAND = ("hand-limit", "discard")
@@ -168,3 +170,7 @@ READS: dict[str, str] = {
     "remove-then-build": "site-free",
     "first-player": "turn-order",
 }
+
+
+#: What the rules search reads (companion.games.base.SearchTerms).
+TERMS = SearchTerms(PHRASES, READS)

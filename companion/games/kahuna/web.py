@@ -23,12 +23,11 @@ from companion.games.base import N_, Msg, RuleError
 from companion.games.kahuna import rules as k
 from companion.games.kahuna.course import islands_by_turn
 from companion.games.kahuna.drawing import BRIDGE_WORDS, drawing
-from companion.games.kahuna.history import tie_break_line
 from companion.games.kahuna.phrases import comma_list
-from companion.games.kahuna.state import held_by_seat, total_points
+from companion.games.kahuna.scoreboard import score_table
 from companion.i18n import render_msg, translate
 from companion.web import charts
-from companion.web.adapter import GameAdapter, Panel, ScoreTable, Standings
+from companion.web.adapter import GameAdapter, Panel
 
 NAME_MAX = 40  # longer than any island or site name: the rules refuse unknown names with a reason
 
@@ -146,36 +145,6 @@ class OptionForm(VersionedForm):
 
 # --- the final scores and the summary -----------------------------------------------------------
 
-#: The score table's rows (English msgids: also the CSV export's column names). The rounds' points
-#: add up to the total; the islands and bridges at the end are what the tie-breaks look at.
-ROUND_ROWS = (N_("Round 1 points"), N_("Round 2 points"), N_("Round 3 points"))
-ISLANDS_ROW = N_("Islands held at the end")
-BRIDGES_ROW = N_("Bridges on the board at the end")
-TOTAL_ROW = N_("Total points")
-
-
-def final_scores(result: dict) -> ScoreTable:
-    """The result as a comparison table: the winner first (White first in a draw), each round's
-    points, the islands and bridges at the end, the total and the tie-break in words."""
-    winner = result["winner"]
-    seats = [0, 1] if winner in (None, 0) else [1, 0]
-    points = {r["round"]: r["points"] for r in result["rounds"]}
-    rows = [
-        (label, [points.get(n, [0, 0])[s] for s in seats])
-        for n, label in enumerate(ROUND_ROWS, start=1)
-    ]
-    rows.append((ISLANDS_ROW, [result["islands"][s] for s in seats]))
-    rows.append((BRIDGES_ROW, [result["bridges"][s] for s in seats]))
-    return ScoreTable(
-        seats=seats,
-        ranks=[1, 1] if winner is None else [1, 2],
-        winners=[0, 1] if winner is None else [winner],
-        rows=rows,
-        totals=[result["points"][s] for s in seats],
-        total_label=TOTAL_ROW,
-        decided_by=tie_break_line(result),
-    )
-
 
 def course_chart(states: list[dict], names: list[str]) -> Markup:
     """Islands held by each player after every turn, the three scorings marked, and what each
@@ -228,28 +197,6 @@ def site_choice(state: dict, seat: int | None, site: str) -> dict:
     return answer
 
 
-def standings_at(state: dict) -> Standings:
-    """The replay's standings, all public: the points of the scorings so far, the islands each
-    holds now (what the next scoring counts), the bridges on the board and the cards in hand.
-    The lead: more points; equal points, more islands held."""
-    points = total_points(state)
-    islands = held_by_seat(state)
-    bridges = k.bridge_counts(k.bridges_from_json(state["bridges"]))
-    values = [[points[s], islands[s], bridges[k.COLOURS[s]], state["hands"][s]] for s in (0, 1)]
-    leaders: list[int] = []
-    for measure in (points, islands):
-        if measure[0] != measure[1]:
-            leaders = [0 if measure[0] > measure[1] else 1]
-            break
-    note = N_("Points from the scorings so far; the islands held now decide the next scoring.")
-    return Standings(
-        [N_("Points"), N_("Islands held"), N_("Bridges"), N_("Cards in hand")],
-        values,
-        leaders,
-        note,
-    )
-
-
 class KahunaAdapter(GameAdapter):
     """How Kahuna plugs into the table page, the rules page and the calculators."""
 
@@ -266,27 +213,9 @@ class KahunaAdapter(GameAdapter):
     rules_template = "kahuna/rules.html"
     calculator_module = "companion.games.kahuna.calculator"
 
-    def score_table(self, state: dict, result: dict) -> ScoreTable:
-        """The final result as a comparison table (see final_scores)."""
-        return final_scores(result)
-
-    def start_seat(self, state: dict) -> int:
-        """White starts the game (our reading "first-player"); seat 0 is White."""
-        return k.COLOURS.index("white")
-
     def summary_chart(self, states: list[dict], names: list[str]) -> Markup:
         """Islands held over the game, the three scorings marked (see course_chart)."""
         return course_chart(states, names)
-
-    def standings(self, state: dict, result: dict | None, everything: bool) -> Standings:
-        """See standings_at(): points, islands, bridges and hands (nothing is private)."""
-        return standings_at(state)
-
-    def step_round(self, state: dict) -> Msg:
-        """The three rounds, each ending with its scoring, then the end."""
-        if state["over"]:
-            return Msg(N_("The game is over"))
-        return Msg(N_("Round %(round)s of %(total)s"), round=state["round"], total=k.ROUNDS)
 
     def panel_context(self, panel: Panel) -> dict:
         """The board with tappable sites, the card question of ?site=..., the round panel."""
@@ -309,7 +238,7 @@ class KahunaAdapter(GameAdapter):
         latest = view["rounds"][-1] if view["rounds"] else None
         final = k.result(state)
         return {
-            "score": final_scores(final) if final else None,
+            "score": score_table(panel.state, final) if final else None,
             "board": board,
             "site_choice": choice,
             "reveal_choices": _reveal_choices(state) if view["can"]["reveal"] else [],

@@ -216,11 +216,13 @@ EVENT_LINES: dict[str, Callable[[dict, str], Msg]] = {
 
 
 def seat_may_undo(before: dict, action: dict, after: dict) -> bool:
-    """A seat may take back a card entry, a sale offer, or a bid or pass that did not end the
-    auction; never a discard, a fine, a waiver, or a move that settled an auction."""
-    kind = action.get("type")
-    if kind in ("card", "sell"):
-        return not any(e["e"] in ("won", "free", "unsold") for e in after["events"])
-    if kind in ("bid", "pass"):
-        return all(e["e"] in ("bid", "pass") for e in after["events"])
-    return False
+    """The exceptions to the one undo policy (companion.games.base.Rules.seat_may_undo): a fine
+    is not the seat's entry but the rules' answer to its bid (only the host's waive refunds it,
+    rule "waive"); and a move that showed private chips may not be taken back by the seat: the
+    one that ended the game (every player's chips show, rule "end-chips") or the one that showed
+    the winner cannot pay (rule "cannot-pay")."""
+    if action.get("type") == "penalty":
+        return False
+    if after["phase"] == "over":
+        return False
+    return not (after["phase"] == "discard" and before["phase"] != "discard")

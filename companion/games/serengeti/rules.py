@@ -60,7 +60,8 @@ Public pure functions used elsewhere with exactly these signatures: payout(), bi
 score(); plus standings() (the end-screen table), payout_line() and payout_explanation() (the
 payout and why), and bid_hint() (the keypad).
 
-This module is the entry point (companion.games.base.Rules); the rules live in small modules:
+This module is the entry point: GAME, its companion.games.base.Rules. The rules live in small
+modules:
 
     facts.py    the rule text's numbers (chips, deck, rounds, tribes, points) and lot_size()
     fields.py   reading entered values (whole numbers, digit strings, the rule set); InputError
@@ -74,13 +75,14 @@ This module is the entry point (companion.games.base.Rules); the rules live in s
     views.py    what a seat or the table sees, the private bid warning, the result
     history.py  the history lines of an accepted action, and what a seat may take back
     texts.py    the rules page's titles and summaries (RULES) and our readings (CLARIFICATIONS)
+    scoreboard.py  the final score table, the replay's standings and rounds, the start seat, the fine
+    search_terms.py  the words players say, for the rules search (TERMS)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from companion.games.base import N_, Msg
+from companion.games.base import N_, Msg, Rules
+from companion.games.serengeti import scoreboard
 from companion.games.serengeti.bids import bid_error, bid_hint, bid_rule
 from companion.games.serengeti.facts import (
     CARDS_PER_DIGIT,
@@ -106,6 +108,7 @@ from companion.games.serengeti.history import describe, seat_may_undo
 from companion.games.serengeti.moves import MOVES, apply
 from companion.games.serengeti.payout import Payout, payout, payout_explanation, payout_line
 from companion.games.serengeti.scoring import score, standings
+from companion.games.serengeti.search_terms import TERMS
 from companion.games.serengeti.state import (
     just_fined_bid,
     new,
@@ -136,6 +139,7 @@ def progress(state: dict) -> Msg:
 
 
 __all__ = [
+    "GAME",
     "progress",
     "concerns",
     "entry",
@@ -189,8 +193,23 @@ __all__ = [
 ]
 
 
-if TYPE_CHECKING:  # mypy checks that this module keeps the contract (companion.games.base.Rules)
-    from companion.games.base import Rules
-    from companion.games.serengeti import rules as _this
-
-    _keeps_the_contract: Rules = _this
+#: The game as the app plays it: the contract of companion.games.base.Rules.
+GAME = Rules(
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    new=new,
+    moves=MOVES,
+    view=view,
+    result=result,
+    describe=describe,
+    progress=progress,
+    summaries=RULES,
+    readings=CLARIFICATIONS,
+    may_undo=seat_may_undo,
+    score_table=scoreboard.score_table,
+    standings=scoreboard.standings_at,
+    step_round=scoreboard.step_round,
+    start_seat=scoreboard.start_seat,
+    follow_up=scoreboard.follow_up,
+    terms=TERMS,
+)

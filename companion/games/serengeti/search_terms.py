@@ -14,6 +14,8 @@ NUMBERS: the question's numbers -> ids: a bid and a digit it ends in ("bid 15 â€
 
 from __future__ import annotations
 
+from companion.games.base import SearchTerms
+
 CANNOT_PAY = ("cannot-pay", "cannot-pay-no-card", "bid-above-chips")
 TIE = ("tie-break", "tie-break-shared", "chip-bonus-tie")
 DIGIT = ("bid-digit", "penalty-which-bids", "penalty")
@@ -340,3 +342,7 @@ def NUMBERS(numbers: list[int]) -> tuple[str, ...]:  # noqa: N802 (a table, like
             if i != j and digit < 10 and bid % 10 == digit:
                 return ("bid-digit", "penalty-which-bids")
     return ()
+
+
+#: What the rules search reads (companion.games.base.SearchTerms).
+TERMS = SearchTerms(PHRASES, READS, NUMBERS)

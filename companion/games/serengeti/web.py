@@ -14,11 +14,12 @@ from wtforms import BooleanField, StringField
 from wtforms.validators import AnyOf, InputRequired
 
 from companion.forms import VersionedForm, whole_number
-from companion.games.base import N_, Msg
+from companion.games.base import N_
 from companion.games.serengeti import rules as rules
+from companion.games.serengeti.scoreboard import score_table
 from companion.i18n import translate
 from companion.web import charts
-from companion.web.adapter import GameAdapter, Panel, ScoreTable, Standings
+from companion.web.adapter import GameAdapter, Panel
 
 TRIBE_KEYS = list(rules.TRIBES)
 CARD_KEYS = [f"{tribe}:{digit}" for tribe in TRIBE_KEYS for digit in range(10)]
@@ -182,25 +183,6 @@ def _open_fines(view: dict) -> list[dict]:
     return [latest[s] for s in sorted(latest)]
 
 
-def score_table(state: dict, result: dict) -> ScoreTable:
-    """The final scores to compare: the points of each tribe and the most-chips bonus down,
-    players across in ranking order; the tie-break in words when one decided the winner."""
-    players = result["players"]
-    rows = [
-        (label, [row["tribes"][tribe]["points"] for row in players])
-        for tribe, label in rules.TRIBES.items()
-    ]
-    rows.append((N_("Most chips bonus"), [row["chip_bonus"] for row in players]))
-    return ScoreTable(
-        seats=[row["player"] for row in players],
-        ranks=[row["rank"] for row in players],
-        winners=list(result["winners"]),
-        rows=rows,
-        totals=[row["total"] for row in players],
-        decided_by=None if result["tie_break"] == "points" else result["tie_break_text"],
-    )
-
-
 def chips_by_round(states: list[dict]) -> list[list[int]]:
     """Everyone's chips at the start and after each round: [round][seat] (from the state after
     every action; a round ends with the action that settles its auction)."""
@@ -255,35 +237,6 @@ def summary_chart(states: list[dict], names: list[str]) -> Markup | None:
     )
 
 
-def standings_at(state: dict, result: dict | None, everything: bool) -> Standings:
-    """The replay's standings: each player's cards and the points the game's own scoring gives
-    them now. Chips are private until the end: without them the points are the cards' alone
-    (the most-chips bonus needs everyone's chips); with them (everything, or the end) the
-    chips show and the points are those of a game ending here."""
-    chips_shown = everything or result is not None
-    players = range(state["players"])
-    cards = {s: state["cards"][s] for s in players}
-    chips = {s: state["chips"][s] if chips_shown else 0 for s in players}
-    found = rules.standings(cards, chips, variant=state["variant"])
-    by_seat = {row["player"]: row for row in found["players"]}
-    columns = [N_("Cards"), *([N_("Chips")] if chips_shown else []), N_("Points")]
-    values = [
-        [by_seat[s]["cards"], *([state["chips"][s]] if chips_shown else []), by_seat[s]["total"]]
-        for s in players
-    ]
-    best = max(row["total"] for row in found["players"])
-    if result is not None:
-        note = N_("The final points.")
-    elif chips_shown:
-        note = N_("The points if the game ended here, the most-chips bonus included.")
-    else:
-        note = N_(
-            "The points of the cards so far. Chips are private until the end, so the "
-            "most-chips bonus is left out."
-        )
-    return Standings(columns, values, list(found["winners"]) if best > 0 else [], note)
-
-
 class SerengetiAdapter(GameAdapter):
     """How Serengeti plugs into the table page, the rules page and the calculators."""
 
@@ -295,27 +248,9 @@ class SerengetiAdapter(GameAdapter):
     show_all_line = N_("The host looked at everyone's chips.")
     look_line = N_("The host looked at %(seat)s's chips.")
 
-    def score_table(self, state: dict, result: dict) -> ScoreTable:
-        """See score_table(): tribes and the chip bonus down, players across."""
-        return score_table(state, result)
-
-    def start_seat(self, state: dict) -> int:
-        """Who started round 1 (the host may have chosen them; later rounds start elsewhere)."""
-        return state.get("first_start", state["start"] if state["round"] == 1 else 0)
-
     def summary_chart(self, states: list[dict], names: list[str]) -> Markup | None:
         """See summary_chart(): chips round by round, and each player's cards by tribe."""
         return summary_chart(states, names)
-
-    def standings(self, state: dict, result: dict | None, everything: bool) -> Standings:
-        """See standings_at(): cards, chips once they may show, and the points."""
-        return standings_at(state, result, everything)
-
-    def step_round(self, state: dict) -> Msg:
-        """The five rounds of auctions, then the end."""
-        if state["phase"] == "over":
-            return Msg(N_("The game is over"))
-        return Msg(N_("Round %(round)s of %(rounds)s"), round=state["round"], rounds=rules.ROUNDS)
 
     def panel_context(self, panel: Panel) -> dict:
         """Quick bids with private warnings, cards to pick, fines to waive, seats' auction parts."""
@@ -354,14 +289,6 @@ class SerengetiAdapter(GameAdapter):
                 else 0
             ),
         }
-
-    def follow_up(self, state: dict, action: dict, error: Exception) -> dict | None:
-        """After a refused bid that breaks the digit rule: the 1-chip fine, its own history line."""
-        rule = getattr(error, "rule", "")
-        if action.get("type") != "bid" or not rules.penalty_applies(state, rule):
-            return None
-        amount = action.get("amount")
-        return {"type": "penalty", "bid": amount if isinstance(amount, int) else None}
 
 
 ADAPTER = SerengetiAdapter()

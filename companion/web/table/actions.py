@@ -11,6 +11,7 @@ from companion import get_db, tables
 from companion.forms import PLAIN_TEXT, NoteForm, UndoForm
 from companion.games.base import ANYONE, N_, Msg, RuleError, Seat
 from companion.plaintext import has_control
+from companion.web.adapter import adapter_of
 from companion.web.table import bp
 from companion.web.table.access import Who, table_route
 from companion.web.table.live import (
@@ -28,10 +29,10 @@ def act(w: Who, action_type: str):
     """One game action from its form: checked by the form, then by the rules, then stored. The
     table display that stays at the table may enter only what anyone at the table may enter."""
     table = w.table
-    form_class = table.game.adapter.forms.get(action_type)
+    form_class = adapter_of(table.game).forms.get(action_type)
     if form_class is None:
         return render_live(w, error=Msg(N_("This game has no such action.")))
-    module = table.game.module
+    module = table.game.rules
     public = module.entry(action_type) == ANYONE
     if not w.member and not public:
         return render_live(
@@ -60,7 +61,6 @@ def act(w: Who, action_type: str):
             host=w.host,
             by=None if w.host else w.seat,
             expected_version=form.expected_version(),
-            follow_up=table.game.adapter.follow_up,
             key=submission_key(),
         )
     except tables.Conflict as conflict:

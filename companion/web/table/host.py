@@ -12,6 +12,7 @@ from companion.forms import PLAIN_TEXT, RenameSeatForm
 from companion.games.base import N_, Msg, Seat
 from companion.plaintext import has_control
 from companion.web import device
+from companion.web.adapter import adapter_of
 from companion.web.table import bp
 from companion.web.table.access import (
     Who,
@@ -57,7 +58,7 @@ def reveal(w: Who):
     players know when the host's device (often a player's phone) showed their secrets.
     """
     table = w.table
-    line = table.game.adapter.show_all_line
+    line = adapter_of(table.game).show_all_line
     if line is None:
         return render_live(
             w,

@@ -17,7 +17,7 @@ from flask_babel import get_locale
 from companion import get_db, htmx, qr, tables
 from companion.forms import NoteForm, UndoForm, VersionedForm
 from companion.games.base import Msg, Seat
-from companion.web.adapter import Panel
+from companion.web.adapter import Panel, adapter_of
 from companion.web.table.access import Who, host_cookie, page_args
 
 HISTORY_SHOWN = 5  # the newest lines on the table page; the rest on the history page
@@ -37,7 +37,7 @@ def trace_host_look(w: Who, seat_rows: list[tables.SeatRow]) -> None:
     """The host's first look at the private view of a seat that has its own phone is written in
     the history (a seat without a phone is run from the host's device anyway). A seated host
     looking at its own seat is a player looking at their own values: nothing is written."""
-    line = w.table.game.adapter.look_line
+    line = adapter_of(w.table.game).look_line
     seat = w.acting_for
     if line is None or seat is None or not w.host or seat == w.seat:
         return
@@ -92,13 +92,13 @@ def live_context(
     table = tables.get_table(db, w.table.code)  # fresh version
     w.table = table
     state = tables.state_of(db, table)
-    module = table.game.module
+    module = table.game.rules
     seat = w.seat_shown
     seat_rows = tables.seats(db, table)
     names = [s.name for s in seat_rows]
     history = tables.recent_events(db, table, HISTORY_SHOWN)
     view = module.view(state, seat, reveal=w.reveal)
-    adapter = table.game.adapter
+    adapter = adapter_of(table.game)
     turn = [s for s in module.turn(state) if 0 <= s < len(names)]
     forms = FormsOnDemand(adapter.forms, table.version, bound_forms or {})
     extra = adapter.panel_context(
@@ -207,7 +207,7 @@ def display_context(w: Who, **kwargs) -> dict:
     table = context["table"]
     free = [s for s in context["seats"] if not s.taken]
     result = context["result"]
-    final = table.game.adapter.score_table(context["state"], result) if result else None
+    final = table.game.rules.score_table(context["state"], result) if result else None
     context.update(
         display=True,
         key=request.args.get("key"),
