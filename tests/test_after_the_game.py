@@ -20,6 +20,7 @@ from companion.games import GAMES
 from companion.games.base import (
     N_,
     GameInfo,
+    Move,
     Moves,
     Msg,
     Privacy,
@@ -77,7 +78,7 @@ race.GAME = Rules(
     max_players=4,
     new=_new,
     moves=Moves(
-        {"add": _add},
+        {"add": Move(_add)},
         is_over=lambda state: _result(state) is not None,
         over_message=lambda state: Msg(N_("The race is over.")),
         turn=lambda state: [state["turn"]] if _result(state) is None else [],

@@ -38,6 +38,7 @@ from companion.games.base import (
     ON_TURN,
     PHONE,
     GameInfo,
+    Move,
     Moves,
     Privacy,
     RuleError,
@@ -130,9 +131,8 @@ def test_the_rules_are_one_declaration(key):
     assert rules.min_players <= info.min_players <= info.max_players <= rules.max_players
     assert rules.summaries and all(isinstance(v, str) for v in rules.summaries.values())
     assert all(isinstance(v, str) for v in rules.readings.values())
-    handled = set(rules.moves.handlers)
-    assert set(rules.moves.entries) | set(rules.moves.open_when) <= handled
-    assert rules.moves.open_after_end <= handled
+    assert rules.moves.moves and all(isinstance(m, Move) for m in rules.moves.moves.values())
+    assert {m.who for m in rules.moves.moves.values()} <= ENTRY_KINDS
     assert set(rules.terms.reads) <= set(rules.readings) | set(rules.summaries)
 
 
@@ -253,8 +253,7 @@ def test_whose_move_it_is_is_the_games_own_and_checked_once(key):
     info = GAMES[key]
     rules, generator = info.rules, _generator(info.name)
     moves = rules.moves
-    assert set(moves.handlers) >= set(moves.entries)
-    assert {rules.entry(kind) for kind in moves.handlers} <= ENTRY_KINDS
+    assert {rules.entry(kind) for kind in moves.moves} <= ENTRY_KINDS
     rng = random.Random(f"turn-{key}")
     players = info.max_players
     state = rules.new(dict(info.options), players)
@@ -357,7 +356,7 @@ def test_every_calculator_answers(client):
 def test_may_enter_agrees_with_apply_in_every_state_a_random_game_reaches(key):
     """may_enter is what a screen asks before it offers a form ("what can I do now"): whenever
     the rules accept an entry of some kind from a device, may_enter says yes for that kind and
-    device; where a phase rules a kind out (Moves.open_when), may_enter says no, and every value
+    device; where a phase rules a kind out (Move.phase), may_enter says no, and every value
     of that kind seen in the whole game is refused there."""
     from collections import defaultdict
 
@@ -377,7 +376,7 @@ def test_may_enter_agrees_with_apply_in_every_state_a_random_game_reaches(key):
                 if action is not None and len(pool[action["type"]]) < 8:
                     pool[action["type"]].append(action)
             if step % 3 == 0:
-                for kind in moves.handlers:
+                for kind in moves.moves:
                     for seat in range(players):
                         for host in (False, True):
                             may = moves.may_enter(state, kind, seat=seat, host=host)
@@ -395,7 +394,9 @@ def test_may_enter_agrees_with_apply_in_every_state_a_random_game_reaches(key):
                                     f"may_enter says no to {kind} for seat {seat} (host {host}) "
                                     f"but the rules accept {sent} at step {step}"
                                 )
-            if rules.result(state) is not None and not moves.open_after_end:
+            if rules.result(state) is not None and not any(
+                m.after_end for m in moves.moves.values()
+            ):
                 break
             action = generator.next_action(state, rng)
             if action is None:
@@ -409,16 +410,15 @@ def test_may_enter_agrees_with_apply_in_every_state_a_random_game_reaches(key):
 @pytest.mark.parametrize("key", ENTRIES)
 def test_a_phase_rules_out_the_entries_of_other_phases(key):
     """At the start of a game (its first phase), every kind the game declares closed there
-    (Moves.open_when) is one may_enter refuses for every seat and the host."""
+    (Move.phase) is one may_enter refuses for every seat and the host."""
 
     info = GAMES[key]
     moves = info.rules.moves
-    if not moves.open_when:
-        pytest.skip("no phase rules")
     state = info.rules.new(dict(info.options), info.min_players)
-    for kind, is_open in moves.open_when.items():
-        if is_open(state):
-            continue
+    closed = [kind for kind, move in moves.moves.items() if not move.phase(state)]
+    if not closed:
+        pytest.skip("every kind is open at the start")
+    for kind in closed:
         for seat in range(info.min_players):
             for host in (False, True):
                 assert not moves.may_enter(state, kind, seat=seat, host=host), (kind, seat, host)

@@ -45,7 +45,9 @@ def test_every_rules_member_is_documented(member):
 
 
 @pytest.mark.parametrize(
-    "cls", [base.Moves, base.Privacy, base.Position, base.GameInfo], ids=lambda c: c.__name__
+    "cls",
+    [base.Move, base.Moves, base.Privacy, base.Position, base.GameInfo],
+    ids=lambda c: c.__name__,
 )
 def test_every_field_of_the_contracts_declarations_is_documented(cls):
     missing = [f.name for f in dataclasses.fields(cls) if f.name not in DOCUMENTED]

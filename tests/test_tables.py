@@ -46,7 +46,7 @@ counter.GAME = base.Rules(
     max_players=4,
     new=_new,
     moves=base.Moves(
-        {"add": _add},
+        {"add": base.Move(_add)},
         is_over=lambda state: False,
         over_message=lambda state: Msg(N_("Over.")),
         turn=lambda state: [state["turn"]],

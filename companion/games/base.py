@@ -21,13 +21,15 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol, TypeGuard
 
-from companion.games.messages import N_, Msg, Plural, Seat
+from companion.games.messages import N_, Msg, Plural, Seat, and_list, comma_list
 
 __all__ = [  # the messages, re-exported: a game imports everything it needs from here
     "N_",
     "Msg",
     "Plural",
     "Seat",
+    "and_list",
+    "comma_list",
 ]
 
 
@@ -88,7 +90,7 @@ def short(value: Any, limit: int = 24) -> str:
 
 Handler = Callable[[dict, Mapping[str, Any]], None]
 
-# Who may enter an action type (Moves.entries). The web layer asks the game (Moves.may_enter)
+# Who may enter an action type (Move.who). The web layer asks the game (Moves.may_enter)
 # instead of working it out again, and Moves.apply checks it once, for every game the same way.
 ON_TURN = "on_turn"  # a seat the game waits for now (Moves.turn): its phone, or the host for it
 OWN = "own"  # a seat, for itself, whenever the rules allow it: its phone, or the host for it
@@ -110,30 +112,52 @@ def acting_seat(action: Mapping[str, Any]) -> int:
     return seat
 
 
+def _every_phase(state: dict) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action type of a game, declared once: what it does and who may enter it when.
+
+    The dispatcher (Moves.apply), may_enter, the exports' and the replay's secrecy and the undo
+    policy all read this one record."""
+
+    #: changes its own copy of the state in place, or raises RuleError
+    handler: Handler
+    #: who may enter it: ON_TURN (a seat the game waits for), OWN, HOST or ANYONE
+    who: str = ON_TURN
+    #: whether the game's phase admits it now, whatever its values (a bid only in an auction, a
+    #: scoring sheet only after play): may_enter says no outside it, so that a screen built on it
+    #: offers no form the rules would refuse; the handler still refuses it in the game's words
+    phase: Callable[[dict], bool] = _every_phase
+    #: still open once play is over (a scoring sheet handed in after the last turn)
+    after_end: bool = False
+    #: its values are private when entered (a sealed bid): an undone one is exported and replayed
+    #: as entered and undone, without them
+    secret: bool = False
+
+
 @dataclass(frozen=True)
 class Moves:
     """A game's moves, declared once; the framework applies them (as boardgame.io does).
 
-    handlers maps an action type to a function that changes its own copy of the state in place
-    or raises RuleError. apply() does what every game needs before that, the same way for all:
-    an action is a mapping with a known "type" and a true/false "host" flag (rule "action"),
-    nothing is entered once the game is over (rule "game-over", with the game's own sentence;
-    except the moves in open_after_end, such as scoring sheets handed in after the last turn),
-    the device may enter it (entries: ON_TURN, OWN, HOST or ANYONE per action type; ON_TURN is
-    checked against turn(state), the seats the game waits for, and refused with the game's own
-    not_on_turn sentence), and the caller's state is never changed.
+    moves maps an action type to its Move (its handler and who may enter it when). apply() does
+    what every game needs before the handler, the same way for all: an action is a mapping with
+    a known "type" and a true/false "host" flag (rule "action"), nothing is entered once the game
+    is over (rule "game-over", with the game's own sentence; except a move open after the end),
+    the device may enter it (ON_TURN is checked against turn(state), the seats the game waits
+    for, and refused with the game's own not_on_turn sentence), and the caller's state is never
+    changed.
     """
 
-    handlers: Mapping[str, Handler]
+    moves: Mapping[str, Move]
     is_over: Callable[[dict], bool]
     over_message: Callable[[dict], Msg]
     prepare: Callable[[dict], None] | None = None  # runs on the copy first, e.g. clear scratch
-    open_after_end: frozenset[str] = frozenset()  # moves still allowed once play is over
     #: the seats the game waits for now ("Your turn" on their phones); [] when it waits for an
     #: entry anyone may make (a card to turn up) or for nobody
     turn: Callable[[dict], list[int]] = _no_turn
-    #: action type -> who may enter it (ON_TURN when not listed)
-    entries: Mapping[str, str] = field(default_factory=dict)
     #: the refusal of an ON_TURN entry for a seat the game does not wait for (the game's words:
     #: "It is Anna's turn", "You have already bid"); None: a plain "not your turn"
     not_on_turn: Callable[[dict, Mapping[str, Any]], RuleError] | None = None
@@ -142,26 +166,28 @@ class Moves:
     about: Callable[[dict, Mapping[str, Any]], int | None] | None = None
     #: the rule id of "only the host's device" (an anchor on the game's rules page)
     host_rule: str = "action"
-    #: action type -> whether the game's phase admits it now, whatever its values (a bid only in
-    #: an auction, a scoring sheet only after play): may_enter says no outside it, so that a
-    #: screen built on it offers no form the rules would refuse. Not listed: every phase. The
-    #: handlers still refuse such an entry themselves, with the game's own words.
-    open_when: Mapping[str, Callable[[dict], bool]] = field(default_factory=dict)
+
+    @property
+    def secret_actions(self) -> frozenset[str]:
+        """The action types whose values are private when entered (Move.secret)."""
+        return frozenset(kind for kind, move in self.moves.items() if move.secret)
 
     def entry(self, kind: str) -> str:
         """Who may enter this action type: ON_TURN, OWN, HOST or ANYONE."""
-        return self.entries.get(kind, ON_TURN)
+        move = self.moves.get(kind)
+        return move.who if move is not None else ON_TURN
 
     def may_enter(self, state: dict, kind: str, *, seat: int | None, host: bool) -> bool:
         """Whether a device may enter this action type now (whether the rules then accept its
         values is another matter): seat is the phone's seat, or the seat the host acts for."""
-        if kind not in self.handlers:
+        move = self.moves.get(kind)
+        if move is None:
             return False
-        if kind not in self.open_after_end and self.is_over(state):
+        if not move.after_end and self.is_over(state):
             return False
-        if kind in self.open_when and not self.open_when[kind](state):
+        if not move.phase(state):
             return False
-        who = self.entry(kind)
+        who = move.who
         if who == ANYONE:
             return True
         if who == HOST:
@@ -207,19 +233,20 @@ class Moves:
         cost more than the moves.
         """
         kind = action.get("type") if isinstance(action, Mapping) else None
-        if not isinstance(kind, str) or kind not in self.handlers:
+        move = self.moves.get(kind) if isinstance(kind, str) else None
+        if move is None:
             raise RuleError(
                 "action", N_("This game has no entry called %(type)s."), type=short(kind)
             )
         if not isinstance(action.get("host", False), bool):
             raise RuleError("action", N_("The host flag must be true or false."))
-        if kind not in self.open_after_end and self.is_over(state):
+        if not move.after_end and self.is_over(state):
             raise RuleError.of("game-over", self.over_message(state))
-        self._check_who(state, kind, action)
+        self._check_who(state, str(kind), action)
         after = copy_state(state) if copy else state
         if self.prepare is not None:
             self.prepare(after)
-        self.handlers[kind](after, action)
+        move.handler(after, action)
         return after
 
 
@@ -264,9 +291,6 @@ class Privacy:
     #: for twin tables: the same private action with another private value (None: not this one)
     private_action: Callable[[dict, dict], dict | None] | None = None
     twin_kinds: tuple[str, ...] = ()  # the private actions twin tables are played to
-    #: action types whose values the table may not see when entered (an undone one is shown,
-    #: even after the end, as entered and undone, without them)
-    secret_actions: frozenset[str] = frozenset()
 
     @property
     def keeps_anything(self) -> bool:

@@ -8,6 +8,7 @@ companion.games.base re-exports all of it: a game imports it from there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -128,3 +129,23 @@ def _decode(value: Any) -> Any:
     if isinstance(value, dict) and "seat" in value:
         return Seat(value["seat"])
     return value
+
+
+def comma_list(items: Sequence[Any], empty: Any = "") -> Any:
+    """ "A, B, C": items (Msg, Seat, str or int) joined by the reader's comma, as nested
+    messages; one item is itself, none is `empty`."""
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    return Msg(N_("%(head)s, %(tail)s"), head=items[0], tail=comma_list(items[1:]))
+
+
+def and_list(items: Sequence[Any], empty: Any = "") -> Any:
+    """ "A, B and C": items joined by the reader's comma and "and", as nested messages; one
+    item is itself, none is `empty`. The one list joiner of every game (one msgid each)."""
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    return Msg(N_("%(first)s and %(last)s"), first=comma_list(items[:-1]), last=items[-1])

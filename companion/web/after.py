@@ -294,9 +294,9 @@ def _followed_display_key(old_key: str, new_code: str) -> str:
 
 def shown_action(table: tables.Table, event: tables.Event) -> dict:
     """An event's action as history may show it once the game is over: whole, except an undone
-    action the table could not see when it was entered (the game's Privacy.secret_actions, e.g. a sealed
-    bid taken back before the reveal), which was never public: its kind and seat only."""
-    secret = table.game.privacy.secret_actions
+    action the table could not see when it was entered (a secret Move, e.g. a sealed bid taken
+    back before the reveal), which was never public: its kind and seat only."""
+    secret = table.game.rules.moves.secret_actions
     if event.undone and event.action.get("type") in secret:
         kept = {k: v for k, v in event.action.items() if k in ("type", "seat", "host")}
         return {**kept, "withheld": True}

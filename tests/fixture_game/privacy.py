@@ -33,5 +33,4 @@ PRIVACY = Privacy(
     may_see=_may_see,
     private_action=_private_action,
     twin_kinds=("secret",),
-    secret_actions=frozenset({"secret"}),
 )

@@ -17,6 +17,7 @@ from companion.games.base import (
     HOST,
     N_,
     OWN,
+    Move,
     Moves,
     Msg,
     Plural,
@@ -128,19 +129,25 @@ def _not_on_turn(state: dict, action: Mapping[str, Any]) -> RuleError:
     return RuleError("turn", N_("It is %(seat)s's turn."), seat=Seat(state["turn"]))
 
 
+def _before_the_first_take(state: dict) -> bool:
+    return not state["started"]
+
+
+# One Move per action type: its handler, who may enter it (the host, each seat for itself, the
+# seat on turn, anyone), when (the pile's size and the secrets: before the first pebble is taken,
+# rules "pile" and "secret"), and whether its values are private when entered (a secret number).
 MOVES = Moves(
-    {"pile": _pile, "secret": _secret, "take": _take, "drop": _drop},
+    {
+        "pile": Move(_pile, HOST, _before_the_first_take),
+        "secret": Move(_secret, OWN, _before_the_first_take, secret=True),
+        "take": Move(_take),
+        "drop": Move(_drop, ANYONE),
+    },
     is_over=lambda state: state["pile"] == 0,
     over_message=lambda state: Msg(N_("The pile is empty: the game is over.")),
     turn=turn,
-    entries={"pile": HOST, "secret": OWN, "drop": ANYONE},
     not_on_turn=_not_on_turn,
     about=lambda state, action: state["turn"],
-    # the pile's size and the secrets: before the first pebble is taken (rules "pile", "secret")
-    open_when={
-        "pile": lambda state: not state["started"],
-        "secret": lambda state: not state["started"],
-    },
 )
 apply = MOVES.apply
 may_enter = MOVES.may_enter

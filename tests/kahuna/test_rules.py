@@ -861,7 +861,7 @@ def test_unknown_entries_and_bad_host_flags_get_the_shared_wording():
 
 
 def test_every_rule_id_used_is_listed_and_every_string_is_marked():
-    # All modules together: a refusal helper (phrases.counted_refusal) is called from others.
+    # All modules together: a refusal (RuleError.of) may be built in one and raised in another.
     used = rule_ids_in(*(path.read_text(encoding="utf-8") for path in PACKAGE.glob("*.py")))
     assert {"action", "game-over", "turn-order", "card-count", "stone-supply"} <= used
     assert used <= set(k.RULES), used - set(k.RULES)

@@ -25,6 +25,7 @@ EARLIER_LINES = (
     N_("The host ended the turn of %(seat)s with %(n)s unfinished adventures (limit 3)."),
     N_("Refill expedition spaces %(slots)s from the deck (%(deck)s left)."),
     N_("The host corrected the coins of %(seat)s by %(amount)s silver (%(balance)s now)."),
+    N_("%(head)s and %(last)s"),  # the list joiner before the games shared base.and_list
 )
 
 

@@ -30,7 +30,7 @@ from companion.games.africana.facts import (
     page_cost,
 )
 from companion.games.africana.fields import int_field
-from companion.games.africana.phrases import listing, refusal, silver
+from companion.games.africana.phrases import listing, silver
 from companion.games.africana.scoring import check_sheet
 from companion.games.africana.sets import too_many_of_a_kind
 from companion.games.africana.state import (
@@ -57,6 +57,7 @@ from companion.games.base import (
     HOST,
     N_,
     OWN,
+    Move,
     Moves,
     Msg,
     Plural,
@@ -106,7 +107,7 @@ def _buy_adventure(state: dict, action: Mapping) -> None:
     cards = int_field(action, "cards", 1, left, "buy-adventure", default=1)
     have = state["seats"][seat]["coins"]
     if cards * ADVENTURE_PRICE > have:
-        raise refusal(
+        raise RuleError.of(
             "no-debt",
             Plural(
                 "Adventure cards cost 5 silver each: %(cards)s card costs %(cost)s, but "
@@ -134,7 +135,7 @@ def _turn_pages(state: dict, action: Mapping) -> None:
     have = state["seats"][seat]["coins"]
     if cost > have:
         can = have + (1 if before == 0 else 0)
-        raise refusal(
+        raise RuleError.of(
             "no-debt",
             Plural(
                 "Turning %(pages)s page costs %(cost)s (the first page of a turn is free, then "
@@ -158,7 +159,7 @@ def _change_colour(state: dict, action: Mapping) -> None:
     cards = int_field(action, "cards", 1, 99, "change-colour", default=1)
     have = state["seats"][seat]["coins"]
     if cards * COLOUR_CHANGE_PRICE > have:
-        raise refusal(
+        raise RuleError.of(
             "no-debt",
             Plural(
                 "A colour change costs 5 silver per card: %(cards)s card costs %(cost)s, but "
@@ -335,7 +336,7 @@ def _rename_kinds(state: dict, action: Mapping) -> None:
             raise RuleError("kind-names", N_("Every artifact kind needs a name."))
         name = " ".join(name.split())
         if len(name) > KIND_NAME_MAX:
-            raise refusal(
+            raise RuleError.of(
                 "kind-names",
                 Plural(
                     "A kind's name can have at most %(max)s character.",
@@ -375,12 +376,12 @@ def _submit_sheet(state: dict, action: Mapping) -> None:
         keys = [card[0] for card in converted if isinstance(card, list)]
         for key in KIND_KEYS:
             if keys.count(key) > ARTIFACT_COPIES:
-                raise refusal(
+                raise RuleError.of(
                     "artifact-limits", too_many_of_a_kind(keys.count(key), kind_label(state, key))
                 )
     held = state["seats"][seat]["adventures_open"]
     if raw.get("unfinished_artifacts") is None and known_unfinished_artifacts(state, seat) is None:
-        raise refusal(
+        raise RuleError.of(
             "other-points",
             Plural(
                 "You have %(n)s unfinished adventure in the app, which cannot tell guides "
@@ -417,47 +418,41 @@ def _finish_game(state: dict, action: Mapping) -> None:
     state["ended_by"] = "host"
 
 
-HANDLERS = {
-    "choose_action": _choose_action,
-    "buy_adventure": _buy_adventure,
-    "turn_pages": _turn_pages,
-    "change_colour": _change_colour,
-    "join_expedition": _join_expedition,
-    "complete_expedition": _complete_expedition,
-    "complete_artifact": _complete_artifact,
-    "complete_guide": _complete_guide,
-    "end_turn": _end_turn,
-    "rename_kinds": _rename_kinds,
-    "submit_sheet": _submit_sheet,
-    "correct_coins": _correct_coins,
-    "finish_game": _finish_game,
-}
-
-
 def play_is_over(state: dict) -> bool:
     """Play is over (the last round was played, or the host ended the game)."""
     return state["phase"] != "playing"
 
 
-# Once play is over the scoring sheets are handed in (and corrected), and the kinds may still be
-# named: those two stay open; every play move is refused with rule "game-over".
+# A turn's entries are the seat's on turn; a completed card's points are private when entered
+# (a sheet too); once play is over the scoring sheets are handed in (each seat's own, never
+# during play) and the kinds may still be named (the table's: anyone): those two stay open, every
+# play move is refused with rule "game-over". A ledger correction and ending early are the host's.
 MOVES = Moves(
-    HANDLERS,
+    {
+        "choose_action": Move(_choose_action),
+        "buy_adventure": Move(_buy_adventure),
+        "turn_pages": Move(_turn_pages),
+        "change_colour": Move(_change_colour),
+        "join_expedition": Move(_join_expedition),
+        "complete_expedition": Move(_complete_expedition, secret=True),
+        "complete_artifact": Move(_complete_artifact, secret=True),
+        "complete_guide": Move(_complete_guide, secret=True),
+        "end_turn": Move(_end_turn),
+        "rename_kinds": Move(_rename_kinds, ANYONE, after_end=True),
+        "submit_sheet": Move(
+            _submit_sheet,
+            OWN,
+            lambda state: state["phase"] != "playing",
+            after_end=True,
+            secret=True,
+        ),
+        "correct_coins": Move(_correct_coins, HOST),
+        "finish_game": Move(_finish_game, HOST),
+    },
     is_over=play_is_over,
     over_message=over_message,
-    open_after_end=frozenset({"submit_sheet", "rename_kinds"}),
     turn=turn,
-    # A turn's entries are the seat's on turn; a scoring sheet is each seat's own; naming the
-    # artifact kinds is the table's (anyone); a ledger correction and ending early, the host's.
-    entries={
-        "submit_sheet": OWN,
-        "rename_kinds": ANYONE,
-        "correct_coins": HOST,
-        "finish_game": HOST,
-    },
     not_on_turn=not_on_turn,
     host_rule="host-only",
-    # a scoring sheet is filled in once play is over, never during it
-    open_when={"submit_sheet": lambda state: state["phase"] != "playing"},
 )
 apply = MOVES.apply

@@ -69,7 +69,4 @@ PRIVACY = Privacy(
     may_see=_may_see,
     private_action=_private_action,
     twin_kinds=("complete_expedition", "complete_artifact", "submit_sheet"),
-    secret_actions=frozenset(
-        {"complete_expedition", "complete_artifact", "complete_guide", "submit_sheet"}
-    ),
 )

@@ -18,7 +18,7 @@ from companion.games.africana.facts import (
     is_int,
 )
 from companion.games.africana.fields import field_label, int_field
-from companion.games.africana.phrases import listing, refusal, silver
+from companion.games.africana.phrases import listing, silver
 from companion.games.africana.sets import best_artifact_sets, check_kinds, set_bonus_of
 from companion.games.base import N_, Msg, Plural, RuleError, Seat
 
@@ -44,7 +44,7 @@ def check_sheet(sheet: Mapping) -> dict:
     if isinstance(points, (str, bytes)) or not isinstance(points, Sequence):
         raise RuleError("sheet-values", N_("The expedition points must be a list of numbers."))
     if len(points) > MAX_EXPEDITIONS:
-        raise refusal(
+        raise RuleError.of(
             "sheet-values",
             Plural(
                 "At most %(max)s expedition can be completed.",

@@ -14,7 +14,6 @@ from companion.games.africana.facts import (
     ARTIFACT_KINDS,
     SET_BONUS,
 )
-from companion.games.africana.phrases import refusal
 from companion.games.base import N_, Msg, Plural, RuleError
 
 
@@ -38,7 +37,7 @@ def check_kinds(kinds: Sequence[str]) -> list[str]:
         if not isinstance(kind, str) or not kind.strip():
             raise RuleError("artifact-limits", N_("Every artifact card needs its kind."))
     if len(kinds) > ARTIFACT_CARDS:
-        raise refusal(
+        raise RuleError.of(
             "artifact-limits",
             Plural(
                 "There are only %(max)s artifact cards in the game; the sheet lists %(n)s card.",
@@ -58,7 +57,7 @@ def check_kinds(kinds: Sequence[str]) -> list[str]:
         )
     for kind in distinct:
         if kinds.count(kind) > ARTIFACT_COPIES:
-            raise refusal("artifact-limits", too_many_of_a_kind(kinds.count(kind), kind))
+            raise RuleError.of("artifact-limits", too_many_of_a_kind(kinds.count(kind), kind))
     return kinds
 
 

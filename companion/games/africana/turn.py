@@ -15,7 +15,7 @@ from companion.games.africana.facts import (
     TURN_ACTION_LABELS,
     is_int,
 )
-from companion.games.africana.phrases import refusal, silver
+from companion.games.africana.phrases import silver
 from companion.games.base import N_, Msg, Plural, RuleError, Seat, copy_state
 
 
@@ -63,7 +63,7 @@ def book(state: dict, seat: int, what: str, amount: int, **details: Any) -> None
 def require_playing(state: dict) -> None:
     """Play entries only while play goes on (rule "game-over"); sheets come after it."""
     if state["phase"] != "playing":
-        raise refusal("game-over", over_message(state))
+        raise RuleError.of("game-over", over_message(state))
 
 
 def turn(state: dict) -> list[int]:
@@ -75,7 +75,7 @@ def not_on_turn(state: dict, action: Mapping) -> RuleError:
     """Only the player whose turn it is acts (rule "turn-order"; the moves' dispatcher checks
     it, companion.games.base.Moves)."""
     if state["phase"] != "playing":
-        return refusal("game-over", over_message(state))
+        return RuleError.of("game-over", over_message(state))
     return RuleError(
         "turn-order",
         N_("It is %(current)s's turn, not %(seat)s's."),
@@ -136,7 +136,7 @@ def check_adventure_limit(held: int, discarded: int, seat: int, action: Mapping)
     extra = held - OPEN_ADVENTURE_LIMIT
     if action.get("override") is True:
         if action.get("host") is not True:
-            raise refusal(
+            raise RuleError.of(
                 "host-only",
                 Plural(
                     "Only the host can end a turn with more than 3 unfinished adventures: "
@@ -149,7 +149,7 @@ def check_adventure_limit(held: int, discarded: int, seat: int, action: Mapping)
             )
         return True
     if discarded:
-        raise refusal(
+        raise RuleError.of(
             "adventure-limit",
             Plural(
                 "You have %(n)s unfinished adventure, and at most 3 may stay at the end "
@@ -162,7 +162,7 @@ def check_adventure_limit(held: int, discarded: int, seat: int, action: Mapping)
                 discarded=discarded,
             ),
         )
-    raise refusal(
+    raise RuleError.of(
         "adventure-limit",
         Plural(
             "You have %(n)s unfinished adventure, and at most 3 may stay at the end of a "

@@ -40,5 +40,4 @@ PRIVACY = Privacy(
     may_see=lambda kind, viewer_seat, seat, reveal: kind == PHONE and viewer_seat == seat,
     private_action=_private_action,
     twin_kinds=("bid",),
-    secret_actions=frozenset({"bid"}),
 )

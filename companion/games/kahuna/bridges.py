@@ -26,7 +26,6 @@ from companion.games.kahuna.facts import (
     site_key,
     site_name,
 )
-from companion.games.kahuna.phrases import counted_refusal
 
 
 def validated(bridges: Mapping) -> dict[Site, str]:
@@ -104,7 +103,7 @@ def place(bridges: Mapping[Site, str], site: Any, colour: str) -> tuple[dict, li
             colour=Msg(COLOUR_WORDS[board[site]]),
         )
     if bridge_counts(board)[colour] >= BRIDGES_PER_COLOUR:
-        raise counted_refusal(
+        raise RuleError.of(
             "bridge-supply",
             Plural(
                 "The %(number)s %(colour)s bridge is already on the board.",
@@ -120,7 +119,7 @@ def place(bridges: Mapping[Site, str], site: Any, colour: str) -> tuple[dict, li
     now = control(after)
     gained = [i for i in site if now.get(i) == colour and before.get(i) != colour]
     if sum(1 for c in now.values() if c == colour) > STONES_PER_COLOUR:
-        raise counted_refusal(
+        raise RuleError.of(
             "stone-supply",
             Plural(
                 "This bridge would give %(colour)s an island more than its "

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import N_, Msg, Plural, RuleError, Seat
+from companion.games.base import N_, Msg, Plural, RuleError, Seat, comma_list
 from companion.games.kahuna.bridges import bridges_from_json, control, place, remove
 from companion.games.kahuna.facts import (
     CARDS_PER_ISLAND,
@@ -23,7 +23,6 @@ from companion.games.kahuna.facts import (
     site_key,
     site_name,
 )
-from companion.games.kahuna.phrases import comma_list, counted_refusal
 from companion.games.kahuna.state import accounted, is_over, over_message
 
 
@@ -38,7 +37,7 @@ def not_on_turn(state: dict, action: Mapping) -> RuleError:
     """The refusal of a turn's entry for a seat that is not on turn (or before the face-up cards
     just turned over are entered)."""
     if state["pending_reveals"]:
-        return counted_refusal(
+        return RuleError.of(
             "reveal",
             Plural(
                 "First enter the face-up card just turned over (%(number)s still to enter).",
@@ -80,7 +79,7 @@ def check_may_play(state: dict, seat: int, cards: int) -> None:
             N_("A turn plays at most 5 cards, and you have played them all this turn."),
         )
     if cards > room:
-        raise counted_refusal(
+        raise RuleError.of(
             "play-limit",
             Plural(
                 "A turn plays at most 5 cards; you may play %(room)s more card.",
@@ -97,7 +96,7 @@ def check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
     if hand == 0:
         raise RuleError("card-count", N_("You have no card in hand."))
     if len(cards) > hand:
-        raise counted_refusal(
+        raise RuleError.of(
             "card-count",
             Plural(
                 "You hold only %(number)s card; this move needs %(need)s.",
@@ -115,7 +114,7 @@ def check_cards_held(state: dict, seat: int, cards: list[str]) -> None:
         if extra <= 0:
             continue
         if extra > CARDS_PER_ISLAND - accounted(state, island):
-            raise counted_refusal(
+            raise RuleError.of(
                 "card-count",
                 Plural(
                     "There are only 2 %(island)s cards and the others are "

@@ -12,8 +12,7 @@ from collections import Counter
 from importlib import resources
 from typing import Any
 
-from companion.games.base import N_, RuleError, short
-from companion.games.kahuna.phrases import comma_list
+from companion.games.base import N_, RuleError, comma_list, short
 
 MIN_PLAYERS = MAX_PLAYERS = 2
 SEAT_LABELS = (N_("White"), N_("Black"))

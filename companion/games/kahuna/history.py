@@ -5,9 +5,8 @@ page repeats for the last play and the last scoring.
 
 from __future__ import annotations
 
-from companion.games.base import N_, Msg, Plural, Seat, acting_seat
+from companion.games.base import N_, Msg, Plural, Seat, acting_seat, and_list
 from companion.games.kahuna.facts import COLOUR_WORDS, COLOURS, other, parse_island, site_name
-from companion.games.kahuna.phrases import and_list
 from companion.games.kahuna.state import drawable
 from companion.games.kahuna.views import final_result
 

@@ -8,7 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import ANYONE, HOST, N_, Moves, Plural, RuleError, Seat, acting_seat
+from companion.games.base import (
+    ANYONE,
+    HOST,
+    N_,
+    Move,
+    Moves,
+    Plural,
+    RuleError,
+    Seat,
+    acting_seat,
+    comma_list,
+)
 from companion.games.kahuna.bridges import bridges_from_json, bridges_to_json, control
 from companion.games.kahuna.checks import check_place, check_remove, not_on_turn, turn
 from companion.games.kahuna.facts import (
@@ -24,7 +35,6 @@ from companion.games.kahuna.facts import (
     parse_site,
     site_key,
 )
-from companion.games.kahuna.phrases import comma_list, counted_refusal
 from companion.games.kahuna.scoring import round_points
 from companion.games.kahuna.state import (
     accounted,
@@ -145,7 +155,7 @@ def _do_discard(state: dict, action: Action) -> None:
     if hand == 0:
         raise RuleError("discard", N_("You hold no card, so there is nothing to discard."))
     if type(count) is not int or not 1 <= count <= hand:
-        raise counted_refusal(
+        raise RuleError.of(
             "discard",
             Plural(
                 "You hold %(hand)s card: you can discard only that one.",
@@ -265,28 +275,23 @@ def _start_next_round(state: dict) -> None:
     state["must_draw"] = False
 
 
+# A card turned face up is seen by everyone: anyone at the table may enter it (while one is
+# awaited). The options are the host's, before the first card; every other entry is the turn's.
 MOVES = Moves(
-    handlers={
-        "reveal": _do_reveal,
-        "place": _do_place,
-        "remove": _do_remove,
-        "discard": _do_discard,
-        "draw": _do_draw,
-        "end_turn": _do_end_turn,
-        "set_option": _do_set_option,
+    {
+        "reveal": Move(_do_reveal, ANYONE, lambda state: bool(state["pending_reveals"])),
+        "place": Move(_do_place),
+        "remove": Move(_do_remove),
+        "discard": Move(_do_discard),
+        "draw": Move(_do_draw),
+        "end_turn": Move(_do_end_turn),
+        "set_option": Move(_do_set_option, HOST, options_open),
     },
     is_over=is_over,
     over_message=over_message,
     turn=turn,
-    # A card turned face up is seen by everyone: anyone at the table may enter it. The options
-    # are the host's; every other entry is the turn's.
-    entries={"reveal": ANYONE, "set_option": HOST},
     not_on_turn=not_on_turn,
     host_rule="arabana",
-    open_when={
-        "reveal": lambda state: bool(state["pending_reveals"]),
-        "set_option": options_open,
-    },
 )
 apply = MOVES.apply
 

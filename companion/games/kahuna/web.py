@@ -19,11 +19,10 @@ from wtforms import IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from companion.forms import VersionedForm
-from companion.games.base import N_, Msg, RuleError
+from companion.games.base import N_, Msg, RuleError, comma_list
 from companion.games.kahuna import rules as k
 from companion.games.kahuna.course import islands_by_turn
 from companion.games.kahuna.drawing import BRIDGE_WORDS, drawing
-from companion.games.kahuna.phrases import comma_list
 from companion.games.kahuna.scoreboard import score_table
 from companion.i18n import render_msg, translate
 from companion.web import charts

@@ -8,10 +8,22 @@ previous action's events first. The action formats are in rules.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.games.base import ANYONE, HOST, N_, OWN, Moves, Msg, RuleError, Seat, acting_seat
+from companion.games.base import (
+    ANYONE,
+    HOST,
+    N_,
+    OWN,
+    Move,
+    Moves,
+    Msg,
+    RuleError,
+    Seat,
+    acting_seat,
+    comma_list,
+)
 from companion.games.serengeti.auction import advance, drop_out, open_auction
 from companion.games.serengeti.bids import bid_problem
 from companion.games.serengeti.facts import (
@@ -22,7 +34,7 @@ from companion.games.serengeti.facts import (
     lot_size,
 )
 from companion.games.serengeti.fields import int_field, is_int, short
-from companion.games.serengeti.phrases import card_msg, join
+from companion.games.serengeti.phrases import card_msg
 from companion.games.serengeti.state import (
     auction_mark,
     digits,
@@ -134,7 +146,7 @@ def _owned_card(state: dict, seat: int, action: Mapping) -> dict:
             "card-owned",
             N_("You own no %(card)s; your cards: %(owned)s."),
             card=card_msg(card),
-            owned=join(owned) if owned else Msg(N_("none")),
+            owned=comma_list(owned) if owned else Msg(N_("none")),
         )
     return card
 
@@ -322,48 +334,45 @@ def _clear_events(state: dict) -> None:
     state["events"] = []
 
 
+def _in(phase: str) -> Callable[[dict], bool]:
+    return lambda state: state["phase"] == phase
+
+
+def _before_the_lot(state: dict) -> bool:
+    return state["phase"] == "reveal" and not state["lot"]
+
+
+# Bids, passes, fines and discards are the waited-for seat's; a card turned up is seen by
+# everyone, so anyone at the table may enter it; a Don sale is any seat's own; the options and a
+# waived fine are the host's.
 MOVES = Moves(
     {
-        "card": _act_card,
-        "bid": _act_bid,
-        "pass": _act_pass,
-        "discard": _act_discard,
-        "penalty": _act_penalty,
-        "waive": _act_waive,
-        "sell": _act_sell,
-        "fines": _act_fines,
-        "start": _act_start,
+        "card": Move(_act_card, ANYONE, _in("reveal")),
+        "bid": Move(_act_bid, phase=_in("auction")),
+        "pass": Move(_act_pass, phase=_in("auction")),
+        "discard": Move(_act_discard, phase=_in("discard")),
+        "penalty": Move(
+            _act_penalty, phase=lambda state: state["phase"] == "auction" and state["penalty_on"]
+        ),
+        "waive": Move(
+            _act_waive,
+            HOST,
+            lambda state: any(p["paid"] and not p["waived"] for p in state["penalties"]),
+        ),
+        # a Don sale: before the first card of the round is turned up
+        "sell": Move(
+            _act_sell, OWN, lambda state: state["variant"] == "don" and _before_the_lot(state)
+        ),
+        "fines": Move(_act_fines, HOST),
+        "start": Move(
+            _act_start, HOST, lambda state: state["round"] == 1 and _before_the_lot(state)
+        ),
     },
     is_over=lambda state: state["phase"] == "over",
     over_message=lambda state: Msg(N_("The game is over.")),
     prepare=_clear_events,
     turn=turn,
-    # Bids, passes, fines and discards are the waited-for seat's; a card turned up is seen by
-    # everyone, so anyone at the table may enter it; a Don sale is any seat's own; the options
-    # and a waived fine are the host's.
-    entries={
-        "card": ANYONE,
-        "sell": OWN,
-        "waive": HOST,
-        "fines": HOST,
-        "start": HOST,
-    },
     not_on_turn=not_on_turn,
     host_rule="host",
-    open_when={
-        "card": lambda state: state["phase"] == "reveal",
-        "bid": lambda state: state["phase"] == "auction",
-        "pass": lambda state: state["phase"] == "auction",
-        "penalty": lambda state: state["phase"] == "auction" and state["penalty_on"],
-        "discard": lambda state: state["phase"] == "discard",
-        # a Don sale: before the first card of the round is turned up
-        "sell": lambda state: (
-            state["variant"] == "don" and state["phase"] == "reveal" and not state["lot"]
-        ),
-        "start": lambda state: (
-            state["round"] == 1 and state["phase"] == "reveal" and not state["lot"]
-        ),
-        "waive": lambda state: any(p["paid"] and not p["waived"] for p in state["penalties"]),
-    },
 )
 apply = MOVES.apply

@@ -12,10 +12,9 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from companion.games.base import N_, Msg, Plural
+from companion.games.base import N_, Msg, Plural, comma_list
 from companion.games.serengeti.facts import MAX_BID
 from companion.games.serengeti.fields import InputError, check_variant, is_int, short
-from companion.games.serengeti.phrases import join
 
 
 @dataclass(frozen=True)
@@ -142,7 +141,7 @@ def payout_line(
         parts.append(Msg(N_("%(count)s in the pot"), count=pay.remainder))
     elif pay.remainder:
         parts.append(Msg(N_("%(count)s to the bank"), count=pay.remainder))
-    listed = join(parts) if parts else Msg(N_("nobody"))
+    listed = comma_list(parts) if parts else Msg(N_("nobody"))
     if variant == "don" and pot:
         return Msg(
             N_("%(winner)s paid %(bid)s, plus %(pot)s from the pot: %(shares)s"),

@@ -10,13 +10,6 @@ from companion.games.serengeti.facts import TRIBES
 from companion.games.serengeti.fields import is_int
 
 
-def join(parts: list) -> Any:
-    """ "a, b, c" as nested translatable messages (parts are Msg, Seat or str)."""
-    if len(parts) == 1:
-        return parts[0]
-    return Msg(N_("%(head)s, %(tail)s"), head=parts[0], tail=join(parts[1:]))
-
-
 def card_msg(card: dict) -> Msg:
     """A card by name: "Nuba 4"."""
     return Msg(N_("%(tribe)s %(digit)s"), tribe=Msg(TRIBES[card["tribe"]]), digit=card["digit"])

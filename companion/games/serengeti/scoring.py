@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import N_, Msg
+from companion.games.base import N_, Msg, comma_list
 from companion.games.serengeti.facts import (
     CARDS_PER_TRIBE,
     CHIP_BONUS,
@@ -17,7 +17,7 @@ from companion.games.serengeti.facts import (
     TRIBES,
 )
 from companion.games.serengeti.fields import InputError, check_variant, is_int, short
-from companion.games.serengeti.phrases import as_param, join
+from companion.games.serengeti.phrases import as_param
 
 
 def _tribe_points(count: int) -> int:
@@ -153,6 +153,6 @@ def _tie_break_text(winners: list, tie_break: str) -> Msg:
     if tie_break == "shared":
         return Msg(
             N_("%(winners)s share the win: every tie-break is equal."),
-            winners=join([as_param(w) for w in winners]) if winners else Msg(N_("nobody")),
+            winners=comma_list([as_param(w) for w in winners]) if winners else Msg(N_("nobody")),
         )
     return Msg(_TIE_BREAK_TEXT[tie_break], winner=as_param(winners[0]))
