@@ -3,7 +3,8 @@
     python -m scripts.search_quality           # every miss, then the figures
     python -m scripts.search_quality --all     # every question with its top 3
 
-The questions are tests/search_questions.json: each has its language, the game of the table it
+The questions are each installed game's tests/<game>/search_questions.json (a game brings its
+own; docs/architecture.md, "Adding a fifth game"): each has its language, the game of the table it
 is asked from (a lobby entry: a variant asks on its game's page) and the rule or reading ids whose
 entry answers it. A question is answered when one of those ids is among the first TOP results of
 the search scoped to that game's rules page; a scoped search that lists an entry of another
@@ -19,15 +20,25 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.games import INSTALLED
+
 ROOT = Path(__file__).resolve().parent.parent
 
-QUESTIONS = ROOT / "tests" / "search_questions.json"
+TESTS = ROOT / "tests"
 TOP = 3  # an answer must be among the first TOP results
+
+
+def question_files() -> list[Path]:
+    """Each installed game's questions (tests/<package>/search_questions.json)."""
+    return [TESTS / name / "search_questions.json" for name in INSTALLED]
 
 
 def load_questions() -> list[dict]:
     """The question set: dicts with lang, game (a lobby entry key), q and ids."""
-    return json.loads(QUESTIONS.read_text(encoding="utf-8"))
+    found: list[dict] = []
+    for path in question_files():
+        found += json.loads(path.read_text(encoding="utf-8"))
+    return found
 
 
 @dataclass

@@ -422,3 +422,25 @@ def test_a_phase_rules_out_the_entries_of_other_phases(key):
         for seat in range(info.min_players):
             for host in (False, True):
                 assert not moves.may_enter(state, kind, seat=seat, host=host), (kind, seat, host)
+
+
+def test_every_hook_has_an_implementer():
+    """datasette's rule: a hook nobody implements goes. The tests' own game implements every
+    hook of the web adapter (a game copied from it starts with each); every optional member of
+    Rules is given by some registered game."""
+    import dataclasses
+
+    pebbles = adapter_of(GAMES["pebbles"])
+    for hook, default in vars(GameAdapter).items():
+        if hook.startswith("_"):
+            continue
+        assert getattr(type(pebbles), hook) is not default, f"Pebbles leaves {hook} out"
+    for member in dataclasses.fields(Rules):
+        if member.default is not dataclasses.MISSING:
+            default = member.default
+        elif member.default_factory is not dataclasses.MISSING:
+            default = member.default_factory()
+        else:
+            continue  # a required member: every game gives it
+        given = [key for key, info in GAMES.items() if getattr(info.rules, member.name) != default]
+        assert given, f"no game gives Rules.{member.name}"

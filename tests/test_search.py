@@ -5,17 +5,15 @@ tests (tests/<game>/test_search.py)."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
-from pathlib import Path
 
 from companion import search
 from companion.games import GAMES
+from scripts import search_quality
 
 # Every rules page of the registered games.
 RULES_PAGES = sorted({info.rules_page for info in GAMES.values()})
-QUESTIONS = Path(__file__).parent / "search_questions.json"  # players' questions, three languages
 
 
 def test_a_query_in_any_language_is_answered_in_the_readers(rules_index):
@@ -174,7 +172,7 @@ def test_a_too_long_question_from_a_table_is_refused_politely(make_table):
 def test_every_query_answers_in_under_50_ms(rules_index):
     # The short version of scripts/benchmark.py's search figure: the slowest of a set of
     # queries in three languages (best of three runs each, to leave out the machine's hiccups).
-    asked = json.loads(QUESTIONS.read_text(encoding="utf-8"))
+    asked = search_quality.load_questions()
     queries = [q["q"] for q in asked][::3] + ["b", "п", "の", "a" * 200]
     slowest = 0.0
     for query in queries:

@@ -1,4 +1,5 @@
-"""Ask the rules as players do: the question set (tests/search_questions.json, questions people say
+"""Ask the rules as players do: the question set (each game's tests/<game>/search_questions.json,
+questions people say
 at a table in English, Japanese and Russian, never in the rules' own words) is answered from a
 table: an acceptable entry among the first three results, nothing from another game's page, and
 quickly. scripts/search_quality.py prints the same figures and every miss."""

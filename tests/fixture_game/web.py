@@ -1,11 +1,15 @@
-"""Pebbles on the table page: four forms, a panel, the final score table."""
+"""Pebbles on the table page: four forms, a panel, its rules page, its calculator and its summary
+chart (every hook of GameAdapter)."""
 
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 
 from companion.forms import VersionedForm, whole_number
 from companion.games.base import N_
+from companion.i18n import translate
+from companion.web import charts
 from companion.web.adapter import GameAdapter, Panel
 from tests.fixture_game import rules
 
@@ -47,10 +51,27 @@ class DropForm(VersionedForm):
 
 
 class PebblesAdapter(GameAdapter):
+    """Every hook of the web adapter, so that a game copied from Pebbles starts with each."""
+
     forms = {"take": TakeForm, "secret": SecretForm, "pile": PileForm, "drop": DropForm}
     panel_template = "fixture_game/_panel.html"
+    rules_template = "fixture_game/rules.html"
     show_all_line = N_("The host looked at everyone's secret numbers.")
     look_line = N_("The host looked at %(seat)s's secret number.")
+    calculator_module = "tests.fixture_game.calculator"
+
+    def summary_chart(self, states: list[dict], names: list[str]) -> Markup | None:
+        """The pebbles each player held after every move, once the pile is empty."""
+        if not states or rules.result(states[-1]) is None:
+            return None
+        series = [(name, [s["taken"][seat] for s in states]) for seat, name in enumerate(names)]
+        return charts.line_chart(
+            translate(N_("Pebbles over the game")),
+            series,
+            x_label=translate(N_("Moves")),
+            step_label=translate(N_("Move")),
+            data_label=translate(N_("Pebbles each player held after each move")),
+        )
 
     def panel_context(self, panel: Panel) -> dict:
         """What this device may enter now (the game says it: rules.may_enter)."""
