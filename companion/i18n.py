@@ -30,7 +30,7 @@ from wtforms.i18n import messages_path
 
 from companion import localtime
 from companion.games import PACKAGES
-from companion.games.base import Msg, Seat
+from companion.games.base import N_, Msg, Seat
 
 LANGUAGES = {"en": "English", "ja": "日本語", "ru": "Русский"}
 LANG_COOKIE = "lang"
@@ -178,6 +178,16 @@ def translate_in(part: str, msgid: str) -> str:
     """The current language's text for a msgid of a given part (e.g. a game's name on the home
     page, which is a core page)."""
     return DOMAINS.get(part, DOMAINS[CORE]).get_translations().ugettext(msgid)
+
+
+def default_seat_name(info, seat: int) -> str:
+    """A seat's default name in the reader's language: the game's label for the seat (Kahuna's
+    colours, Africana's companies: Rules.seat_labels) or "Player n" (a new table's seats and a
+    rematch's take theirs from here)."""
+    labels = info.rules.seat_labels
+    if seat < len(labels):
+        return translate_in(info.name, labels[seat])
+    return translate(N_("Player %(n)s")) % {"n": seat + 1}
 
 
 def game_label(info) -> str:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 
 from companion.games.base import Msg
 from companion.store import Store
 from companion.tables.event_log import append_event
-from companion.tables.model import Table, hash_token
+from companion.tables.model import SeatRow, Table, hash_token
 from companion.tables.writes import already_applied, bump, remember
 
 
@@ -70,6 +71,23 @@ def set_location(db: Store, table: Table, location: str | None) -> None:
         db.execute("UPDATE tables SET location = ? WHERE id = ?", [location, table.id])
         db.execute("UPDATE plays SET location = ? WHERE table_id = ?", [location, table.id])
         bump(db, table)
+
+
+def rematch_seats(
+    seat_rows: list[SeatRow], shift: int, default_name: Callable[[int], str]
+) -> tuple[list[str], list[bool]]:
+    """The names of a rematch's seats, and which were typed: each person moves `shift` seats on
+    (0: the same seats) with the name they typed; a default name belongs to its seat, not to a
+    person, so a seat whose person had one gets its own (default_name(seat))."""
+    n = len(seat_rows)
+    names, named = [""] * n, [False] * n
+    for row in seat_rows:
+        if row.named:
+            names[(row.seat + shift) % n], named[(row.seat + shift) % n] = row.name, True
+    for seat in range(n):
+        if not named[seat]:
+            names[seat] = default_name(seat)
+    return names, named
 
 
 def start_rematch(db: Store, table: Table, new_code: str, shift: int) -> None:

@@ -195,20 +195,10 @@ def rematch(w: Who):
     if table.rematch_code:
         return redirect(url_for("table.page", code=table.rematch_code))
     shift = 1 if request.form.get("order") == "next" else 0
-    seat_rows = tables.seats(db, table)
     n = table.players
-    names, named = [""] * n, [False] * n
-    labels = table.game.rules.seat_labels
-    for row in seat_rows:
-        new_seat = (row.seat + shift) % n
-        names[new_seat], named[new_seat] = row.name, row.named
-    for seat in range(n):  # a default name belongs to its seat, not to a person
-        if not named[seat]:
-            names[seat] = (
-                translate_in(table.game.name, labels[seat])
-                if labels
-                else i18n.translate(N_("Player %(n)s")) % {"n": seat + 1}
-            )
+    names, named = tables.rematch_seats(
+        tables.seats(db, table), shift, lambda seat: i18n.default_seat_name(table.game, seat)
+    )
     new, host_token = tables.create_table(
         db, table.game.key, names, named, timezone=table.timezone, location=table.location
     )

@@ -23,7 +23,13 @@ from companion import get_db, localtime, plays, tables
 from companion.forms import JoinCodeForm, NewTableForm
 from companion.games import GAMES
 from companion.games.base import N_, Msg
-from companion.i18n import LANG_COOKIE, LANGUAGES, game_label, translate, translate_in
+from companion.i18n import (
+    LANG_COOKIE,
+    LANGUAGES,
+    default_seat_name,
+    game_label,
+    translate,
+)
 from companion.web import device
 from companion.web.table import guesser, host_cookie, set_token_cookie, unknown_code
 
@@ -172,17 +178,9 @@ def create():
         return _home(form, JoinCodeForm(formdata=None), status=exc.status, create_error=exc.msg)
     game = GAMES[form.game.data]
     players = form.players.number
-    labels = game.rules.seat_labels
-    names, named = [], []
-    for i in range(players):
-        typed = (form.names.entries[i].data or "").strip()
-        named.append(bool(typed))
-        if typed:
-            names.append(typed)
-        elif labels:
-            names.append(translate_in(game.name, labels[i]))
-        else:
-            names.append(translate(N_("Player %(n)s")) % {"n": i + 1})
+    typed = [(form.names.entries[i].data or "").strip() for i in range(players)]
+    named = [bool(name) for name in typed]
+    names = [name or default_seat_name(game, i) for i, name in enumerate(typed)]
     # The table's own time zone dates its play: the server's setting, else the host's browser's.
     zone = localtime.valid_zone(current_app.config.get("TIME_ZONE")) or localtime.valid_zone(
         form.timezone.data

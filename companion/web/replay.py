@@ -23,13 +23,11 @@ from __future__ import annotations
 
 import functools
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from babel.lists import format_list
 from flask import (
     Blueprint,
     abort,
@@ -39,16 +37,14 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import get_locale
 
 from companion import get_db, htmx, plays, tables
 from companion.games.base import N_, ON_TURN, Msg, Seat, Standings, is_int
 from companion.store import Store
 from companion.web import device
-from companion.web.adapter import Panel, adapter_of
 from companion.web.after import shown_action
 from companion.web.table import Who, refuse, table_route
-from companion.web.table.live import FormsOnDemand
+from companion.web.table.region import build_region
 
 bp = Blueprint("replay", __name__, url_prefix="/t/<code>/replay")
 
@@ -262,41 +258,15 @@ def _panel_context(
     w: Who, after: dict, result: Any, seat_rows: list[tables.SeatRow], everything: bool
 ) -> dict:
     """What the game's panel needs to show the table after the step, read-only, as the table
-    display does: nobody's seat, nothing awaited, nothing entered."""
-    table = w.table
-    module, adapter = table.game.rules, adapter_of(table.game)
-    names = [s.name for s in seat_rows]
-    view = module.view(after, None, reveal=everything)
-    extra = adapter.panel_context(
-        Panel(code=table.code, state=after, view=view, seat=None, host=False, names=names)
+    display does: nobody's seat, nothing awaited, nothing entered (the region every panel is
+    rendered from, tables/region.py)."""
+    as_table = replace(w, seat=None, host=False, acting_for=None, reveal=everything)
+    region = build_region(
+        as_table, after, seat_rows, seat=None, reveal=everything, awaited=result is None
     )
-    turn = [s for s in module.turn(after) if 0 <= s < len(names)] if result is None else []
-    return dict(
-        table=table,
-        who=replace(w, seat=None, host=False, acting_for=None, reveal=everything),
-        seat=None,
-        names=names,
-        seats=seat_rows,
-        state=after,
-        view=view,
-        result=result,
-        history=[],
-        history_total=0,
-        forms=FormsOnDemand(adapter.forms, table.version, {}),
-        panel=adapter.panel_template,
-        args={},
-        error=None,
-        rule=None,
-        undoable=None,
-        turn_seats=turn,
-        waiting_names=format_list([names[s] for s in turn], locale=get_locale() or "en")
-        if turn
-        else "",
-        now=time.time(),
-        display=w.display and not w.member,
-        replay=True,  # the panel is a replay's step: nothing is awaited, nothing entered
-        **extra,
-    )
+    region.display = w.display and not w.member
+    region.replay = True
+    return region.context()
 
 
 def _standings_context(

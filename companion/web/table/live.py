@@ -5,20 +5,16 @@ display's region (the table's view, large, for a TV or the tablet that stays at 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
-from babel.lists import format_list
 from flask import after_this_request, current_app, redirect, render_template, request, url_for
-from flask_babel import get_locale
 
 from companion import get_db, htmx, qr, tables
 from companion.forms import NoteForm, UndoForm, VersionedForm
 from companion.games.base import Msg, Seat
-from companion.web.adapter import Panel, adapter_of
+from companion.web.adapter import adapter_of
 from companion.web.table.access import Who, host_cookie, page_args
+from companion.web.table.region import build_region
 
 HISTORY_SHOWN = 5  # the newest lines on the table page; the rest on the history page
 DISPLAY_LINES = 5  # the newest lines on the table display
@@ -89,87 +85,32 @@ def live_context(
     reads (note_viewing() writes what opening the region means, before); handed_to: what
     note_viewing() returned."""
     db = get_db()
-    table = tables.get_table(db, w.table.code)  # fresh version
-    w.table = table
-    state = tables.state_of(db, table)
-    module = table.game.rules
-    seat = w.seat_shown
-    seat_rows = tables.seats(db, table)
-    names = [s.name for s in seat_rows]
-    history = tables.recent_events(db, table, HISTORY_SHOWN)
-    view = module.view(state, seat, reveal=w.reveal)
-    adapter = adapter_of(table.game)
-    turn = [s for s in module.turn(state) if 0 <= s < len(names)]
-    forms = FormsOnDemand(adapter.forms, table.version, bound_forms or {})
-    extra = adapter.panel_context(
-        Panel(
-            code=table.code,
-            state=state,
-            view=view,
-            seat=seat,
-            host=w.host,
-            names=names,
-            own=seat is not None and seat == w.seat,
-            args=page_args(w),
-            query=request.args.to_dict(),
-        )
+    w.table = tables.get_table(db, w.table.code)  # fresh version
+    table = w.table
+    region = build_region(
+        w,
+        tables.state_of(db, table),
+        tables.seats(db, table),
+        seat=w.seat_shown,
+        reveal=w.reveal,
+        bound_forms=bound_forms,
+        args=page_args(w),
+        query=request.args.to_dict(),
     )
-    undoable = tables.may_undo(db, table, seat=w.seat_shown if not w.host else None, host=w.host)
+    region.history = tables.recent_events(db, table, HISTORY_SHOWN)
+    region.history_total = tables.count_events(db, table)
+    region.undoable = tables.may_undo(
+        db, table, seat=w.seat_shown if not w.host else None, host=w.host
+    )
+    region.error, region.rule = error, rule
     return dict(
-        table=table,
-        who=w,
-        seat=seat,
-        names=names,
-        state=state,
-        view=view,
-        result=module.result(state),
-        seats=seat_rows,
-        history=history,
-        history_total=tables.count_events(db, table),
-        forms=forms,
-        panel=adapter.panel_template,
+        region.context(),
         note_form=versioned(NoteForm, table, (bound_forms or {}).get("note")),
         undo_form=versioned(UndoForm, table),
-        undoable=undoable,
-        error=error,
-        rule=rule,
-        args=page_args(w),
-        look_traced=w.host and adapter.look_line is not None,
+        look_traced=w.host and adapter_of(table.game).look_line is not None,
         link_box=link_box,
         handed_to=handed_to,
-        display=False,  # the table display's region sets it (display_context)
-        turn_seats=turn,
-        waiting_names=format_list(
-            [names[s] for s in turn if s != seat], locale=get_locale() or "en"
-        )
-        if turn
-        else "",
-        now=time.time(),
-        **extra,
     )
-
-
-class FormsOnDemand(Mapping):
-    """The game's forms by action type, each made when the panel first asks for it (a panel
-    shows a few of a game's forms at a time, and making a form costs more than rendering it)."""
-
-    def __init__(self, classes: Mapping[str, type], version: int, bound: Mapping[str, Any]):
-        self.classes, self.version, self.made = classes, version, dict(bound)
-        for form in self.made.values():
-            form.version.data = version
-
-    def __getitem__(self, action_type: str) -> VersionedForm:
-        form = self.made.get(action_type)
-        if form is None:
-            form = self.made[action_type] = self.classes[action_type](formdata=None)
-            form.version.data = self.version
-        return form
-
-    def __iter__(self):
-        return iter(self.classes)
-
-    def __len__(self) -> int:
-        return len(self.classes)
 
 
 def versioned(
