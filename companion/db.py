@@ -306,6 +306,15 @@ def _mark_typed_names(db: sqlite_utils.Database) -> None:
             )
 
 
+def _add_settings_clock_and_ticks(db: sqlite_utils.Database) -> None:
+    # The table's options beyond the game's (a time bank; the table's readings), its clock (each
+    # seat's time on turn so far, kept with every action: companion/timing.py; NULL: worked out
+    # from the log when first read) and the set-up guide's ticks (shared, not game events).
+    db.table("tables").add_column("settings", str, not_null_default="{}")
+    db.table("tables").add_column("clock", str)
+    db.table("tables").add_column("ticks", str, not_null_default="[]")
+
+
 MIGRATIONS = [
     _create_tables,
     _add_change_versions,
@@ -319,6 +328,7 @@ MIGRATIONS = [
     _add_take_home,
     _add_replay_switch,
     _add_bound_keys_and_display_origins,
+    _add_settings_clock_and_ticks,
 ]
 
 

@@ -119,6 +119,31 @@ def whole_number(
     )
 
 
+BANK_MINUTES_MAX = 180
+BANK_CREDIT_MAX = 600
+
+
+def table_settings(form) -> dict:
+    """The table options a form asks for (a time bank), as the table stores them."""
+    minutes = form.bank_minutes.data or 0
+    if not minutes:
+        return {}
+    return {"bank_minutes": minutes, "bank_credit": form.bank_credit.data or 0}
+
+
+def rematch_settings(values, now: dict) -> dict:
+    """The table options a rematch form asks for: its time bank boxes, each kept as the table
+    had it when left out or not a whole number in its range."""
+    found = dict(now)
+    for name, high in (("bank_minutes", BANK_MINUTES_MAX), ("bank_credit", BANK_CREDIT_MAX)):
+        text = (values.get(name) or "").strip()
+        if text.isdigit() and int(text) <= high:
+            found[name] = int(text)
+    if not found.get("bank_minutes"):
+        return {}
+    return {"bank_minutes": found["bank_minutes"], "bank_credit": found.get("bank_credit", 0)}
+
+
 class NewTableForm(FlaskForm):
     """Home page: which game, how many players, and (optionally) their names."""
 
@@ -140,6 +165,22 @@ class NewTableForm(FlaskForm):
         max_entries=MAX_SEATS,
     )
     submit = SubmitField(_l("Start a table"))
+    # The table clock's time bank (a table option: companion/timing.py): minutes each, and
+    # seconds added for each turn; empty or 0 minutes: the clock only counts (advisory).
+    bank_minutes = whole_number(
+        _l("Time bank (minutes each)"),
+        0,
+        BANK_MINUTES_MAX,
+        _l("The time bank is a whole number of minutes from 0 to 180."),
+        required=False,
+    )
+    bank_credit = whole_number(
+        _l("Seconds added each turn"),
+        0,
+        BANK_CREDIT_MAX,
+        _l("The seconds added each turn are a whole number from 0 to 600."),
+        required=False,
+    )
     # The host's time zone (an IANA name), filled in by static/js/app.js: the exports date the
     # play at the table's own time. Empty without script: the server's zone.
     timezone = HiddenField()

@@ -154,6 +154,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["msg"] = render_msg
     app.jinja_env.filters["names"] = names_list
     app.jinja_env.filters["day"] = day
+    app.jinja_env.filters["clock"] = localtime.signed_clock
     app.jinja_env.globals["ago"] = ago
     # jinja2.ext.i18n (which Flask-Babel adds) attaches this method to the environment at run
     # time, so jinja2's own types do not know it.

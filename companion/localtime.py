@@ -47,6 +47,13 @@ def wall(moment: float, zone: str | None) -> str:
     return local(moment, zone).strftime("%Y-%m-%d %H:%M:%S")
 
 
+def signed_clock(seconds: float | None) -> str:
+    """A duration that may have run over (a time bank below zero): "−0:05" past zero."""
+    if seconds is not None and round(seconds) < 0:
+        return "−" + clock(-seconds)
+    return clock(seconds)
+
+
 def clock(seconds: float | None) -> str:
     """A duration as a clock shows it: 0:42, 12:05, 1:02:03 ('' when not measured)."""
     if seconds is None:

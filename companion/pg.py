@@ -135,6 +135,11 @@ MIGRATIONS: list[str] = [
     # (companion/db.py: _add_bound_keys_and_display_origins; no game here ended before 7)
     "ALTER TABLE submissions ADD COLUMN digest TEXT;"
     " ALTER TABLE displays ADD COLUMN origin TEXT;" + STAYED_DISPLAYS + ";",
+    # 13: table settings, the clock, the set-up guide's ticks
+    # (companion/db.py: _add_settings_clock_and_ticks)
+    "ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';"
+    " ALTER TABLE tables ADD COLUMN clock TEXT;"
+    " ALTER TABLE tables ADD COLUMN ticks TEXT NOT NULL DEFAULT '[]';",
 ]
 
 MIGRATION_LOCK = 7_263_541  # any number: the advisory lock the migrating process holds

@@ -9,7 +9,7 @@ of this is completed from its table while the table exists; once the table is pu
 
 from __future__ import annotations
 
-from companion import plays, tables, timing
+from companion import plays, tables
 from companion.games.base import Msg
 from companion.store import Store
 
@@ -22,12 +22,8 @@ def build_play(db: Store, table: tables.Table) -> plays.Play | None:
     if result is None or table.ended is None:
         return None
     score = rules.score_table(state, result)
-    steps, before = [], rules.new(table.options, table.players)
-    for event, after in tables.game_states(db, table):
-        if event.created is not None:
-            steps.append((event.created, rules.turn(before)))
-        before = after
-    seconds = timing.thinking_seconds(steps, table.players)
+    clock = tables.rebuild_clock(db, table)  # from the log, once: pauses left out
+    seconds = clock.seconds(clock.since if clock.since is not None else 0.0)
     found = []
     for row in tables.seats(db, table):
         value, rank, winner, parts = None, None, False, None

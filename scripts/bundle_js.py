@@ -37,6 +37,7 @@ BUNDLES: dict[str, list[str]] = {
         "morph_guard.js",
         "refusals.js",
         "turn.js",
+        "clock.js",
         "invite.js",
         "wide_tables.js",
         "keep_awake.js",

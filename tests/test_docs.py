@@ -46,7 +46,7 @@ def test_every_rules_member_is_documented(member):
 
 @pytest.mark.parametrize(
     "cls",
-    [base.Move, base.Moves, base.Privacy, base.Position, base.GameInfo],
+    [base.Move, base.Moves, base.Privacy, base.Position, base.GameInfo, base.SetupStep],
     ids=lambda c: c.__name__,
 )
 def test_every_field_of_the_contracts_declarations_is_documented(cls):

@@ -400,20 +400,6 @@ def test_the_host_names_the_place_of_the_play(app, client):
 # --- the pure pieces ------------------------------------------------------------------------------
 
 
-def test_thinking_time_follows_whom_the_game_waits_for():
-    from companion.timing import thinking_seconds
-
-    # One seat at a time: each wait is the waited seat's; the first action's wait is nobody's.
-    assert thinking_seconds([(0, [0]), (10, [1]), (40, [2]), (45, [0])], 3) == [5, 10, 30]
-    # A sealed round: three bids missing for 30 s (10 s each), then two for 20 s (10 s each),
-    # then one for 60 s.
-    steps = [(100, [0]), (130, [0, 1, 2]), (150, [1, 2]), (210, [2])]
-    assert thinking_seconds(steps, 3) == [10, 20, 80]
-    # Waiting for anyone (a card turned up) is nobody's time; seats out of range are ignored.
-    assert thinking_seconds([(0, []), (50, []), (60, [1, 7])], 2) == [0, 10]
-    assert thinking_seconds([], 2) == [0, 0]
-
-
 def test_clocks_and_zones():
     from companion import localtime
 

@@ -11,6 +11,7 @@ from companion import create_app
 from companion.games import GAMES
 from companion.web.adapter import adapter_of
 from tests.helpers import HX, csrf_from, post_from, start_table, take_seat, version_of, visible
+from tests.support.pages import without_clock
 
 # Both stores (tests/conftest.py): joins, guessed codes, presence, devices, hand-overs, the
 # fast path's one query.
@@ -684,6 +685,7 @@ def test_the_table_display_shows_the_public_state_only_and_links_add_up(make_tab
     state["secret"][0] = 9
     t.set_state(state)
     after = re.sub(r'"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}"', "T", screen.get(link).text)
+    before, after = without_clock(before), without_clock(after)  # time runs on, not secrets
     assert before == after
     # It follows the table: its poll answers the new region once something public happened.
     version = version_of(screen.get(link).text)

@@ -41,6 +41,7 @@ def table_json(
             "game": table.game.key,
             "game_name": table.game.label,
             "options": table.options,
+            "settings": table.settings,  # the table's options beyond the game's (a time bank)
             "players": table.players,
             "time_zone": zone,
             "created": localtime.iso(table.created, zone),

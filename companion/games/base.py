@@ -336,6 +336,27 @@ class SearchTerms:
     numbers: Callable[[list[int]], Iterable[str]] | None = None
 
 
+@dataclass(frozen=True)
+class SetupStep:
+    """One line of a game's set-up guide (Rules.setup): what goes where for this player count
+    and variant, and where the rule text says so.
+
+    The line's own words (`text`, with this table's numbers; a Seat shows the seat's name) are
+    ours; `original` is the rule text's sentence as printed (Japanese or Russian, `lang`), and
+    `rendering` that sentence in English (a msgid, shown in the reader's language). Where the
+    texts are silent and a reading or GAME_FACTS fills in, `filled` says so (then `original` may
+    be empty)."""
+
+    key: str  # stable: the table's shared ticks are stored by it
+    text: Msg
+    source: str = ""  # where the rule text says it: "¶23", "L26", "ja L121"
+    original: str = ""
+    lang: str = "ja"  # the language of `original`
+    rendering: str = ""  # msgid
+    rule: str = ""  # the rules page's anchor that explains it
+    filled: str = ""  # msgid: who fills in where the texts are silent
+
+
 class ViewFunction(Protocol):
     """view(state, seat, reveal=False): what a seat (None: the table) may see."""
 
@@ -410,6 +431,13 @@ class Rules:
     follow_up: Callable[[dict, Mapping[str, Any], RuleError], dict | None] = _no_follow_up
     #: the words players say, for the rules search
     terms: SearchTerms = field(default_factory=SearchTerms)
+    #: how the table's random pick of a start player applies, before the first move: "option"
+    #: (it sets the game option "start", the seat that starts), "first-seat" (the picked person
+    #: takes seat 1, which always starts: the seats move), or "" (no start player to pick)
+    start_pick: str = ""
+    #: setup(options, players): the set-up guide for this variant and player count (SetupStep),
+    #: shown on the host's device and the table display until the first move; None: no guide
+    setup: Callable[[dict, int], list[SetupStep]] | None = None
 
     def apply(self, state: dict, action: Mapping[str, Any]) -> dict:
         """The state after an action (a new object); RuleError if the rules refuse it."""

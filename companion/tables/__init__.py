@@ -3,8 +3,9 @@
 One module per thing a table holds (docs/architecture.md, "Layout"): model.py (Table, SeatRow,
 Event, the errors), codes.py (table codes, creating and finding tables, the wrong-code limit),
 seats.py (joining, seat tokens, the host's token and its hand-over, presence), host.py (the
-host's tools and the display links), event_log.py (actions, notes, undo, the replay of events)
-and writes.py (the version every write moves on, resent submissions applied once).
+host's tools and the display links, the clock's pauses), event_log.py (actions, notes, undo, the
+replay of events), clock.py (each seat's time on turn, kept with every action) and writes.py
+(the version every write moves on, resent submissions applied once).
 
 Callers import from here (`from companion import tables`; `tables.act(...)`): every public name
 of the modules is here.
@@ -13,6 +14,8 @@ of the modules is here.
 from __future__ import annotations
 
 from companion.games.base import RuleError
+from companion.tables.clock import bank_of, clock_of, pause_asked
+from companion.tables.clock import rebuild as rebuild_clock
 from companion.tables.codes import (
     ADDRESS_FAILURE_LIMIT,
     CODE_ALPHABET,
@@ -53,17 +56,23 @@ from companion.tables.host import (
     LINK,
     STAYED,
     add_display,
+    ask_pause,
+    begin_clock,
     display_origin,
     drop_display,
+    has_moves,
     is_display,
     new_display_token,
     new_join_secret,
+    pick_start,
     record_host_look,
     rematch_seats,
     set_location,
     set_locked,
+    set_paused,
     set_replay_all,
     set_reveal,
+    set_tick,
     start_rematch,
 )
 from companion.tables.model import (
@@ -162,6 +171,16 @@ __all__ = [
     "set_reveal",
     "start_handover",
     "rematch_seats",
+    "ask_pause",
+    "begin_clock",
+    "bank_of",
+    "clock_of",
+    "pause_asked",
+    "rebuild_clock",
+    "has_moves",
+    "pick_start",
+    "set_paused",
+    "set_tick",
     "start_rematch",
     "started_at",
     "state_after",

@@ -51,6 +51,8 @@ def _row_to_table(row: dict) -> Table:
         timezone=row["timezone"],
         location=row["location"],
         replay_all=bool(row["replay_all"]),
+        settings=json.loads(row.get("settings") or "{}"),
+        ticks=tuple(json.loads(row.get("ticks") or "[]")),
     )
 
 
@@ -62,11 +64,13 @@ def create_table(
     *,
     timezone: str | None = None,
     location: str | None = None,
+    settings: dict | None = None,
 ) -> tuple[Table, str]:
     """Start a table for this game with one seat per name; returns it and the host's token.
 
     named tells which names a person typed (default names are not people, for the statistics);
-    timezone (an IANA name) and location are what the exports date and place its play by.
+    timezone (an IANA name) and location are what the exports date and place its play by;
+    settings are the table's options beyond the game's (a time bank: companion/timing.py).
     """
     game = GAMES.get(game_key)
     if game is None:
@@ -89,8 +93,8 @@ def create_table(
         now = time.time()
         (table_id,) = db.execute(
             "INSERT INTO tables (code, game, players, options, host_hash, locked, version, state,"
-            " created, touched, join_secret, timezone, location)"
-            " VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " created, touched, join_secret, timezone, location, settings)"
+            " VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             [
                 code,
                 game.key,
@@ -103,6 +107,7 @@ def create_table(
                 secrets.token_urlsafe(16),
                 timezone,
                 location,
+                json.dumps(settings or {}),
             ],
         ).fetchone()
         for seat, name in enumerate(names):

@@ -17,6 +17,7 @@ import time
 
 from companion.games.base import N_, Msg, RuleError, Rules, Seat, replay_actions
 from companion.store import Store
+from companion.tables import clock
 from companion.tables.model import Conflict, Event, Table, TableError
 from companion.tables.writes import already_applied, bump, remember
 
@@ -50,8 +51,9 @@ def append_event(
     action: dict,
     lines: list[Msg],
     seat_may_undo: bool = True,
+    when: float | None = None,
 ) -> int:
-    """Add an event at the end of the log; returns its seq."""
+    """Add an event at the end of the log (stored at `when`, default now); returns its seq."""
     seq = db.execute(
         "SELECT coalesce(max(seq), 0) + 1 FROM events WHERE table_id = ?", [table.id]
     ).fetchone()[0]
@@ -66,7 +68,7 @@ def append_event(
             kind,
             json.dumps(action),
             json.dumps([m.to_json() for m in lines]),
-            time.time(),
+            time.time() if when is None else when,
             int(seat_may_undo),
         ],
     )
@@ -193,7 +195,9 @@ def act(
         # Decided once, here: may the acting seat take this back (not a revealed secret)?
         seat_may = module.seat_may_undo(before, action, after)
         writer = seat if seat is not None else by
-        seq = append_event(db, table, writer, host, "game", action, lines, seat_may)
+        when = time.time()
+        seq = append_event(db, table, writer, host, "game", action, lines, seat_may, when)
+        clock.tick(db, table, when, after)
         db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(after), table.id])
         _checkpoint(db, table, seq, after)
         _mark_end(db, table, after)
@@ -374,6 +378,7 @@ def undo(
             state = _state_before(db, table, event.seq)
             db.execute("UPDATE tables SET state = ? WHERE id = ?", [json.dumps(state), table.id])
             _mark_end(db, table, state)
+            clock.keep(db, table, clock.rebuild(db, table))  # the wait runs on, as if not taken
             bump(db, table, state=True, log=True)
         else:  # a note: the game state does not change
             bump(db, table, log=True)

@@ -4,12 +4,14 @@ and the table display's links."""
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from collections.abc import Callable
 
 from companion.games.base import Msg
 from companion.store import Store
+from companion.tables.clock import clock_of, keep
 from companion.tables.event_log import append_event
 from companion.tables.model import SeatRow, Table, hash_token
 from companion.tables.writes import already_applied, bump, remember
@@ -175,3 +177,116 @@ def drop_display(db: Store, table: Table, token: str | None) -> None:
             [table.id, hash_token(token)],
         )
         bump(db, table)  # its open streams ask again and end
+
+
+def set_paused(
+    db: Store, table: Table, paused: bool, line: Msg, *, when: float, key: str | None = None
+) -> bool:
+    """The host pauses the clock (a break) or resumes it: a trace in the history (not undone, no
+    form made stale). A second pause (or resume) in a row changes nothing. Returns whether it
+    did."""
+    sent = {"pause": paused}
+    with db.write(table.id):
+        if already_applied(db, table, key, sent):
+            return False
+        remember(db, table, key, sent)
+        clock = clock_of(db, table)
+        if (clock.paused is not None) == paused:
+            return False
+        if paused:
+            clock.pause(when)
+        else:
+            clock.resume(when)
+        kind = "pause" if paused else "resume"
+        append_event(db, table, None, True, "trace", {"type": kind}, [line], when=when)
+        keep(db, table, clock)
+        bump(db, table)
+    return True
+
+
+def ask_pause(db: Store, table: Table, seat: int, line: Msg, *, when: float) -> None:
+    """A seat asks the host for a break: a line in the history, which the host's device shows
+    beside its pause button (the host grants it by pausing)."""
+    with db.write(table.id):
+        append_event(db, table, seat, False, "trace", {"type": "pause_asked"}, [line], when=when)
+        bump(db, table)
+
+
+def set_tick(db: Store, table: Table, key: str, on: bool) -> None:
+    """Tick (or untick) a line of the set-up guide, for every device of the table at once: not a
+    game event (no history line, nothing in the exports or the replay), and like a join it makes
+    no form stale (only the table's version moves, so the pages fetch their region)."""
+    with db.write(table.id):
+        (stored,) = db.execute("SELECT ticks FROM tables WHERE id = ?", [table.id]).fetchone()
+        ticks = [k for k in json.loads(stored or "[]") if k != key]
+        if on:
+            ticks.append(key)
+        db.execute("UPDATE tables SET ticks = ? WHERE id = ?", [json.dumps(ticks), table.id])
+        bump(db, table)
+
+
+def has_moves(db: Store, table: Table) -> bool:
+    """Whether a game action stands at the table (the set-up guide shows until the first)."""
+    row = db.execute(
+        "SELECT 1 FROM events WHERE table_id = ? AND kind = 'game' AND undone = 0 LIMIT 1",
+        [table.id],
+    ).fetchone()
+    return row is not None
+
+
+def pick_start(db: Store, table: Table, seat: int, line: Msg) -> None:
+    """The table's random pick of a start player (the seat drawn is the caller's: the web layer
+    draws it), before the first move: a trace in the history (not undone, no form made stale).
+    The game says how it applies (Rules.start_pick): "option" sets the game's "start" option
+    (the game is new, so its state is new() again with it); "first-seat" swaps the picked
+    person into seat 1, with their name and phone."""
+    how = table.game.rules.start_pick
+    with db.write(table.id):
+        if has_moves(db, table) or not how or not 0 <= seat < table.players:
+            return
+        if how == "option":
+            options = {**table.options, "start": seat}
+            state = table.game.rules.new(options, table.players)
+            db.execute(
+                "UPDATE tables SET options = ?, state = ? WHERE id = ?",
+                [json.dumps(options), json.dumps(state), table.id],
+            )
+        elif how == "first-seat" and seat != 0:
+            _swap_seats(db, table, 0, seat)
+        append_event(db, table, None, True, "trace", {"type": "start_pick", "seat": seat}, [line])
+        bump(db, table)
+
+
+SEAT_COLUMNS = ("name", "token_hash", "joined", "host_looked", "seen", "named")
+
+
+def _swap_seats(db: Store, table: Table, one: int, other: int) -> None:
+    rows = {
+        seat: row
+        for seat, *row in db.execute(
+            f"SELECT seat, {', '.join(SEAT_COLUMNS)} FROM seats WHERE table_id = ? AND seat IN (?, ?)",
+            [table.id, one, other],
+        ).fetchall()
+    }
+    for seat, source in ((one, other), (other, one)):
+        db.execute(
+            f"UPDATE seats SET {', '.join(f'{c} = ?' for c in SEAT_COLUMNS)}"
+            " WHERE table_id = ? AND seat = ?",
+            [*rows[source], table.id, seat],
+        )
+
+
+def begin_clock(db: Store, table: Table, line: Msg, *, when: float) -> None:
+    """The host says the table is set up: the clock starts for the seats the game waits for (the
+    start player's first turn counts). A trace; nothing once the clock runs."""
+    with db.write(table.id):
+        clock = clock_of(db, table)
+        if clock.since is not None:
+            return
+        state = json.loads(
+            db.execute("SELECT state FROM tables WHERE id = ?", [table.id]).fetchone()[0]
+        )
+        clock.begin(when, table.game.rules.turn(state))
+        append_event(db, table, None, True, "trace", {"type": "clock_begin"}, [line], when=when)
+        keep(db, table, clock)
+        bump(db, table)

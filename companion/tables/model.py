@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.base import N_, GameInfo, Msg
@@ -72,6 +72,8 @@ class Table:
     timezone: str | None = None  # the table's IANA time zone (the host's browser, or the server's)
     location: str | None = None  # where it is played, as the host named it (None: the default)
     replay_all: bool = False  # the replay on the table display shows everything (after the end)
+    settings: dict = field(default_factory=dict)  # table options beyond the game's (a time bank)
+    ticks: tuple[str, ...] = ()  # the set-up guide's lines ticked at this table (shared)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from markupsafe import Markup
 
 from companion import get_db, i18n, localtime, plays, qr, records, tables
 from companion.exports import bgstats, spreadsheet, table_json, text
-from companion.forms import LocationForm
+from companion.forms import LocationForm, rematch_settings
 from companion.games import GAMES
 from companion.games.base import N_, Msg
 from companion.i18n import render_msg, translate_in
@@ -200,7 +200,13 @@ def rematch(w: Who):
         tables.seats(db, table), shift, lambda seat: i18n.default_seat_name(table.game, seat)
     )
     new, host_token = tables.create_table(
-        db, table.game.key, names, named, timezone=table.timezone, location=table.location
+        db,
+        table.game.key,
+        names,
+        named,
+        timezone=table.timezone,
+        location=table.location,
+        settings=rematch_settings(request.form, table.settings),  # kept, or as changed
     )
     tables.start_rematch(db, table, new.code, shift)
     response = redirect(url_for("table.page", code=new.code))

@@ -20,7 +20,7 @@ from flask import (
 from flask_babel import get_locale
 
 from companion import get_db, localtime, plays, tables
-from companion.forms import JoinCodeForm, NewTableForm
+from companion.forms import JoinCodeForm, NewTableForm, table_settings
 from companion.games import GAMES
 from companion.games.base import N_, Msg
 from companion.i18n import (
@@ -185,7 +185,9 @@ def create():
     zone = localtime.valid_zone(current_app.config.get("TIME_ZONE")) or localtime.valid_zone(
         form.timezone.data
     )
-    table, host_token = tables.create_table(db, game.key, names, named, timezone=zone)
+    table, host_token = tables.create_table(
+        db, game.key, names, named, timezone=zone, settings=table_settings(form)
+    )
     tables.count_created(db, *guesser())
     plays.remove_empty_tables(db)
     response = redirect(url_for("table.page", code=table.code))

@@ -8,7 +8,7 @@ from flask_babel import get_locale
 from companion import htmx, search
 from companion.games import GAMES
 from companion.games.base import GameInfo
-from companion.i18n import LANGUAGES, game_label, use_part
+from companion.i18n import LANGUAGES, default_seat_name, game_label, use_part
 from companion.web.adapter import adapter_of
 from companion.web.table import Who, page_args, table_route
 
@@ -36,6 +36,30 @@ def game_rules(game: str):
         module=info.rules_module,  # the game's own rules page reads its own constants
         rules=rules.summaries,
         clarifications=rules.readings,
+    )
+
+
+@bp.get("/<game>/setup")
+def setup_guide(game: str):
+    """A lobby entry's set-up guide for a player count (?players=N, default the fewest), without
+    a table: to read before an evening, or to print (one page per game and player count)."""
+    info = GAMES.get(game)
+    if info is None or info.rules.setup is None:
+        abort(404)
+    use_part(info.name)
+    asked = request.args.get("players", "")
+    players = int(asked) if asked.isdigit() else info.min_players
+    if not info.min_players <= players <= info.max_players:
+        players = info.min_players
+    guide = info.rules.setup(dict(info.options), players)
+    return render_template(
+        "rules/setup.html",
+        info=info,
+        players=players,
+        guide=guide,
+        guide_lang=str(get_locale() or "en"),
+        rules_page=info.rules_page,
+        names=[default_seat_name(info, seat) for seat in range(players)],
     )
 
 

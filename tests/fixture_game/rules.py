@@ -25,6 +25,7 @@ from companion.games.base import (
     Rules,
     ScoreTable,
     Seat,
+    SetupStep,
     Standings,
     acting_seat,
     is_int,
@@ -273,6 +274,24 @@ def may_undo(before: dict, action: dict, after: dict) -> bool:
     return result(after) is None
 
 
+def setup_guide(options: dict, players: int) -> list[SetupStep]:
+    """The set-up: one pile (the tests' game has no rule text to quote)."""
+    return [
+        SetupStep(
+            "pile",
+            Msg(N_("Put %(n)s pebbles in one pile."), n=options.get("pile", PILE)),
+            rule="pile",
+            filled=N_("Pebbles is the tests' own game: it has no rule text to quote."),
+        ),
+        SetupStep(
+            "secrets",
+            Msg(N_("Each player writes a secret number from 0 to 9.")),
+            rule="secret",
+            filled=N_("Pebbles is the tests' own game: it has no rule text to quote."),
+        ),
+    ]
+
+
 #: Pebbles as the app plays it: every member of companion.games.base.Rules is given (a new game
 #: copied from here leaves out the optional ones it does not need: their defaults say what then).
 GAME = Rules(
@@ -294,4 +313,6 @@ GAME = Rules(
     step_round=step_round,
     start_seat=lambda state: 0,
     terms=TERMS,
+    setup=setup_guide,
+    start_pick="first-seat",
 )

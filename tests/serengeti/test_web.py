@@ -15,6 +15,7 @@ from companion.games.base import Msg, RuleError
 from companion.games.serengeti import rules as rules
 from tests.helpers import csrf_from, post_from, rule_link, take_seat, version_of, visible
 from tests.serengeti.helpers import DECK, card
+from tests.support.pages import without_clock
 
 NAMES = ("Anna", "Ben", "Chris")
 
@@ -40,8 +41,9 @@ def turn_up(table, who, spec):
 
 
 def _strip_tokens(html: str) -> str:
-    """The page without its CSRF tokens (signed with a timestamp, so they change every second)."""
-    return re.sub(r'"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}"', '"TOKEN"', html)
+    """The page without its CSRF tokens (signed with a timestamp, so they change every second)
+    and without the table clock's figures (they run with time)."""
+    return without_clock(re.sub(r'"[\w-]{20,}\.[\w-]{5,}\.[\w-]{20,}"', '"TOKEN"', html))
 
 
 def rounds_one_to_three(g):

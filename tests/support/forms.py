@@ -28,8 +28,10 @@ def start_table(
     game: str = "pebbles",
     names: Iterable[str] = ("Anna", "Ben", "Chris"),
     players: int | None = None,
+    extra: dict | None = None,
 ) -> str:
-    """Start a table from the home page as the host's device does; returns its code."""
+    """Start a table from the home page as the host's device does; returns its code. extra: more
+    fields of the form (the table's options)."""
     names = tuple(names)
     home = client.get("/")
     data = {
@@ -39,7 +41,7 @@ def start_table(
     }
     for i, name in enumerate(names):
         data[f"names-{i}"] = name
-    response = client.post("/tables", data=data)
+    response = client.post("/tables", data={**data, **(extra or {})})
     assert response.status_code == 302, response.text
     return re.match(r"/t/(\w+)/", response.headers["Location"]).group(1)
 

@@ -68,7 +68,7 @@ modules:
 
 from __future__ import annotations
 
-from companion.games.africana import scoreboard
+from companion.games.africana import scoreboard, setup
 from companion.games.africana.facts import (
     ADVENTURE_CARDS,
     ADVENTURE_PRICE,
@@ -246,4 +246,6 @@ GAME = Rules(
     standings=scoreboard.standings_at,
     step_round=scoreboard.step_round,
     terms=TERMS,
+    setup=setup.setup,
+    start_pick="first-seat",
 )

@@ -55,7 +55,7 @@ modules:
 from __future__ import annotations
 
 from companion.games.base import N_, Msg, Rules
-from companion.games.cape_to_cairo import scoreboard
+from companion.games.cape_to_cairo import scoreboard, setup
 from companion.games.cape_to_cairo.bid_order import (
     acquisition_order,
     order_reasons,
@@ -176,4 +176,5 @@ GAME = Rules(
     step_round=scoreboard.step_round,
     start_seat=scoreboard.start_seat,
     terms=TERMS,
+    setup=setup.setup,
 )

@@ -54,7 +54,7 @@ and calculator (the control checker).
 from __future__ import annotations
 
 from companion.games.base import N_, Msg, Rules
-from companion.games.kahuna import scoreboard
+from companion.games.kahuna import scoreboard, setup
 from companion.games.kahuna.bridges import (
     bridge_counts,
     bridges_from_json,
@@ -235,4 +235,6 @@ GAME = Rules(
     step_round=scoreboard.step_round,
     start_seat=scoreboard.start_seat,
     terms=TERMS,
+    setup=setup.setup,
+    start_pick="first-seat",
 )

@@ -82,7 +82,7 @@ modules:
 from __future__ import annotations
 
 from companion.games.base import N_, Msg, Rules
-from companion.games.serengeti import scoreboard
+from companion.games.serengeti import scoreboard, setup
 from companion.games.serengeti.bids import bid_error, bid_hint, bid_rule
 from companion.games.serengeti.facts import (
     CARDS_PER_DIGIT,
@@ -212,4 +212,6 @@ GAME = Rules(
     start_seat=scoreboard.start_seat,
     follow_up=scoreboard.follow_up,
     terms=TERMS,
+    setup=setup.setup,
+    start_pick="option",
 )

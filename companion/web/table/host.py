@@ -5,6 +5,9 @@ device that handed over choosing to stay as the table display or to leave."""
 
 from __future__ import annotations
 
+import secrets
+import time
+
 from flask import g, redirect, render_template, request, url_for
 
 from companion import get_db, qr, tables
@@ -203,3 +206,58 @@ def join_link(w: Who):
     table = w.table
     tables.new_join_secret(get_db(), table)
     return redirect(url_for("table.page", code=table.code, **page_args(w)) + "#invite")
+
+
+@bp.post("/host/clock")
+@table_route("host")
+def clock(w: Who):
+    """Pause the table clock for a break (?pause=1) or resume it (?pause=0): a history line,
+    nobody's time while paused, no form made stale. The same tap twice acts once."""
+    table = w.table
+    paused = request.args.get("pause") != "0"
+    line = Msg.core(N_("The host paused the clock.") if paused else N_("The clock runs again."))
+    tables.set_paused(get_db(), table, paused, line, when=time.time(), key=submission_key())
+    return after_change(w)
+
+
+@bp.post("/clock/ask")
+@table_route("member")
+def ask_break(w: Who):
+    """A player asks the host for a break: a history line, and the host's device shows who
+    asked beside its pause button."""
+    if w.seat is None:
+        return after_change(w)
+    line = Msg.core(N_("%(seat)s asks for a break."), seat=Seat(w.seat))
+    tables.ask_pause(get_db(), w.table, w.seat, line, when=time.time())
+    return after_change(w)
+
+
+@bp.post("/setup/tick")
+@table_route("member")
+def tick(w: Who):
+    """Tick or untick a line of the set-up guide (?step=key&on=1 or 0), for every device."""
+    step = request.args.get("step", "")[:40]
+    tables.set_tick(get_db(), w.table, step, request.args.get("on") != "0")
+    return after_change(w)
+
+
+@bp.post("/setup/pick")
+@table_route("host")
+def pick(w: Who):
+    """Pick the start player at random, before the first move: a history line, and the game
+    says what it means (its start player, or who takes seat 1)."""
+    table = w.table
+    seat = secrets.randbelow(table.players)
+    names = [s.name for s in tables.seats(get_db(), table)]
+    line = Msg.core(N_("Picked at random: %(name)s starts."), name=names[seat])
+    tables.pick_start(get_db(), table, seat, line)
+    return after_change(w)
+
+
+@bp.post("/clock/begin")
+@table_route("host")
+def begin_clock(w: Who):
+    """The table is set up: the clock starts now (else it starts with the first entry)."""
+    line = Msg.core(N_("The table is set up: the clock runs."))
+    tables.begin_clock(get_db(), w.table, line, when=time.time())
+    return after_change(w)

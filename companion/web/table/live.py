@@ -14,7 +14,7 @@ from companion.forms import NoteForm, UndoForm, VersionedForm
 from companion.games.base import Msg, Seat
 from companion.web.adapter import adapter_of
 from companion.web.table.access import Who, host_cookie, page_args
-from companion.web.table.region import build_region
+from companion.web.table.region import build_region, clock_context, guide_context
 
 HISTORY_SHOWN = 5  # the newest lines on the table page; the rest on the history page
 DISPLAY_LINES = 5  # the newest lines on the table display
@@ -103,8 +103,10 @@ def live_context(
         db, table, seat=w.seat_shown if not w.host else None, host=w.host
     )
     region.error, region.rule = error, rule
+    region.clock = clock_context(db, table, region.now)
     return dict(
         region.context(),
+        **(guide_context(db, table) if w.host or w.display or w.table_device else {"guide": None}),
         note_form=versioned(NoteForm, table, (bound_forms or {}).get("note")),
         undo_form=versioned(UndoForm, table),
         look_traced=w.host and adapter_of(table.game).look_line is not None,

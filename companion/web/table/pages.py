@@ -30,6 +30,7 @@ from companion.web.table.live import (
     note_viewing,
     render_live,
 )
+from companion.web.table.region import clock_context
 
 
 def elsewhere(w: Who) -> str | None:
@@ -144,8 +145,15 @@ def seats_fragment(w: Who):
     table = w.table
     seat_rows = tables.seats(get_db(), table)
     mark_presence(w, table, seat_rows)
+    now = time.time()
     return render_template(
-        "table/_seats.html", table=table, seats=seat_rows, who=w, args=page_args(w), now=time.time()
+        "table/_seats.html",
+        table=table,
+        seats=seat_rows,
+        who=w,
+        args=page_args(w),
+        now=now,
+        clock=clock_context(get_db(), table, now),
     )
 
 

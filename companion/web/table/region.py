@@ -69,6 +69,7 @@ class Region:
     display: bool = False  # the table display's region
     replay: bool = False  # a replay's step: nothing is awaited, nothing entered
     now: float = field(default_factory=time.time)
+    clock: dict | None = None  # each seat's time on turn as the page shows it (clock_context)
     extra: dict = field(default_factory=dict)  # the game's panel_context
 
     def context(self) -> dict:
@@ -127,3 +128,37 @@ def build_region(
         args=args or {},
         extra=extra,
     )
+
+
+def clock_context(db, table: tables.Table, now: float) -> dict:
+    """The table clock as the page shows it at `now` (the server's time: the phone counts on
+    from it, so a phone whose own clock is wrong still shows the right time): each seat's time
+    on turn, the seats it runs for, whether the host paused it, the banks left (a time bank),
+    and whether a seat asked for a break since the last pause or resume."""
+    clock = tables.clock_of(db, table)
+    bank = tables.bank_of(table)
+    paused = clock.paused is not None
+    return {
+        "seconds": clock.seconds(now),
+        "running": [] if paused else list(clock.running),
+        "paused": paused,
+        "bank": clock.bank_left(now),
+        "bank_start": bank.start if bank else None,
+        "asked": tables.pause_asked(db, table),
+        "started": clock.since is not None,
+    }
+
+
+def guide_context(db, table: tables.Table) -> dict:
+    """The game's set-up guide while no move stands (the host's device and the table display
+    show it until the first move), with the lines ticked at this table; {} afterwards or for a
+    game without a guide."""
+    setup = table.game.rules.setup
+    if setup is None or tables.has_moves(db, table):
+        return {"guide": None}
+    return {
+        "guide": setup(dict(table.options), table.players),
+        "ticks": set(table.ticks),
+        "guide_lang": str(get_locale() or "en"),
+        "rules_page": table.game.rules_page,
+    }

@@ -1,5 +1,5 @@
-// copy.js: the Copy button of "Text to paste" (shown only where a script runs). Shared state:
-// none.
+// copy.js: the Copy button of "Text to paste" and the set-up guide's Print button (each shown
+// only where a script runs). Shared state: none.
 
 // ---- "Text to paste": a Copy button (shown only where a script runs) ---------------------------
 document.addEventListener("DOMContentLoaded", function () {
@@ -20,4 +20,12 @@ document.addEventListener("DOMContentLoaded", function () {
       said();
     }
   });
+});
+
+// ---- the set-up guide's Print button (the page prints without it too) -------------------------
+document.addEventListener("DOMContentLoaded", function () {
+  var button = document.querySelector("button[data-print]");
+  if (!button) return;
+  button.hidden = false;
+  button.addEventListener("click", function () { window.print(); });
 });
