@@ -125,10 +125,14 @@ BANK_CREDIT_MAX = 600
 
 def table_settings(form) -> dict:
     """The table options a form asks for (a time bank), as the table stores them."""
+    found: dict = {}
     minutes = form.bank_minutes.data or 0
-    if not minutes:
-        return {}
-    return {"bank_minutes": minutes, "bank_credit": form.bank_credit.data or 0}
+    if minutes:
+        found.update(bank_minutes=minutes, bank_credit=form.bank_credit.data or 0)
+    house = (form.house_rule.data or "").strip()
+    if house:
+        found["house_rule"] = house
+    return found
 
 
 def rematch_settings(values, now: dict) -> dict:
@@ -139,9 +143,14 @@ def rematch_settings(values, now: dict) -> dict:
         text = (values.get(name) or "").strip()
         if text.isdigit() and int(text) <= high:
             found[name] = int(text)
+    kept = {"house_rule": found["house_rule"]} if found.get("house_rule") else {}
     if not found.get("bank_minutes"):
-        return {}
-    return {"bank_minutes": found["bank_minutes"], "bank_credit": found.get("bank_credit", 0)}
+        return kept
+    return {
+        **kept,
+        "bank_minutes": found["bank_minutes"],
+        "bank_credit": found.get("bank_credit", 0),
+    }
 
 
 class NewTableForm(FlaskForm):
@@ -180,6 +189,13 @@ class NewTableForm(FlaskForm):
         BANK_CREDIT_MAX,
         _l("The seconds added each turn are a whole number from 0 to 600."),
         required=False,
+    )
+    # A house rule the table plays by, in its own words (shown on the table, the summary, the
+    # display and the exports; the app does not enforce it).
+    house_rule = StringField(
+        _l("A house rule you play by (optional)"),
+        validators=[Optional(), Length(max=240), PlainText()],
+        filters=[bounded],
     )
     # The host's time zone (an IANA name), filled in by static/js/app.js: the exports date the
     # play at the table's own time. Empty without script: the server's zone.

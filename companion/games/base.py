@@ -408,6 +408,12 @@ class Rules:
     summaries: Mapping[str, str]
     #: reading id -> our reading of a point the rule text leaves open (msgid)
     readings: Mapping[str, str] = field(default_factory=dict)
+    #: reading id -> the other reading of an open point (msgid): a table may choose it instead
+    #: of ours (the game option readings = {id: "literal"}); the game's rules must follow it
+    other_readings: Mapping[str, str] = field(default_factory=dict)
+    #: reading id -> (where, the rule text's sentence as printed, its rendering msgid): what the
+    #: two readings read, shown beside the choice
+    reads_from: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
     #: each seat's default name, a msgid (Kahuna's colours), or () for "Player n"
     seat_labels: tuple[str, ...] = ()
     #: variants(state): the table options in force, in English (BG Stats' "board")

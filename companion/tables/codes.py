@@ -65,12 +65,14 @@ def create_table(
     timezone: str | None = None,
     location: str | None = None,
     settings: dict | None = None,
+    readings: dict | None = None,
 ) -> tuple[Table, str]:
     """Start a table for this game with one seat per name; returns it and the host's token.
 
     named tells which names a person typed (default names are not people, for the statistics);
     timezone (an IANA name) and location are what the exports date and place its play by;
-    settings are the table's options beyond the game's (a time bank: companion/timing.py).
+    settings are the table's options beyond the game's (a time bank: companion/timing.py);
+    readings, the open points this table reads the other way (the game option "readings").
     """
     game = GAMES.get(game_key)
     if game is None:
@@ -84,6 +86,8 @@ def create_table(
             max=game.max_players,
         )
     options = dict(game.options)
+    if readings:
+        options["readings"] = dict(readings)
     state = game.rules.new(options, players)
     host_token = secrets.token_urlsafe(32)
     with db.write():

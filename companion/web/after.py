@@ -207,6 +207,7 @@ def rematch(w: Who):
         timezone=table.timezone,
         location=table.location,
         settings=rematch_settings(request.form, table.settings),  # kept, or as changed
+        readings=table.options.get("readings"),  # the table reads the rules as it did
     )
     tables.start_rematch(db, table, new.code, shift)
     response = redirect(url_for("table.page", code=new.code))

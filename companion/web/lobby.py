@@ -29,6 +29,7 @@ from companion.i18n import (
     default_seat_name,
     game_label,
     translate,
+    translate_in,
 )
 from companion.web import device
 from companion.web.table import guesser, host_cookie, set_token_cookie, unknown_code
@@ -127,9 +128,44 @@ def _home(
             players_hint=players_hint(),
             fewest=min(low for low, _ in limits.values()),
             most=max(high for _, high in limits.values()),
+            switchable=switchable_readings(),
         ),
         status,
     )
+
+
+def switchable_readings() -> list[dict]:
+    """The open points a table may read the other way, per rules page (its entries share them),
+    each with the rule's sentence and both readings, in the reader's language."""
+    found = []
+    for key, info in GAMES.items():
+        rules = info.rules
+        if info.rules_page != key or not rules.other_readings:
+            continue
+        readings = []
+        for reading, other in rules.other_readings.items():
+            source = rules.reads_from.get(reading)
+            readings.append(
+                {
+                    "id": reading,
+                    "ours": translate_in(info.name, rules.readings[reading]),
+                    "other": translate_in(info.name, other),
+                    "source": source,
+                    "rendering": translate_in(info.name, source[2]) if source else "",
+                }
+            )
+        keys = [k for k, i in GAMES.items() if i.rules_page == key]
+        found.append({"label": game_label(info), "entries": keys, "readings": readings})
+    return found
+
+
+def chosen_readings(info, form) -> dict:
+    """The readings the start form switched for this game: {id: "literal"}."""
+    return {
+        reading: "literal"
+        for reading in info.rules.other_readings
+        if form.get(f"reading-{reading}") == "literal"
+    }
 
 
 def players_hint() -> str:
@@ -186,7 +222,13 @@ def create():
         form.timezone.data
     )
     table, host_token = tables.create_table(
-        db, game.key, names, named, timezone=zone, settings=table_settings(form)
+        db,
+        game.key,
+        names,
+        named,
+        timezone=zone,
+        settings=table_settings(form),
+        readings=chosen_readings(game, request.form),
     )
     tables.count_created(db, *guesser())
     plays.remove_empty_tables(db)

@@ -916,6 +916,10 @@
     if (!(n >= limits[0])) players.value = limits[0];
     else if (n > limits[1]) players.value = limits[1];
     syncNameSlots();
+    // The readings a table may switch: only the chosen game's (every game's without a script).
+    document.querySelectorAll(".table-readings[data-games]").forEach(function (box) {
+      box.hidden = box.dataset.games.split(" ").indexOf(game.value) < 0;
+    });
   }
   document.addEventListener("input", function (event) {
     if (event.target && event.target.id === "players") syncNameSlots();

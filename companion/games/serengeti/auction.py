@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from companion.games.serengeti.facts import ROUNDS, lot_size
 from companion.games.serengeti.payout import payout
-from companion.games.serengeti.state import active, clockwise_from, digits, eligible
+from companion.games.serengeti.state import (
+    active,
+    clockwise_from,
+    digits,
+    eligible,
+    reads_literally,
+)
 
 
 def open_auction(
@@ -61,7 +67,10 @@ def advance(state: dict, last: int) -> None:
     """After a bid or pass: end the auction if it is decided, else hand the turn on clockwise."""
     auction = state["auction"]
     still_in = active(state)
-    if auction["high"] is None and not still_in:
+    # Our reading ("last-player-alone"): with no bid, the last player still has a turn; read
+    # literally (¶40, a table option), the auction ends as soon as all but one have passed.
+    alone = len(still_in) == 1 and reads_literally(state, "last-player-alone")
+    if auction["high"] is None and (not still_in or alone):
         _nobody_bid(state)
     elif auction["high"] is not None and still_in == [auction["high_seat"]]:
         _resolve(state, auction["high_seat"], auction["high"])

@@ -41,3 +41,9 @@ TIE_BREAKS = {"abacus": ("points", "cards", "chips"), "don": ("points", "digit_s
 def lot_size(round_number: int) -> int:
     """Cards auctioned in a round (1-based): 1, 2, 3, 1, 2, 3, ... (15 rounds use all 30 cards)."""
     return (round_number - 1) % 3 + 1
+
+
+# Open points of the rule text a table may read literally instead of our way (a table option:
+# options["readings"] = {id: "literal"}); each is a reading of the rules page, with the rule's
+# sentence and the other reading beside it (texts.py: READS_FROM, OTHER_READINGS).
+SWITCHABLE_READINGS = ("last-player-alone", "sale-who-may")

@@ -40,6 +40,7 @@ from companion.games.serengeti.state import (
     digits,
     just_fined_bid,
     pass_bonus_is_due,
+    reads_literally,
     seen_cards,
     to_act,
     waiting_for,
@@ -246,6 +247,15 @@ def _act_sell(state: dict, action: Mapping) -> None:
         )
     if seat in state["sold_this_round"]:
         raise RuleError("sale", N_("You have already offered a card this round."))
+    if reads_literally(state, "sale-who-may") and seat != state["start"]:
+        raise RuleError(
+            "sale",
+            N_(
+                "This table reads the rule literally: only the player whose turn comes first "
+                "in the round, %(seat)s, may put a card up for sale."
+            ),
+            seat=Seat(state["start"]),
+        )
     card = _owned_card(state, seat, action)
     state["sold_this_round"].append(seat)
     state["events"].append({"e": "offer", "seat": seat, "card": card})

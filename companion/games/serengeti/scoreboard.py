@@ -78,3 +78,15 @@ def follow_up(state: dict, action: Mapping[str, Any], error: RuleError) -> dict 
         return None
     amount = action.get("amount")
     return {"type": "penalty", "bid": amount if isinstance(amount, int) else None}
+
+
+# What BG Stats' "board" and the exports call a reading this table switched (English, fixed).
+READING_NAMES = {
+    "last-player-alone": "literal reading: an auction ends when all but one have passed",
+    "sale-who-may": "literal reading: only the round's start player may sell",
+}
+
+
+def variants(state: dict) -> list[str]:
+    """The table options in force, in English: the readings it switched to the literal one."""
+    return [READING_NAMES[r] for r in state.get("readings", ()) if r in READING_NAMES]

@@ -18,6 +18,7 @@ from companion.games.serengeti.facts import (
     PASS_BONUS,
     PENALTY_RULES,
     START_CHIPS,
+    SWITCHABLE_READINGS,
     TOTAL_CHIPS_ABACUS,
     VARIANTS,
     lot_size,
@@ -51,6 +52,15 @@ def new(options: dict, players: int) -> dict:
     penalty = options.get("penalty", True)
     if not isinstance(penalty, bool):
         raise RuleError("options", N_("The penalty option is on or off."))
+    readings = options.get("readings", {})
+    if not isinstance(readings, Mapping) or any(
+        key not in SWITCHABLE_READINGS or value not in ("app", "literal")
+        for key, value in readings.items()
+    ):
+        raise RuleError(
+            "options",
+            N_("A table reading is one the rules page offers, read our way or literally."),
+        )
     chips = START_CHIPS[variant]
     return {
         "variant": variant,
@@ -71,7 +81,15 @@ def new(options: dict, players: int) -> dict:
         "penalties": [],
         "last_payout": None,
         "events": [],
+        # the readings this table switched to the literal one (tables.options: "readings")
+        "readings": sorted(key for key, value in readings.items() if value == "literal"),
     }
+
+
+def reads_literally(state: dict, reading: str) -> bool:
+    """Whether this table reads an open point (a reading id of the rules page) literally, not
+    our way (a state stored before table readings existed reads ours)."""
+    return reading in state.get("readings", ())
 
 
 def total_chips(state: dict) -> int:
