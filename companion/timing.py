@@ -61,6 +61,8 @@ class Clock:
     since: float | None = None  # None: no action yet, nothing runs
     paused: float | None = None
     bank: list[float] | None = None
+    #: the seats that asked for a break since the host last paused or resumed the clock
+    asked: list[int] = field(default_factory=list)
 
     @classmethod
     def start(cls, players: int, bank: Bank | None) -> Clock:
@@ -73,6 +75,7 @@ class Clock:
             "since": self.since,
             "paused": self.paused,
             "bank": self.bank,
+            "asked": self.asked,
         }
 
     @classmethod
@@ -83,6 +86,7 @@ class Clock:
             data.get("since"),
             data.get("paused"),
             data.get("bank"),
+            list(data.get("asked") or []),
         )
 
     def _fold(self, until: float) -> None:
@@ -117,16 +121,24 @@ class Clock:
 
     def pause(self, when: float) -> None:
         """The host pauses the clock (a break): nobody runs until resume()."""
+        self.asked = []
         if self.paused is None:
             self._fold(when)
             self.paused = when
 
     def resume(self, when: float) -> None:
         """The clock runs again from `when`."""
+        self.asked = []
         if self.paused is not None:
             self.paused = None
             if self.since is not None:
                 self.since = when
+
+    def ask(self, seat: int) -> None:
+        """A seat asks the host for a break (the host's device shows who asked, until the clock
+        is paused or resumed)."""
+        if 0 <= seat < len(self.used) and seat not in self.asked:
+            self.asked.append(seat)
 
     def seconds(self, now: float) -> list[float]:
         """Each seat's time on turn up to `now` (the running seats' current stretch included)."""
@@ -152,7 +164,8 @@ def _seats(waited: Iterable[int], players: int) -> list[int]:
 
 
 # A step of the log, as replay() reads it: ("act", when, the seats waited for after the action),
-# ("begin", when, the seats waited for then), ("pause", when, ()) or ("resume", when, ()).
+# ("begin", when, the seats waited for then), ("pause", when, ()), ("resume", when, ()) or
+# ("ask", when, (the seat that asked for a break,)).
 Step = tuple[str, float, Sequence[int]]
 
 
@@ -168,10 +181,6 @@ def replay(steps: Iterable[Step], players: int, bank: Bank | None) -> Clock:
             clock.pause(when)
         elif kind == "resume":
             clock.resume(when)
+        elif kind == "ask" and waited:
+            clock.ask(waited[0])
     return clock
-
-
-def thinking_seconds(steps: Iterable[Step], players: int) -> list[float]:
-    """Each seat's time on turn over a finished log (pauses left out), in seconds."""
-    clock = replay(steps, players, None)
-    return clock.seconds(clock.since if clock.since is not None else 0.0)

@@ -5,7 +5,14 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.timing import Bank, Clock, replay, thinking_seconds
+from companion.timing import Bank, Clock, replay
+
+
+def thinking_seconds(steps, players: int) -> list[float]:
+    """Each seat's time on turn over a finished log: the clock replayed, read at its last step
+    (as the record of a play reads it)."""
+    clock = replay(steps, players, None)
+    return clock.seconds(clock.since if clock.since is not None else 0.0)
 
 
 def test_one_seat_at_a_time_each_wait_is_the_waited_seats_and_the_first_is_nobodys():
@@ -64,6 +71,15 @@ def test_the_clock_begins_when_the_table_is_set_up_or_with_the_first_action():
     assert thinking_seconds([("act", 30, [1]), ("act", 40, [])], 2) == [0, 10]
 
 
+def test_who_asked_for_a_break_is_kept_until_the_clock_pauses_or_resumes():
+    asked = [("act", 0, [0]), ("ask", 5, [1]), ("ask", 6, [1]), ("ask", 7, [0])]
+    assert replay(asked, 2, None).asked == [1, 0]
+    assert replay([*asked, ("pause", 8, ())], 2, None).asked == []
+    assert (
+        replay([*asked, ("pause", 8, ()), ("ask", 9, [1]), ("resume", 10, ())], 2, None).asked == []
+    )
+
+
 def test_settings_ask_for_a_bank_in_minutes():
     assert Bank.from_settings({}) is None
     assert Bank.from_settings({"bank_minutes": 0}) is None
@@ -72,7 +88,7 @@ def test_settings_ask_for_a_bank_in_minutes():
 
 
 STEP = st.tuples(
-    st.sampled_from(["act", "act", "act", "begin", "pause", "resume"]),
+    st.sampled_from(["act", "act", "act", "begin", "pause", "resume", "ask"]),
     st.floats(0, 100, allow_nan=False),
     st.lists(st.integers(0, 3), max_size=4),
 )
@@ -98,6 +114,9 @@ def test_kept_with_every_step_or_replayed_the_clock_is_the_same(raw):
             kept.begin(when, seats)
         elif kind == "pause":
             kept.pause(when)
+        elif kind == "ask":
+            if seats:
+                kept.ask(seats[0])
         else:
             kept.resume(when)
         again = Clock.from_json(kept.to_json())

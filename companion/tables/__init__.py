@@ -14,7 +14,7 @@ of the modules is here.
 from __future__ import annotations
 
 from companion.games.base import RuleError
-from companion.tables.clock import bank_of, clock_of, pause_asked
+from companion.tables.clock import bank_of, clock_of, clock_shown
 from companion.tables.clock import rebuild as rebuild_clock
 from companion.tables.codes import (
     ADDRESS_FAILURE_LIMIT,
@@ -175,7 +175,7 @@ __all__ = [
     "begin_clock",
     "bank_of",
     "clock_of",
-    "pause_asked",
+    "clock_shown",
     "rebuild_clock",
     "has_moves",
     "pick_start",

@@ -1,7 +1,7 @@
 """A table's clock in the store: kept with every action (tables.clock, JSON), so a page reads it
 without replaying the game; rebuilt from the log after an undo, and for a table stored before the
-clock existed. The arithmetic is companion/timing.py's (pure); pauses are traces in the log
-(tables.host: set_paused, ask_pause).
+clock existed. The arithmetic is companion/timing.py's (pure); pauses and requests for a break
+are traces in the log (tables.host: set_paused, ask_pause), kept in the clock too.
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ def bank_of(table: Table) -> Bank | None:
 
 def steps_of(db: Store, table: Table) -> list[Step]:
     """The log as the clock reads it: each action that stands, with the seats the game waits for
-    after it (one replay of the game, in place), and each pause and resume."""
+    after it (one replay of the game, in place), its start, each pause and resume, and each
+    request for a break."""
     rules = table.game.rules
     state = rules.new(table.options, table.players)
     steps: list[Step] = []
-    for kind, undone, action, created in db.execute(
-        "SELECT kind, undone, action, created FROM events WHERE table_id = ? ORDER BY seq",
+    for kind, undone, action, created, seat in db.execute(
+        "SELECT kind, undone, action, created, seat FROM events WHERE table_id = ? ORDER BY seq",
         [table.id],
     ).fetchall():
         found = json.loads(action)
@@ -36,6 +37,8 @@ def steps_of(db: Store, table: Table) -> list[Step]:
             steps.append((found["type"], created or 0.0, ()))
         elif kind == "trace" and found.get("type") == "clock_begin":
             steps.append(("begin", created or 0.0, rules.turn(state)))
+        elif kind == "trace" and found.get("type") == "pause_asked" and seat is not None:
+            steps.append(("ask", created or 0.0, (seat,)))
     return steps
 
 
@@ -44,8 +47,17 @@ def rebuild(db: Store, table: Table) -> Clock:
     return replay(steps_of(db, table), table.players, bank_of(table))
 
 
+def clock_shown(db: Store, table: Table) -> Clock:
+    """The clock a page shows: the one the table's row held when it was read (so a page costs no
+    query for it), or, for a table from before the clock, worked out from the log."""
+    if table.clock is None:
+        return rebuild(db, table)
+    return Clock.from_json(table.clock)
+
+
 def clock_of(db: Store, table: Table) -> Clock:
-    """The table's clock as kept (worked out from the log once, for a table from before it)."""
+    """The table's clock as kept now, read inside a write (worked out from the log once, for a
+    table from before it)."""
     row = db.execute("SELECT clock FROM tables WHERE id = ?", [table.id]).fetchone()
     if row is None or row[0] is None:
         return rebuild(db, table)
@@ -62,20 +74,3 @@ def tick(db: Store, table: Table, when: float, after: dict) -> None:
     clock = clock_of(db, table)
     clock.tick(when, table.game.rules.turn(after), bank_of(table))
     keep(db, table, clock)
-
-
-def pause_asked(db: Store, table: Table) -> list[int]:
-    """The seats that asked for a break since the clock last paused or resumed (the host's
-    device shows them beside its pause button)."""
-    asked: list[int] = []
-    for seat, action in db.execute(
-        "SELECT seat, action FROM events WHERE table_id = ? AND kind = 'trace'"
-        " AND (action LIKE '%pause%' OR action LIKE '%resume%') ORDER BY seq",
-        [table.id],
-    ).fetchall():
-        kind = json.loads(action).get("type")
-        if kind in ("pause", "resume"):
-            asked = []
-        elif kind == "pause_asked" and seat is not None and seat not in asked:
-            asked.append(seat)
-    return asked

@@ -53,6 +53,7 @@ def _row_to_table(row: dict) -> Table:
         replay_all=bool(row["replay_all"]),
         settings=json.loads(row.get("settings") or "{}"),
         ticks=tuple(json.loads(row.get("ticks") or "[]")),
+        clock=json.loads(row["clock"]) if row.get("clock") else None,
     )
 
 

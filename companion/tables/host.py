@@ -208,7 +208,10 @@ def ask_pause(db: Store, table: Table, seat: int, line: Msg, *, when: float) -> 
     """A seat asks the host for a break: a line in the history, which the host's device shows
     beside its pause button (the host grants it by pausing)."""
     with db.write(table.id):
+        clock = clock_of(db, table)
+        clock.ask(seat)
         append_event(db, table, seat, False, "trace", {"type": "pause_asked"}, [line], when=when)
+        keep(db, table, clock)
         bump(db, table)
 
 

@@ -74,6 +74,7 @@ class Table:
     replay_all: bool = False  # the replay on the table display shows everything (after the end)
     settings: dict = field(default_factory=dict)  # table options beyond the game's (a time bank)
     ticks: tuple[str, ...] = ()  # the set-up guide's lines ticked at this table (shared)
+    clock: dict | None = None  # the table clock as kept (companion.timing.Clock.to_json)
 
 
 @dataclass(frozen=True)

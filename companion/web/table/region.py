@@ -135,7 +135,7 @@ def clock_context(db, table: tables.Table, now: float) -> dict:
     from it, so a phone whose own clock is wrong still shows the right time): each seat's time
     on turn, the seats it runs for, whether the host paused it, the banks left (a time bank),
     and whether a seat asked for a break since the last pause or resume."""
-    clock = tables.clock_of(db, table)
+    clock = tables.clock_shown(db, table)
     bank = tables.bank_of(table)
     paused = clock.paused is not None
     return {
@@ -144,7 +144,7 @@ def clock_context(db, table: tables.Table, now: float) -> dict:
         "paused": paused,
         "bank": clock.bank_left(now),
         "bank_start": bank.start if bank else None,
-        "asked": tables.pause_asked(db, table),
+        "asked": list(clock.asked),
         "started": clock.since is not None,
     }
 
