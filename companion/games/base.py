@@ -116,6 +116,11 @@ def _every_phase(state: dict) -> bool:
     return True
 
 
+def in_phase(phase: str) -> Callable[[dict], bool]:
+    """A Move's phase for a game whose state names its phase (state["phase"]): that one only."""
+    return lambda state: state["phase"] == phase
+
+
 @dataclass(frozen=True)
 class Move:
     """One action type of a game, declared once: what it does and who may enter it when.

@@ -8,10 +8,21 @@ unknown or malformed action (rule "action") and anything sent after the game is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import ANYONE, N_, Move, Moves, Msg, Plural, RuleError, Seat, acting_seat
+from companion.games.base import (
+    ANYONE,
+    N_,
+    Move,
+    Moves,
+    Msg,
+    Plural,
+    RuleError,
+    Seat,
+    acting_seat,
+    in_phase,
+)
 from companion.games.cape_to_cairo.bid_order import acquisition_order, tie_draws_needed
 from companion.games.cape_to_cairo.crossing import crossing_cost, crossing_plan, track_plan
 from companion.games.cape_to_cairo.facts import (
@@ -425,22 +436,18 @@ def _over_message(state: dict) -> Msg:
     return Msg(N_("The game is over: %(seat)s has crossed 8 terrains."), seat=Seat(state["winner"]))
 
 
-def _in(phase: str) -> Callable[[dict], bool]:
-    return lambda state: state["phase"] == phase
-
-
 # Each entry belongs to one phase: no crossing or choosing a card during sealed bidding. Cards
 # turned up (the acquisition phase's, the building seat's) are seen by everyone, so anyone at the
 # table may enter them; bids, draws, choices and building are the seat's own; a bid is sealed.
 MOVES = Moves(
     {
-        "card": Move(_enter_card, ANYONE, _in("cards")),
-        "bid": Move(_bid, phase=_in("bidding"), secret=True),
-        "draw": Move(_draw, phase=_in("draw")),
-        "take": Move(_take, phase=_in("taking")),
-        "turn_up": Move(_turn_up, ANYONE, _in("building")),
-        "cross": Move(_cross, phase=_in("building")),
-        "pass": Move(_pass, phase=_in("building")),
+        "card": Move(_enter_card, ANYONE, in_phase("cards")),
+        "bid": Move(_bid, phase=in_phase("bidding"), secret=True),
+        "draw": Move(_draw, phase=in_phase("draw")),
+        "take": Move(_take, phase=in_phase("taking")),
+        "turn_up": Move(_turn_up, ANYONE, in_phase("building")),
+        "cross": Move(_cross, phase=in_phase("building")),
+        "pass": Move(_pass, phase=in_phase("building")),
     },
     is_over=_is_over,
     over_message=_over_message,

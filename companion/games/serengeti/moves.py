@@ -8,7 +8,7 @@ previous action's events first. The action formats are in rules.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import (
@@ -23,6 +23,7 @@ from companion.games.base import (
     Seat,
     acting_seat,
     comma_list,
+    in_phase,
 )
 from companion.games.serengeti.auction import advance, drop_out, open_auction
 from companion.games.serengeti.bids import bid_problem
@@ -344,10 +345,6 @@ def _clear_events(state: dict) -> None:
     state["events"] = []
 
 
-def _in(phase: str) -> Callable[[dict], bool]:
-    return lambda state: state["phase"] == phase
-
-
 def _before_the_lot(state: dict) -> bool:
     return state["phase"] == "reveal" and not state["lot"]
 
@@ -357,10 +354,10 @@ def _before_the_lot(state: dict) -> bool:
 # waived fine are the host's.
 MOVES = Moves(
     {
-        "card": Move(_act_card, ANYONE, _in("reveal")),
-        "bid": Move(_act_bid, phase=_in("auction")),
-        "pass": Move(_act_pass, phase=_in("auction")),
-        "discard": Move(_act_discard, phase=_in("discard")),
+        "card": Move(_act_card, ANYONE, in_phase("reveal")),
+        "bid": Move(_act_bid, phase=in_phase("auction")),
+        "pass": Move(_act_pass, phase=in_phase("auction")),
+        "discard": Move(_act_discard, phase=in_phase("discard")),
         "penalty": Move(
             _act_penalty, phase=lambda state: state["phase"] == "auction" and state["penalty_on"]
         ),
