@@ -320,6 +320,18 @@ PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
 
 
+# gevent's own server (what serve.py runs on Windows) in a child process: `python -c` this script
+# with the port as its argument, cwd the checkout (its companion and tests, no sys.path edits).
+OWN_GEVENT_SERVER = (
+    "import sys\n"
+    "from companion.serve import cooperative, serve_gevent, server_settings\n"
+    "cooperative()\n"
+    "from companion import create_app\n"
+    "serve_gevent(create_app(), {**server_settings(push=True), 'host': '127.0.0.1',"
+    " 'port': int(sys.argv[1])})\n"
+)
+
+
 class Server:
     """The app served as `make run` serves it (scripts/serve_app.py: push on gunicorn's gevent
     worker; env={"COMPANION_PUSH": "0"}: waitress and polling) in a child process, on a

@@ -269,7 +269,7 @@ def test_gevents_own_server_holds_a_stream(tmp_path):
     import subprocess
     import sys
 
-    from tests.helpers import ROOT, free_port
+    from tests.helpers import OWN_GEVENT_SERVER, ROOT, free_port
 
     path = tmp_path / "own.db"
     setup = database.connect(path, setup=True)
@@ -277,14 +277,6 @@ def test_gevents_own_server_holds_a_stream(tmp_path):
     token = tables.join(setup, table, 1)
     setup.conn.close()
     port = free_port()
-    script = (
-        "import sys\n"
-        "from companion.serve import cooperative, serve_gevent, server_settings\n"
-        "cooperative()\n"
-        "from companion import create_app\n"
-        "serve_gevent(create_app(), {**server_settings(push=True), 'host': '127.0.0.1',"
-        " 'port': int(sys.argv[2])})\n"
-    )
     env = {
         "COMPANION_DATABASE": str(path),
         "COMPANION_SECRET_KEY": "own-server",
@@ -293,7 +285,7 @@ def test_gevents_own_server_holds_a_stream(tmp_path):
         "PATH": "/usr/bin:/bin",
     }
     process = subprocess.Popen(
-        [sys.executable, "-c", script, str(ROOT), str(port)],
+        [sys.executable, "-c", OWN_GEVENT_SERVER, str(port)],
         cwd=ROOT,  # the checkout's companion and tests, without editing sys.path
         env=env,
         stderr=subprocess.PIPE,

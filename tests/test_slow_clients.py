@@ -27,7 +27,7 @@ from companion.engine import Connection, TooSlow
 from companion.serve import ClientLimits, client_limits, server_settings
 from scripts import check_slow
 from scripts.check_kit import HX, csrf_from, open_table, start_app, version_of
-from tests.helpers import ROOT, free_port
+from tests.helpers import OWN_GEVENT_SERVER, ROOT, free_port
 
 LIMITS = ClientLimits(header_timeout=1, body_timeout=3, keepalive=1.5, per_address=20)
 HEARTBEAT = 0.3
@@ -351,14 +351,6 @@ def test_gevents_own_server_keeps_the_same_deadlines_and_cap(tmp_path):
     tables.create_table(setup, "pebbles", ["Anna", "Ben"])
     setup.conn.close()
     port = free_port()
-    script = (
-        "import sys\n"
-        "from companion.serve import cooperative, serve_gevent, server_settings\n"
-        "cooperative()\n"
-        "from companion import create_app\n"
-        "serve_gevent(create_app(), {**server_settings(push=True), 'host': '127.0.0.1',"
-        " 'port': int(sys.argv[1])})\n"
-    )
     env = {
         **check_slow.limits_env(dataclasses.replace(LIMITS, per_address=3), HEARTBEAT),
         "COMPANION_DATABASE": str(path),
@@ -367,7 +359,10 @@ def test_gevents_own_server_keeps_the_same_deadlines_and_cap(tmp_path):
         "PATH": "/usr/bin:/bin",
     }
     process = subprocess.Popen(
-        [sys.executable, "-c", script, str(port)], cwd=ROOT, env=env, stderr=subprocess.PIPE
+        [sys.executable, "-c", OWN_GEVENT_SERVER, str(port)],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.PIPE,
     )
     try:
         deadline = time.monotonic() + 20
