@@ -315,6 +315,50 @@ def _add_settings_clock_and_ticks(db: sqlite_utils.Database) -> None:
     db.table("tables").add_column("ticks", str, not_null_default="[]")
 
 
+def _add_imported_plays(db: sqlite_utils.Database) -> None:
+    # Past plays a device brought (companion/past_plays.py): they belong to the importing
+    # device's id, not to a table; the choices it made while matching (kept for its next
+    # import); and a file read but not yet confirmed (the preview).
+    for statement in IMPORTED_PLAYS.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+# The same in PostgreSQL (companion/pg.py's migration 14), whose ids are identities.
+IMPORTED_PLAYS = """
+CREATE TABLE imported_plays (
+    id INTEGER PRIMARY KEY,
+    device TEXT NOT NULL,
+    source TEXT NOT NULL,
+    source_id TEXT NOT NULL,
+    bgg_play TEXT NOT NULL DEFAULT '',
+    game TEXT NOT NULL,
+    played TEXT NOT NULL,
+    minutes INTEGER,
+    location TEXT NOT NULL DEFAULT '',
+    board TEXT NOT NULL DEFAULT '',
+    comments TEXT NOT NULL DEFAULT '',
+    players TEXT NOT NULL,
+    imported DOUBLE PRECISION NOT NULL,
+    UNIQUE (device, source, source_id)
+);
+CREATE TABLE import_choices (
+    device TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    source_key TEXT NOT NULL,
+    choice TEXT NOT NULL,
+    PRIMARY KEY (device, kind, source_key)
+);
+CREATE TABLE import_drafts (
+    id INTEGER PRIMARY KEY,
+    device TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    name TEXT NOT NULL DEFAULT '',
+    data TEXT NOT NULL
+);
+"""
+
+
 MIGRATIONS = [
     _create_tables,
     _add_change_versions,
@@ -329,6 +373,7 @@ MIGRATIONS = [
     _add_replay_switch,
     _add_bound_keys_and_display_origins,
     _add_settings_clock_and_ticks,
+    _add_imported_plays,
 ]
 
 

@@ -50,6 +50,7 @@ import time
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
+from gevent.local import local
 from gevent.pywsgi import WSGIHandler, WSGIServer
 
 if TYPE_CHECKING:
@@ -64,6 +65,20 @@ SAY_TIMED_OUT_WITHIN = 1.0  # seconds: the 408 is small, but a client that reads
 class TooSlow(BaseException):
     """A client missed the deadline of its request's body: the request ends here, quietly (a
     BaseException: no `except Exception` of the app or the server may answer it with a 500)."""
+
+
+_serving = local()  # per greenlet: the Connection whose request it serves
+
+
+def allow_longer_body(seconds: float) -> bool:
+    """Let the request this greenlet serves take up to `seconds` for its whole body (an upload:
+    companion/security.py's LARGE_BODIES), called by the app before it reads the body; the
+    rate a body must keep up stays. False when no Connection of this module serves it."""
+    connection = getattr(_serving, "connection", None)
+    if connection is None or connection.phase != BODY:
+        return False
+    connection.longer = max(connection.longer, seconds)
+    return True
 
 
 class Connection:
@@ -84,6 +99,7 @@ class Connection:
         self.answered = False  # a byte of this request's answer was sent
         self.app_done = False  # the app has answered: what is read now is discarded
         self.cut = False  # a deadline was missed: the connection reads nothing more
+        self.longer = 0.0  # seconds this request's body may take, when the app allows more
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.sock, name)
@@ -94,6 +110,8 @@ class Connection:
         """The server hands the request to the app, which may read its body now."""
         self.phase, self.since, self.received = BODY, time.monotonic(), 0
         self.answered = self.app_done = False
+        self.longer = 0.0
+        _serving.connection = self
 
     def done_with_body(self) -> None:
         """The app has answered; the server may still discard the rest of the body (within the
@@ -104,6 +122,7 @@ class Connection:
         """The request is answered: the connection waits for the next one."""
         self.phase, self.since = IDLE, time.monotonic()
         self.answered = self.app_done = False
+        _serving.connection = None
 
     def deadline(self) -> float | None:
         """When the read under way must have had a byte (time.monotonic()), or None."""
@@ -114,7 +133,7 @@ class Connection:
         elif self.phase == HEAD:
             wait = limits.header_timeout
         else:
-            wait = limits.body_timeout
+            wait = limits.body_timeout and max(limits.body_timeout, self.longer)
             if limits.body_min_rate:
                 by_rate = limits.body_grace + self.received / limits.body_min_rate
                 wait = min(wait, by_rate) if wait else by_rate

@@ -24,12 +24,13 @@ import datetime as dt
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
-from companion.games.base import GameInfo
+from companion.games.base import N_, GameInfo, Msg
+from companion.plays import person
 
 MAX_BYTES = 10 * 1024 * 1024  # a whole BG Stats backup of years of plays fits
 FIRST_YEAR, LAST_YEAR = 1950, 2100  # a play dated outside these is a broken file
@@ -37,7 +38,17 @@ SCORE = re.compile(r"^\s*[+-]?\d+(?:\.\d+)?(?:\s*[+-]\s*\d+(?:\.\d+)?)*\s*$")
 
 
 class ImportRefused(ValueError):
-    """A file that cannot be read as plays: the reason, for the person who brought it."""
+    """A file that cannot be read as plays: the reason (a Msg of the core catalogue), for the
+    person who brought it."""
+
+
+def _refused(msgid: str, **params) -> ImportRefused:
+    return ImportRefused(Msg.core(msgid, **params))
+
+
+TOO_BIG = N_("The file is over 10 MB: a plays file is far smaller.")
+BROKEN = N_("This BG Stats export is damaged: a play points at something it does not hold.")
+BROKEN_BGG = N_("This BGG plays file is damaged: a play has no id or no game.")
 
 
 @dataclass(frozen=True)
@@ -45,36 +56,89 @@ class ImportedPlayer:
     """One player of an imported play."""
 
     name: str
-    source_id: str = ""  # BG Stats' player uuid, or a BGG username ("" when none)
+    source_id: str = ""  # BG Stats' player uuid ("" when none, and in BGG's plays)
+    username: str = ""  # the player's BoardGameGeek username ("" when none)
+    anonymous: bool = False  # BG Stats' anonymous player, or a BGG player with no name
     score: float | None = None
+    score_text: str = ""  # the score as the source wrote it when it is a sum ("10+3+0")
     winner: bool = False
     rank: int | None = None
     seat: int | None = None  # 1-based seat order, when the source says
     start: bool = False
 
+    @property
+    def shown_score(self) -> str:
+        """The score as a person reads it: "" (none), "13", "2.5", or the sum as written."""
+        if self.score is None:
+            return ""
+        total = int(self.score) if float(self.score).is_integer() else self.score
+        return f"{total} ({self.score_text})" if self.score_text else str(total)
+
+    @property
+    def key(self) -> str:
+        """Who this player is across imports: BG Stats' uuid, else the BGG username, else the
+        name as the record matches names (companion.plays.person)."""
+        if self.source_id:
+            return f"uuid:{self.source_id}"
+        if self.username:
+            return f"bgg:{self.username.casefold()}"
+        return f"name:{person(self.name)}"
+
 
 @dataclass(frozen=True)
 class ImportedPlay:
-    """One play of one of this app's games, as the source tells it."""
+    """One play as the source tells it; game is the lobby entry it is (GameInfo.key), or ""
+    for a game the app did not recognise (game_name and game_id say which)."""
 
     source: str  # "bgstats" or "bgg"
     source_id: str  # the play's uuid (BG Stats) or play id (BGG): a re-import finds it
-    game: str  # the lobby entry it is (GameInfo.key)
+    game: str
     played: dt.datetime  # local wall time, as the source writes it
     minutes: int | None
     location: str
     players: tuple[ImportedPlayer, ...]
     board: str = ""
+    comments: str = ""
+    game_name: str = ""  # as the source names the game
+    game_id: int | None = None  # its BoardGameGeek id, when the source gives one
+    bgg_play: str = ""  # BG Stats: the play's id on BoardGameGeek, when it was logged there
+
+    @property
+    def game_choice(self) -> str:
+        """The key a person's choice of game for this source's game is remembered by."""
+        if self.game_id:
+            return f"bgg:{self.game_id}"
+        return f"name:{person(self.game_name)}"
 
 
 @dataclass
 class Imported:
-    """What a file holds: the plays of this app's games, and counts of the rest."""
+    """What a file holds: every play read (those of games the app does not know with game
+    ""), and counts of what was left out."""
 
     plays: list[ImportedPlay] = field(default_factory=list)
-    other_games: dict[str, int] = field(default_factory=dict)  # game name -> plays skipped
+    other_games: dict[str, int] = field(default_factory=dict)  # game name -> plays not ours
     ignored: int = 0  # plays the source marks ignored or deleted
-    me: str = ""  # the file owner's player (BG Stats userInfo.meRefId), by source id
+    unreadable: int = 0  # plays of other games that could not be read (left out)
+    me: str = ""  # the file owner's player key (BG Stats userInfo.meRefId), or ""
+
+    def to_json(self) -> str:
+        """The whole reading as JSON (kept between the preview and the import)."""
+        data = asdict(self)
+        for play in data["plays"]:
+            play["played"] = play["played"].isoformat()
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Imported:
+        """The reading to_json kept."""
+        data = json.loads(text)
+        plays = []
+        for play in data.pop("plays"):
+            players = tuple(ImportedPlayer(**p) for p in play.pop("players"))
+            played = dt.datetime.fromisoformat(play.pop("played"))
+            plays.append(ImportedPlay(**play, players=players, played=played))
+        return cls(plays=plays, **data)
 
 
 def score_of(text: object) -> float | None:
@@ -83,11 +147,15 @@ def score_of(text: object) -> float | None:
     if text is None or text == "":
         return None
     if isinstance(text, bool):
-        raise ImportRefused(f"A score is a number, not {text!r}.")
+        raise _refused(
+            N_("A score is a number or a sum such as 10+3+0, not “%(text)s”."), text=text
+        )
     if isinstance(text, (int, float)):
         return float(text)
     if not isinstance(text, str) or len(text) > 200 or not SCORE.match(text):
-        raise ImportRefused(f"A score is a number or a sum such as 10+3+0, not {str(text)[:40]!r}.")
+        raise _refused(
+            N_("A score is a number or a sum such as 10+3+0, not “%(text)s”."), text=str(text)[:40]
+        )
     return float(
         sum(float(part) for part in re.findall(r"[+-]?\s*\d+(?:\.\d+)?", text.replace(" ", "")))
     )
@@ -95,16 +163,21 @@ def score_of(text: object) -> float | None:
 
 def _date(text: object) -> dt.datetime:
     if not isinstance(text, str):
-        raise ImportRefused("A play has no date.")
+        raise _refused(N_("A play has no date."))
     for form in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d"):
         try:
             found = dt.datetime.strptime(text.strip(), form)
         except ValueError:
             continue
         if not FIRST_YEAR <= found.year <= LAST_YEAR:
-            raise ImportRefused(f"A play is dated {text[:20]}: outside {FIRST_YEAR}-{LAST_YEAR}.")
+            raise _refused(
+                N_("A play is dated %(date)s: a date from %(first)s to %(last)s was expected."),
+                date=text[:20],
+                first=FIRST_YEAR,
+                last=LAST_YEAR,
+            )
         return found
-    raise ImportRefused(f"A play's date is not a date: {text[:20]!r}.")
+    raise _refused(N_("A play’s date is not a date: “%(text)s”."), text=text[:20])
 
 
 def _int(value: object) -> int | None:
@@ -142,20 +215,21 @@ def game_finder(games: Mapping[str, GameInfo], names: Callable[[GameInfo], Itera
 
 def _json(data: bytes) -> object:
     if len(data) > MAX_BYTES:
-        raise ImportRefused("The file is over 10 MB: that is not a plays file.")
+        raise _refused(TOO_BIG)
     try:
         return json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError):
-        raise ImportRefused(
-            "The file is not JSON: a BG Stats export is a .json or .bgsplay file."
+        raise _refused(
+            N_("The file is neither a BG Stats export (.json, .bgsplay) nor BGG’s plays (.xml).")
         ) from None
 
 
 def read_bgstats(data: bytes, find) -> Imported:
-    """A BG Stats export (the whole backup, or one shared play) as plays of this app's games."""
+    """A BG Stats export (the whole backup, or one shared play): every play it holds, those of
+    this app's games found (the rest kept with game "", for the person to match or skip)."""
     top = _json(data)
     if not isinstance(top, dict) or not isinstance(top.get("plays"), list):
-        raise ImportRefused("This JSON is not a BG Stats export: it has no plays.")
+        raise _refused(N_("This JSON file is not a BG Stats export: it holds no plays."))
     deleted = {
         str(d.get("uuid", "")).upper()
         for d in top.get("deletedObjects") or []
@@ -165,32 +239,30 @@ def read_bgstats(data: bytes, find) -> Imported:
     games = {g.get("id"): g for g in top.get("games") or [] if isinstance(g, dict)}
     places = {p.get("id"): p for p in top.get("locations") or [] if isinstance(p, dict)}
     found = Imported()
-    me = (
-        (top.get("userInfo") or {}).get("meRefId")
-        if isinstance(top.get("userInfo"), dict)
-        else None
-    )
+    info = top.get("userInfo")
+    me = info.get("meRefId") if isinstance(info, dict) else None
     if me in players:
-        found.me = str(players[me].get("uuid", "")).upper()
+        found.me = _bgstats_player({"playerRefId": me}, players).key
     for play in top["plays"]:
         if not isinstance(play, dict):
-            raise ImportRefused("A play of this export is not a play.")
+            raise _refused(BROKEN)
         uuid = str(play.get("uuid") or "").upper()
         if play.get("ignored") is True or (uuid and uuid in deleted):
             found.ignored += 1
             continue
         game = games.get(play.get("gameRefId"))
-        if game is None:
-            raise ImportRefused("A play points at a game the export does not hold.")
-        name = str(game.get("name") or game.get("bggName") or "")
-        key = find(_int(game.get("bggId")), name, str(play.get("board") or ""))
-        if key is None:
+        if not isinstance(game, dict):
+            raise _refused(BROKEN)
+        name = str(game.get("name") or game.get("bggName") or "")[:200]
+        board = str(play.get("board") or "")[:200]
+        game_id = _int(game.get("bggId")) or None
+        key = find(game_id, name, board) or ""
+        if not key:
             found.other_games[name] = found.other_games.get(name, 0) + 1
-            continue
         if not uuid:
-            raise ImportRefused("A play of this export has no uuid.")
-        found.plays.append(
-            ImportedPlay(
+            raise _refused(BROKEN)
+        try:
+            read = ImportedPlay(
                 source="bgstats",
                 source_id=uuid,
                 game=key,
@@ -198,22 +270,35 @@ def read_bgstats(data: bytes, find) -> Imported:
                 minutes=_int(play.get("durationMin")) or None,
                 location=str((places.get(play.get("locationRefId")) or {}).get("name") or ""),
                 players=tuple(_bgstats_player(s, players) for s in play.get("playerScores") or []),
-                board=str(play.get("board") or ""),
+                board=board,
+                comments=str(play.get("comments") or "")[:2000],
+                game_name=name,
+                game_id=game_id,
+                bgg_play=str(_int(play.get("bggId")) or ""),
             )
-        )
+        except ImportRefused:
+            if key:  # a play of this app's games must be read whole
+                raise
+            found.unreadable += 1
+            continue
+        found.plays.append(read)
     return found
 
 
 def _bgstats_player(score: object, players: Mapping) -> ImportedPlayer:
     if not isinstance(score, dict):
-        raise ImportRefused("A player's score of this export is not a score.")
+        raise _refused(BROKEN)
     who = players.get(score.get("playerRefId"))
-    if who is None:
-        raise ImportRefused("A score points at a player the export does not hold.")
+    if not isinstance(who, dict):
+        raise _refused(BROKEN)
+    text = score.get("score")
     return ImportedPlayer(
         name=str(who.get("name") or "")[:80],
-        source_id=str(who.get("uuid") or "").upper(),
-        score=score_of(score.get("score")),
+        source_id=str(who.get("uuid") or "").upper()[:80],
+        username=str(who.get("bggUsername") or "")[:80],
+        anonymous=who.get("isAnonymous") is True,
+        score=score_of(text),
+        score_text=_sum_text(text),
         winner=score.get("winner") is True,
         rank=_int(score.get("rank")) or None,
         seat=_int(score.get("seatOrder")) or None,
@@ -221,63 +306,97 @@ def _bgstats_player(score: object, players: Mapping) -> ImportedPlayer:
     )
 
 
+def _sum_text(text: object) -> str:
+    """The score as written when it is a sum of parts (kept beside the total), else ""."""
+    if isinstance(text, str) and re.search(r"\d\s*[+-]", text):
+        return " ".join(text.split())
+    return ""
+
+
 def read_bgg(pages: Iterable[bytes], find) -> Imported:
-    """BGG plays XML, one or several pages, as plays of this app's games."""
+    """BGG plays XML, one or several pages: every play they hold, those of this app's games
+    found (the rest kept with game "")."""
     found = Imported()
     seen: set[str] = set()
     total = 0
     for data in pages:
         total += len(data)
         if total > MAX_BYTES:
-            raise ImportRefused("The files are over 10 MB together: that is not a plays file.")
+            raise _refused(TOO_BIG)
         try:
             root = ElementTree.fromstring(data)
         except DefusedXmlException:
-            raise ImportRefused("The XML uses entities or external references: refused.") from None
+            raise _refused(
+                N_("The XML file declares entities or external references, which BGG’s never do.")
+            ) from None
         except ElementTree.ParseError:
-            raise ImportRefused("The file is not XML: BGG's plays are an XML page.") from None
+            raise _refused(N_("The file is not readable XML.")) from None
         if root.tag != "plays":
-            raise ImportRefused("This XML is not BGG's plays: its top is not <plays>.")
+            raise _refused(N_("This XML file is not BGG’s plays: it does not start with <plays>."))
         for play in root.findall("play"):
             play_id = play.get("id", "")
             if not play_id.isdigit():
-                raise ImportRefused("A BGG play has no play id.")
+                raise _refused(BROKEN_BGG)
             if play_id in seen:  # the same play on two pages
                 continue
             seen.add(play_id)
-            item = play.find("item")
-            if item is None:
-                raise ImportRefused("A BGG play names no game.")
-            name = item.get("name", "")
-            object_id = item.get("objectid", "")
-            key = find(int(object_id) if object_id.isdigit() else None, name)
-            if key is None:
-                found.other_games[name] = found.other_games.get(name, 0) + int(
-                    play.get("quantity") or 1
-                )
-                continue
-            length = play.get("length", "")
-            found.plays.append(
-                ImportedPlay(
-                    source="bgg",
-                    source_id=play_id,
-                    game=key,
-                    played=_date(play.get("date")),
-                    minutes=int(length) if length.isdigit() and int(length) else None,
-                    location=play.get("location", ""),
-                    players=tuple(_bgg_player(p) for p in play.findall("players/player")),
-                )
-            )
+            read = _bgg_play(play, play_id, find)
+            if not read.game:  # BGG counts a play logged as played twice as two
+                times = int(play.get("quantity", "1")) if play.get("quantity", "").isdigit() else 1
+                found.other_games[read.game_name] = found.other_games.get(read.game_name, 0) + times
+            found.plays.append(read)
     return found
+
+
+def _bgg_play(play, play_id: str, find) -> ImportedPlay:
+    item = play.find("item")
+    if item is None:
+        raise _refused(BROKEN_BGG)
+    name = item.get("name", "")[:200]
+    object_id = item.get("objectid", "")
+    game_id = int(object_id) if object_id.isdigit() and len(object_id) < 10 else None
+    length = play.get("length", "")
+    return ImportedPlay(
+        source="bgg",
+        source_id=play_id,
+        game=find(game_id, name) or "",
+        played=_date(play.get("date")),
+        minutes=int(length) if length.isdigit() and 0 < int(length) < 100_000 else None,
+        location=play.get("location", "")[:200],
+        players=tuple(_bgg_player(p) for p in play.findall("players/player")),
+        comments=(play.findtext("comments") or "")[:2000],
+        game_name=name,
+        game_id=game_id,
+        bgg_play=play_id,
+    )
 
 
 def _bgg_player(player) -> ImportedPlayer:
     position = player.get("startposition", "")
+    name = (player.get("name") or player.get("username") or "")[:80]
     return ImportedPlayer(
-        name=(player.get("name") or player.get("username") or "")[:80],
-        source_id=player.get("username", ""),
+        name=name,
+        username=player.get("username", "")[:80],
+        anonymous=not name,
         score=score_of(player.get("score", "")),
+        score_text=_sum_text(player.get("score", "")),
         winner=player.get("win") == "1",
-        seat=int(position) if position.isdigit() and int(position) else None,
+        rank=None,
+        seat=int(position) if position.isdigit() and 0 < int(position) < 100 else None,
         start=position == "1",
     )
+
+
+def read_file(pages: list[bytes], find) -> Imported:
+    """A file (or BGG's pages) as the person brought it: BGG's XML when it starts with "<",
+    else a BG Stats export."""
+    if not pages or not any(page.strip() for page in pages):
+        raise _refused(N_("The file is empty."))
+    if sum(len(page) for page in pages) > MAX_BYTES:
+        raise _refused(TOO_BIG)
+    xml = [page.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") for page in pages]
+    if all(xml):
+        return read_bgg(pages, find)
+    if any(xml) or len(pages) > 1:
+        raise _refused(N_("Bring one BG Stats export, or BGG’s XML pages, not both at once."))
+    return read_bgstats(pages[0], find)

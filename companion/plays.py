@@ -28,6 +28,11 @@ class PlayerResult:
     winner: bool
     parts: list | None = None  # this seat's value in each row of the score table
     seconds: float | None = None  # thinking time (companion.timing); None: not measured
+    # An imported play's player (companion/past_plays.py): who they are in the source, and
+    # the score as the source wrote it when it is a sum ("10+3+0")
+    source_id: str = ""
+    username: str = ""
+    score_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,12 @@ class Play:
     location: str | None = None  # where it was played, as the host named it (None: the default)
     rows: list[str] | None = None  # the score table's row labels (msgids); None: recorded before
     decided_by: dict | None = None  # the tie-break in words (a Msg's JSON), if one decided
+    # A play a device imported (companion/past_plays.py): "bgstats" or "bgg" ("": played here),
+    # its id there, its BoardGameGeek play id when known, and the source's comments
+    source: str = ""
+    source_id: str = ""
+    bgg_play: str = ""
+    comments: str = ""
 
     def plain(self) -> Play:
         """This play with its typed text (names, the place) made plain for an export
@@ -62,6 +73,11 @@ class Play:
         if self.started is None:
             return None
         return max(0, round((self.ended - self.started) / 60))
+
+    @property
+    def ranked(self) -> list[PlayerResult]:
+        """The players best first (by rank; an imported play may have none: then by seat)."""
+        return sorted(self.players, key=lambda p: (p.rank is None, p.rank or 0, p.seat))
 
     @property
     def winners(self) -> list[PlayerResult]:

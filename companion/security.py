@@ -14,6 +14,7 @@ the opt-in for running behind a reverse proxy.
 from __future__ import annotations
 
 import os
+import sys
 
 from flask import Flask, Response, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -23,6 +24,9 @@ from companion.web.errors import error_page
 
 MAX_BODY = 64 * 1024  # bytes: the largest form (a scoring sheet) is a few KB
 MAX_QUERY = 4096  # characters of query string
+# The routes that take a file, each with its own size and body deadline (seconds): the import
+# of past plays (companion/web/imports.py). Every other body stays within MAX_BODY.
+LARGE_BODIES = {"imports.read": (11 * 1024 * 1024, 300.0)}
 CSP = "; ".join(
     [
         "default-src 'self'",
@@ -80,7 +84,17 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def limit_size():
         # Before anything parses a body (the CSRF check reads the form first, for anyone).
-        if (request.content_length or 0) > app.config["MAX_CONTENT_LENGTH"]:
+        limit = app.config["MAX_CONTENT_LENGTH"]
+        upload = LARGE_BODIES.get(request.endpoint or "")
+        if upload is not None and request.method == "POST":
+            limit, seconds = upload
+            request.max_content_length = limit
+            # The push engine (loaded only when it serves) holds a body to a deadline made for
+            # forms; this one may take longer. Other servers keep their own timeouts.
+            engine = sys.modules.get("companion.engine")
+            if engine is not None:
+                engine.allow_longer_body(seconds)
+        if (request.content_length or 0) > limit:
             return error_page("too_large", 413)
         if len(request.query_string) > MAX_QUERY:
             return error_page("too_large", 414)

@@ -95,11 +95,14 @@ def test_the_plays_of_our_games_are_found_by_bgg_id_name_and_board_the_rest_coun
         ("P1", "stones"),
         ("P2", "stones-long"),  # the rule set, by its board
         ("P3", "reeds"),  # by its name
+        ("P4", ""),  # not ours: kept for the person to match or skip
         ("P7", "reeds"),  # by its name in another language, any case
     ]
+    catan = found.plays[3]
+    assert (catan.game_name, catan.game_id, catan.game_choice) == ("Catan", 13, "bgg:13")
     assert found.other_games == {"Catan": 1}
     assert found.ignored == 2  # one marked ignored, one deleted
-    assert found.me == "A1B2C3D4-0000-4000-8000-000000000001"
+    assert found.me == "uuid:A1B2C3D4-0000-4000-8000-000000000001"
 
 
 def test_a_play_keeps_its_players_scores_winners_seats_place_and_length():
@@ -181,13 +184,18 @@ BGG = b"""<?xml version="1.0" encoding="utf-8"?>
 
 def test_bgg_plays_read_from_one_or_several_pages_once_each():
     found = read_bgg([BGG, BGG], FIND)  # the same page twice: each play once
-    assert [(p.source_id, p.game) for p in found.plays] == [("501", "stones"), ("503", "reeds")]
-    assert found.other_games == {"Catan": 2}
+    assert [(p.source_id, p.game) for p in found.plays] == [
+        ("501", "stones"),
+        ("502", ""),
+        ("503", "reeds"),
+    ]
+    assert found.other_games == {"Catan": 2}  # logged as played twice
     anna, boris = found.plays[0].players
-    assert (anna.source_id, anna.score, anna.winner, anna.start) == ("anna", 12.0, True, True)
-    assert (boris.name, boris.seat, boris.winner) == ("Boris", 2, False)
+    assert (anna.username, anna.score, anna.score_text) == ("anna", 12.0, "10+2")
+    assert (anna.winner, anna.start, anna.key) == (True, True, "bgg:anna")
+    assert (boris.name, boris.seat, boris.winner, boris.key) == ("Boris", 2, False, "name:boris")
     assert found.plays[0].location == "Club" and found.plays[0].minutes == 30
-    assert found.plays[1].minutes is None
+    assert found.plays[2].minutes is None
 
 
 ENTITIES = b"""<?xml version="1.0"?>

@@ -62,18 +62,29 @@ def salt_of(secret_key: str) -> str:
 
 
 def play_uuid(play: Play) -> str:
-    """The play's id in BG Stats: the same in every file made of it."""
+    """The play's id in BG Stats: the same in every file made of it (an imported play's: its
+    own uuid, or one made from its BGG play id)."""
+    if play.source == "bgstats":
+        return play.source_id
+    if play.source == "bgg":
+        return _id(f"bgg-play:{play.source_id}")
     if play.created is None:  # recorded before the table's creation was kept, its table gone
         return _id(f"play:{play.code}")
     return _id(f"play:{play.code}:{play.created}")
 
 
-def player_uuid(player: PlayerResult, salt: str) -> str:
-    """A named player's id (their name as the record matches it, salted per server); the one
-    anonymous player's for a seat nobody named."""
+def player_uuid(player: PlayerResult, salt: str, known: dict[str, str] | None = None) -> str:
+    """A named player's id: their BG Stats uuid when they came from there (an imported
+    player's own, or, through `known`, person key -> uuid, the one of the imported player the
+    record matched them to), else their name as the record matches it, salted per server; the
+    one anonymous player's for a seat nobody named."""
     if not player.named:
-        return _id("player:anonymous")
-    return _id(f"player:{salt}:{person(player.name)}")
+        return player.source_id or _id("player:anonymous")
+    return (
+        (known or {}).get(person(player.name))
+        or player.source_id
+        or _id(f"player:{salt}:{person(player.name)}")
+    )
 
 
 def game_key(play: Play) -> str:
@@ -114,6 +125,8 @@ def score_text(player: PlayerResult, play: Play) -> str:
     breakdowns add up to the scores, else the total; "" for none."""
     if player.score is None:
         return ""
+    if player.score_text:  # an imported sum, as its source wrote it
+        return player.score_text
     parts = player.parts or []
     if len(parts) > 1 and adds_up(play):
         return "+".join(str(p) for p in parts).replace("+-", "-")
@@ -123,6 +136,8 @@ def score_text(player: PlayerResult, play: Play) -> str:
 def comments(play: Play, tr: Translate = _english) -> str:
     """The play's comments: where it comes from, the breakdown when it does not add up to the
     score, and each player's thinking time."""
+    if play.source:  # an imported play: its source's own
+        return play.comments
     lines = [f"{SOURCE_NAME} · {play.code}"]
     part = GAMES[play.game].name if play.game in GAMES else "core"
     if play.rows and not adds_up(play):
@@ -182,7 +197,7 @@ def _player_row(player: PlayerResult, uid: str) -> Callable[[int], dict]:
         "uuid": uid,
         "name": player.name if player.named else ANONYMOUS,
         "isAnonymous": not player.named,
-        "bggUsername": "",
+        "bggUsername": player.username,
     }
 
 
@@ -208,7 +223,7 @@ def _play_row(play: Play, refs: dict, scores: list[dict], tr: Translate) -> dict
         "rating": 0,
         "playImages": "[]",
         "expansionPlays": [],
-        "bggId": 0,  # the play's id on BoardGameGeek: none
+        "bggId": int(play.bgg_play or 0),  # the play's id on BoardGameGeek, when known
         "importPlayId": 0,
         "nemestatsId": 0,
         "playerScores": scores,
@@ -220,13 +235,22 @@ def play_file(
     *,
     salt: str,
     location: str = SOURCE_NAME,
-    me: tuple[str, int] | None = None,
+    me: tuple[str, int] | str | None = None,
     tr: Translate = _english,
 ) -> dict:
     """A BG Stats play file of these plays. location: the name of a place the host did not
-    name; me: (table code, seat) of the phone that downloads, so that BG Stats knows which
-    player is its owner (a seat nobody named is nobody's)."""
+    name; me: (table code, seat) of the phone that downloads, or the name of the person whose
+    record it is, so that BG Stats knows which player is its owner (a seat nobody named is
+    nobody's). A person matched to an imported BG Stats player keeps that player's uuid in
+    every play, so that BG Stats finds them its own."""
     found = [play.plain() for play in found]
+    known = {
+        person(p.name): p.source_id
+        for play in found
+        if play.source == "bgstats"
+        for p in play.players
+        if p.named and p.source_id
+    }
     players, places, games = _Ids(), _Ids(), _Ids()
     me_ref = None
     out_plays = []
@@ -239,11 +263,13 @@ def play_file(
         }
         scores = []
         for p in play.players:
-            uid = player_uuid(p, salt)
+            uid = player_uuid(p, salt, known)
             ref = players.get(uid, _player_row(p, uid), moment)
             if p.named:
                 players.rows[uid]["name"] = p.name  # as last typed
-                if me == (play.code, p.seat):
+                if me == (play.code, p.seat) or (
+                    isinstance(me, str) and person(me) == person(p.name)
+                ):
                     me_ref = ref
             scores.append(
                 {

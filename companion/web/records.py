@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from companion import get_db, localtime, plays, records, tables
+from companion import get_db, localtime, past_plays, plays, records, tables
 from companion.exports import spreadsheet
 from companion.games import GAMES
 from companion.web import device
@@ -35,11 +35,13 @@ def _chosen_player() -> str | None:
 
 
 def _found(player: str | None = None) -> list[plays.Play]:
-    """The plays this device may see, of the chosen game (and player), every one whole."""
+    """The plays this device may see, of the chosen game (and player), every one whole: those
+    of its tables, and those it imported (companion.past_plays), newest first."""
     db = get_db()
     records.ensure_all_plays(db)
     found = plays.plays(db, codes=_visible_codes(), game=_chosen_game(), player=player)
-    return [dated(p) for p in found]
+    found += past_plays.stored(db, device.device_id(), game=_chosen_game(), player=player)
+    return sorted((dated(p) for p in found), key=lambda p: -p.ended)
 
 
 @bp.get("/plays")
@@ -56,6 +58,7 @@ def plays_page():
         game=_chosen_game(),
         player=player or "",
         open_stats=_visible_codes() is None,
+        imported=request.args.get("imported", type=int),
     )
 
 
