@@ -11,6 +11,7 @@ the module waits for its longest deadline once, not for each.
 from __future__ import annotations
 
 import dataclasses
+import json
 import socket
 import subprocess
 import sys
@@ -23,10 +24,10 @@ import pytest
 
 from companion import db as database
 from companion import tables
-from companion.engine import Connection, TooSlow
+from companion.engine import Connection, TooSlow, allow_longer_body
 from companion.serve import ClientLimits, client_limits, server_settings
 from scripts import check_slow
-from scripts.check_kit import HX, csrf_from, open_table, start_app, version_of
+from scripts.check_kit import HX, Client, csrf_from, open_table, start_app, version_of
 from tests.helpers import OWN_GEVENT_SERVER, ROOT, free_port
 
 LIMITS = ClientLimits(header_timeout=1, body_timeout=3, keepalive=1.5, per_address=20)
@@ -55,8 +56,9 @@ def slow(served) -> dict[str, Future]:
     port = served.port
     streamed = open_table(port, "pebbles", display=False)
     posting = open_table(port, "pebbles", display=False)
-    pool = ThreadPoolExecutor(max_workers=5)
+    pool = ThreadPoolExecutor(max_workers=6)
     found = {
+        "upload": pool.submit(slow_upload, port),
         "head": pool.submit(slow_head, port),
         "body": pool.submit(stalled_body, port),
         "idle": pool.submit(idle_after_an_answer, port),
@@ -179,6 +181,39 @@ def slow_phone(port: int, table) -> tuple:
     return time.monotonic() - started, int(answer.split(b" ", 2)[1]), len(body)
 
 
+def slow_upload(port: int) -> tuple:
+    """A phone uploads a plays file of 12 KB at 2 KB a second (past the body deadline of the
+    forms, 3 s): (seconds, status, where it was sent)."""
+    phone = Client(port)
+    page = phone.get("/plays/import")
+    boundary = "b0undary"
+    data = json.dumps({"plays": [], "padding": "x" * 12_000}).encode()
+    body = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n'
+            f"{csrf_from(page.text)}\r\n--{boundary}\r\nContent-Disposition: form-data; "
+            f'name="file"; filename="backup.json"\r\nContent-Type: application/json\r\n\r\n'
+        ).encode()
+        + data
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    raw = phone.build(
+        "POST", "/plays/import", body=body, content_type=f"multipart/form-data; boundary={boundary}"
+    )
+    head, body = raw.split(b"\r\n\r\n", 1)
+    sock = connect(port)
+    started = time.monotonic()
+    sock.sendall(head + b"\r\n\r\n")
+    for at in range(0, len(body), 200):
+        time.sleep(0.1)
+        sock.sendall(body[at : at + 200])
+    seconds, answer = until_closed(sock, limit=20)
+    location = next(
+        (line for line in answer.split(b"\r\n") if line.lower().startswith(b"location:")), b""
+    )
+    return time.monotonic() - started, int(answer.split(b" ", 2)[1]), location
+
+
 def no_errors_in(log: str) -> bool:
     return "Traceback" not in log and "[ERROR]" not in log and "[CRITICAL]" not in log
 
@@ -217,6 +252,12 @@ def test_a_push_stream_outlives_the_idle_deadline_and_still_delivers(slow):
     # ... and the note made after two idle deadlines reached it.
     shown = [at for at, version in messages if version >= note_version]
     assert shown and shown[0] - note_at < 2
+
+
+def test_an_upload_of_past_plays_may_take_longer_than_a_form(slow):
+    seconds, status, location = slow["upload"].result()
+    assert seconds > LIMITS.body_timeout + 1  # past the forms' deadline...
+    assert status == 302 and b"/plays/import/" in location  # ...and read: on to the preview
 
 
 def test_a_phone_posting_at_2_kb_a_second_is_served(slow):
@@ -441,6 +482,24 @@ def test_a_body_at_twice_the_minimum_rate_is_read_whole():
     while received < 2400:
         received += len(connection.recv(4096))
     assert received == 2400
+
+
+def test_the_app_may_give_one_request_a_longer_body_deadline():
+    connection, client = pair(body_timeout=0.5, body_min_rate=0)
+    connection.reading_body()
+    assert allow_longer_body(3)
+    sender(client, b"x" * 100, 0.1, 15)  # 1.5 s: past the usual 0.5 s
+    received = 0
+    while received < 1500:
+        received += len(connection.recv(4096))
+    # The next request on the connection is held to the usual deadline again.
+    connection.idle()
+    assert not allow_longer_body(3)  # no body under way
+    connection.reading_body()
+    started = time.monotonic()
+    with pytest.raises(TooSlow):
+        connection.recv(4096)
+    assert time.monotonic() - started < 1.5
 
 
 def test_what_arrived_before_the_deadline_is_read_after_it():
