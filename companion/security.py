@@ -89,6 +89,8 @@ def init_app(app: Flask) -> None:
         if upload is not None and request.method == "POST":
             limit, seconds = upload
             request.max_content_length = limit
+            # werkzeug's multipart decoder holds its buffer to this too (a file's lines)
+            request.max_form_memory_size = limit
             # The push engine (loaded only when it serves) holds a body to a deadline made for
             # forms; this one may take longer. Other servers keep their own timeouts.
             engine = sys.modules.get("companion.engine")
