@@ -36,6 +36,7 @@ from companion.games.base import (
     ENTRY_KINDS,
     HOST_DEVICE,
     ON_TURN,
+    OTHER_WAY,
     PHONE,
     GameInfo,
     Move,
@@ -134,6 +135,28 @@ def test_the_rules_are_one_declaration(key):
     assert rules.moves.moves and all(isinstance(m, Move) for m in rules.moves.moves.values())
     assert {m.who for m in rules.moves.moves.values()} <= ENTRY_KINDS
     assert set(rules.terms.reads) <= set(rules.readings) | set(rules.summaries)
+    # A table's other reading is one of an open point we read, with the sentence both read.
+    assert set(rules.reads_from) <= set(rules.other_readings) <= set(rules.readings)
+    assert all(isinstance(v, str) for v in rules.other_readings.values())
+    assert all(
+        len(v) == 3 and all(isinstance(p, str) for p in v) for v in rules.reads_from.values()
+    )
+
+
+@pytest.mark.parametrize("key", ENTRIES)
+def test_a_table_reading_every_open_point_the_other_way_starts_and_sets_up(key):
+    """The game option readings = {id: OTHER_WAY} starts every player count and its set-up
+    guide; a reading the game does not offer is refused."""
+    info = GAMES[key]
+    rules = info.rules
+    options = {**info.options, "readings": {r: OTHER_WAY for r in rules.other_readings}}
+    for players in range(info.min_players, info.max_players + 1):
+        json.dumps(rules.new(dict(options), players))
+        if rules.setup is not None:
+            assert rules.setup(dict(options), players)
+    if rules.other_readings:
+        with pytest.raises(RuleError):
+            rules.new({**info.options, "readings": {"no-such-reading": OTHER_WAY}}, players)
 
 
 @pytest.mark.parametrize("key", ENTRIES)

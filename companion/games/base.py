@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import marshal
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol, TypeGuard
@@ -86,6 +86,28 @@ def short(value: Any, limit: int = 24) -> str:
     except ValueError:  # a structure holding a giant int
         return "…"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+OTHER_WAY = "literal"  # the game option readings = {id: OTHER_WAY} (its first stored name)
+
+
+def table_readings(options: Mapping[str, Any], offered: Container[str], rule: str) -> list[str]:
+    """The open points a table reads the other way, from its game options, as its state keeps
+    them; RuleError (under `rule`) for a reading the game does not offer."""
+    readings = options.get("readings", {})
+    if not isinstance(readings, Mapping) or any(
+        key not in offered or value not in ("app", OTHER_WAY) for key, value in readings.items()
+    ):
+        raise RuleError(
+            rule, N_("A table reading is one the rules page offers, read our way or the other way.")
+        )
+    return sorted(key for key, value in readings.items() if value == OTHER_WAY)
+
+
+def reads_other_way(state: Mapping[str, Any], reading: str) -> bool:
+    """Whether this table reads an open point (a reading id) the other way, not ours (a state
+    stored before table readings existed reads ours)."""
+    return reading in state.get("readings", ())
 
 
 Handler = Callable[[dict, Mapping[str, Any]], None]
@@ -414,10 +436,11 @@ class Rules:
     #: reading id -> our reading of a point the rule text leaves open (msgid)
     readings: Mapping[str, str] = field(default_factory=dict)
     #: reading id -> the other reading of an open point (msgid): a table may choose it instead
-    #: of ours (the game option readings = {id: "literal"}); the game's rules must follow it
+    #: of ours (the game option readings = {id: OTHER_WAY}: table_readings, reads_other_way);
+    #: the game's rules must follow it
     other_readings: Mapping[str, str] = field(default_factory=dict)
-    #: reading id -> (where, the rule text's sentence as printed, its rendering msgid): what the
-    #: two readings read, shown beside the choice
+    #: reading id -> (where: a paragraph "40" or lines "ja L140"; the rule text's sentence as
+    #: printed; its rendering msgid): what the two readings read, shown beside the choice
     reads_from: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
     #: each seat's default name, a msgid (Kahuna's colours), or () for "Player n"
     seat_labels: tuple[str, ...] = ()

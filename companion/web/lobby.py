@@ -22,7 +22,7 @@ from flask_babel import get_locale
 from companion import get_db, localtime, plays, tables
 from companion.forms import JoinCodeForm, NewTableForm, table_settings
 from companion.games import GAMES
-from companion.games.base import N_, Msg
+from companion.games.base import N_, OTHER_WAY, Msg
 from companion.i18n import (
     LANG_COOKIE,
     LANGUAGES,
@@ -151,6 +151,8 @@ def switchable_readings() -> list[dict]:
                     "ours": translate_in(info.name, rules.readings[reading]),
                     "other": translate_in(info.name, other),
                     "source": source,
+                    # a paragraph number is cited "¶40", lines as they are ("ja L140")
+                    "where": ("¶" if source[0].isdigit() else "") + source[0] if source else "",
                     "rendering": translate_in(info.name, source[2]) if source else "",
                 }
             )
@@ -160,11 +162,11 @@ def switchable_readings() -> list[dict]:
 
 
 def chosen_readings(info, form) -> dict:
-    """The readings the start form switched for this game: {id: "literal"}."""
+    """The readings the start form switched for this game: {id: OTHER_WAY}."""
     return {
-        reading: "literal"
+        reading: OTHER_WAY
         for reading in info.rules.other_readings
-        if form.get(f"reading-{reading}") == "literal"
+        if form.get(f"reading-{reading}") == OTHER_WAY
     }
 
 

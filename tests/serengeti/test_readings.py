@@ -86,7 +86,7 @@ def test_a_table_started_with_a_literal_reading_and_a_house_rule_says_so_everywh
         extra={"reading-last-player-alone": "literal", "house_rule": "Snacks before bids."},
     )
     page = visible(client.get(f"/t/{code}/").text)
-    assert "This table reads it literally: Read literally, the auction ends" in page
+    assert "This table reads it the other way: Read literally, the auction ends" in page
     assert "House rule: Snacks before bids." in page
     data = client.get(f"/t/{code}/export.json").get_json()
     assert data["table"]["settings"] == {"house_rule": "Snacks before bids."}

@@ -18,13 +18,19 @@ SEAT_LABELS = (N_("Italy"), N_("France"), N_("Germany"), N_("England"))
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 SILVER_PER_GOLD = 5
 
-# Company number, country, colour, start region, starting coins (silver), in seat order.
+# Company number, country, colour, start region, starting coins as printed, in seat order. The
+# rule text does not say which coins: we read silver; a table may read gold (starting_coins).
 COMPANIES: tuple[dict[str, Any], ...] = (
     {"number": 1, "name": SEAT_LABELS[0], "colour": N_("white"), "start": "Napoli", "coins": 2},
     {"number": 2, "name": SEAT_LABELS[1], "colour": N_("blue"), "start": "Cape Town", "coins": 2},
     {"number": 3, "name": SEAT_LABELS[2], "colour": N_("yellow"), "start": "Lagos", "coins": 3},
     {"number": 4, "name": SEAT_LABELS[3], "colour": N_("red"), "start": "Jidda", "coins": 4},
 )
+
+# The open point a table may read the other way (the game option readings = {id: "literal"}):
+# our reading reads the starting coins as silver, the other one as gold (texts.py).
+STARTING_COINS = "starting-coins-silver"
+SWITCHABLE_READINGS = (STARTING_COINS,)
 
 # What every player receives at set-up besides the coins (rule "set-up").
 RECEIVES = (
@@ -97,20 +103,29 @@ def company_name(seat: int) -> Msg:
     return Msg(SEAT_LABELS[seat])
 
 
-def company_facts(seat: int) -> dict:
-    """A seat's company (number, name, colour, start region, starting coins), names as Msg."""
+def starting_coins(seat: int, in_gold: bool = False) -> int:
+    """A company's starting coins by value in silver: the printed number read as silver coins
+    (ours), or as gold coins (a table's other reading: 5 silver each)."""
+    return COMPANIES[seat]["coins"] * (SILVER_PER_GOLD if in_gold else 1)
+
+
+def company_facts(seat: int, in_gold: bool = False) -> dict:
+    """A seat's company (number, name, colour, start region, starting coins by value in silver;
+    "printed": the number in the company table, "in_gold": whether the table reads it as gold
+    coins), names as Msg."""
     facts = dict(COMPANIES[seat], seat=seat)
     facts["name"] = Msg(facts["name"])
     facts["colour"] = Msg(facts["colour"])
+    facts.update(printed=facts["coins"], coins=starting_coins(seat, in_gold), in_gold=in_gold)
     return facts
 
 
-def setup_facts(players: int) -> dict:
+def setup_facts(players: int, in_gold: bool = False) -> dict:
     """Everything the set-up screen shows for this player count.
 
     The expedition deck is the 34 expedition cards minus the C cards removed (4 players: 4,
     3 players: 7, 2 players: 10); 5 of them are dealt to the row at once, the rest are the
-    refills left.
+    refills left. in_gold: the table reads the starting coins as gold coins.
     """
     if not is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RuleError(
@@ -120,7 +135,7 @@ def setup_facts(players: int) -> dict:
     deck = EXPEDITION_CARDS - removed
     return {
         "players": players,
-        "companies": [company_facts(seat) for seat in range(players)],
+        "companies": [company_facts(seat, in_gold) for seat in range(players)],
         "receives": [Msg(text) for text in RECEIVES],
         "c_cards_removed": removed,
         "expedition_deck": deck,

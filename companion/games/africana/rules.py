@@ -5,7 +5,9 @@ cards: players type what their cards show. What it keeps is the money (a ledger 
 so nobody does mental arithmetic), the turn order with the end-of-turn checks, the expedition row
 and deck (which decides when the game ends), and the final scoring with the best artifact sets.
 
-Coins are always counted by value in silver (1 gold coin = 5 silver).
+Coins are always counted by value in silver (1 gold coin = 5 silver). The starting coins are
+read as silver coins unless the table chose to read them as gold (the game option readings =
+{"starting-coins-silver": "literal"}: 10, 10, 15 and 20 silver).
 
 Seats are in clockwise order and seat 0 is the start player, who takes company 1 (Italy); the
 others take the companies in number order (rule "set-up").
@@ -61,8 +63,9 @@ modules:
     moves.py    one handler per action type and the shared dispatcher (MOVES, apply)
     views.py    what a seat or the table sees, the reminders, the suggested sheet, the result
     history.py  the history lines of an accepted action, and what a seat may take back
-    texts.py    the rules page's titles (RULES) and our readings (CLARIFICATIONS)
-    scoreboard.py  the final score table, the replay's standings and rounds
+    texts.py    the rules page's titles (RULES), our readings (CLARIFICATIONS) and the other
+                reading a table may choose (OTHER_READINGS, with READS_FROM: the rule's sentence)
+    scoreboard.py  the final score table, the replay's standings and rounds, the variants
     search_terms.py  the words players say, for the rules search (TERMS)
 """
 
@@ -125,7 +128,7 @@ from companion.games.africana.sets import (
     set_bonus_of,
 )
 from companion.games.africana.state import known_unfinished_artifacts, markers_used, new
-from companion.games.africana.texts import CLARIFICATIONS, RULES
+from companion.games.africana.texts import CLARIFICATIONS, OTHER_READINGS, READS_FROM, RULES
 from companion.games.africana.turn import refill_row
 from companion.games.africana.views import (
     ENTRY_LABELS,
@@ -165,6 +168,8 @@ __all__ = [
     "MAX_PLAYERS",
     "RULES",
     "CLARIFICATIONS",
+    "OTHER_READINGS",
+    "READS_FROM",
     "new",
     "apply",
     "view",
@@ -240,7 +245,10 @@ GAME = Rules(
     progress=progress,
     summaries=RULES,
     readings=CLARIFICATIONS,
+    other_readings=OTHER_READINGS,
+    reads_from=READS_FROM,
     seat_labels=SEAT_LABELS,
+    variants=scoreboard.variants,
     may_undo=seat_may_undo,
     score_table=scoreboard.score_table,
     standings=scoreboard.standings_at,

@@ -1,9 +1,10 @@
 """What the pages read off an Africana state beyond the view: the final score table, the
-replay's standings and round."""
+replay's standings and round, the table options in force (BG Stats' board)."""
 
 from __future__ import annotations
 
 from companion.games.africana.scoring import SCORE_ROWS, decided_by, final_score
+from companion.games.africana.state import starts_in_gold
 from companion.games.africana.views import suggested_sheet
 from companion.games.base import N_, Msg, RuleError, ScoreTable, Standings
 
@@ -74,3 +75,9 @@ def step_round(state: dict) -> Msg:
     if any(record["sheet"] is None for record in state["seats"]):
         return Msg(N_("Scoring sheets"))
     return Msg(N_("The game is over"))
+
+
+def variants(state: dict) -> list[str]:
+    """The table options in force, in English (BG Stats' "board", the exports): the starting
+    coins read as gold coins, when the table chose that reading."""
+    return ["Starting coins in gold"] if starts_in_gold(state) else []

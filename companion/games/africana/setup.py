@@ -3,8 +3,14 @@ this player count, each line with the sentence it comes from, and what each seat
 
 from __future__ import annotations
 
-from companion.games.africana.facts import C_CARDS_REMOVED, EXPEDITION_CARDS, company_facts
-from companion.games.base import N_, Msg, Plural, Seat, SetupStep
+from companion.games.africana.facts import (
+    C_CARDS_REMOVED,
+    EXPEDITION_CARDS,
+    STARTING_COINS,
+    SWITCHABLE_READINGS,
+    company_facts,
+)
+from companion.games.base import N_, Msg, Plural, Seat, SetupStep, table_readings
 
 
 def setup(options: dict, players: int) -> list[SetupStep]:
@@ -102,29 +108,52 @@ def setup(options: dict, players: int) -> list[SetupStep]:
             rule="no-debt",
         ),
     ]
-    steps += [_company(seat) for seat in range(players)]
+    steps += _companies(options, players)
     if players < 4:
         steps.append(_BOX)
     return steps
 
 
-def _company(seat: int) -> SetupStep:
-    """What a seat receives: its company, explorer, markers, coins and hand (ja L138-141)."""
-    company = company_facts(seat)
-    return SetupStep(
-        f"company-{seat + 1}",
-        Msg(
+def _companies(options: dict, players: int) -> list[SetupStep]:
+    """What each seat receives, its starting coins as the table reads them: silver (ours) or
+    gold (the game option readings = {"starting-coins-silver": "literal"})."""
+    in_gold = STARTING_COINS in table_readings(options, SWITCHABLE_READINGS, "set-up")
+    return [_company(seat, in_gold) for seat in range(players)]
+
+
+def _company(seat: int, in_gold: bool) -> SetupStep:
+    """What a seat receives: its company, explorer, markers, coins and hand (ja L138-141); the
+    coins as silver coins (ours) or as gold coins (the table's other reading)."""
+    company = company_facts(seat, in_gold)
+    facts = {
+        "seat": Seat(seat),
+        "number": company["number"],
+        "company": company["name"],
+        "colour": Msg(company["colour"]),
+        "start": company["start"],
+        "coins": company["printed"],
+    }
+    if in_gold:
+        line = Msg(
+            N_(
+                "%(seat)s: company %(number)s, %(company)s: the %(colour)s explorer on "
+                "%(start)s, 4 markers, %(coins)s gold coins (%(silver)s silver), 1 joker and 1 "
+                "movement card."
+            ),
+            silver=company["coins"],
+            **facts,
+        )
+    else:
+        line = Msg(
             N_(
                 "%(seat)s: company %(number)s, %(company)s: the %(colour)s explorer on "
                 "%(start)s, 4 markers, %(coins)s silver, 1 joker and 1 movement card."
             ),
-            seat=Seat(seat),
-            number=company["number"],
-            company=company["name"],
-            colour=Msg(company["colour"]),
-            start=company["start"],
-            coins=company["coins"],
-        ),
+            **facts,
+        )
+    return SetupStep(
+        f"company-{seat + 1}",
+        line,
         "ja L138-141",
         "スタートプレイヤーを決定し、そのプレイヤーに1番の会社カード：イタリアを渡します。"
         "それ以外のプレイヤーは、時計回りの順で、残りの会社カードを番号順に受け取ります。",
@@ -133,9 +162,16 @@ def _company(seat: int) -> SetupStep:
             "players take the other company cards in number order, clockwise."
         ),
         rule="set-up",
-        filled=N_(
-            "The rule text does not say whether the starting coins are silver or gold: "
-            "the app reads silver."
+        filled=(
+            N_(
+                "The rule text does not say whether the starting coins are silver or gold: "
+                "this table reads gold."
+            )
+            if in_gold
+            else N_(
+                "The rule text does not say whether the starting coins are silver or gold: "
+                "the app reads silver."
+            )
         ),
     )
 

@@ -4,7 +4,8 @@ read off it by the moves, the views and the web panel.
 A state is JSON-shaped: per seat its coins, a ledger of named entries, unfinished adventures,
 a tally of completed cards (private) and its scoring sheet; the turn (seat, number, the action
 chosen, pages turned, entries made); the expedition row with the markers on it and the deck
-left; the counts of bought and completed adventures; the names of the artifact kinds.
+left; the counts of bought and completed adventures; the names of the artifact kinds; the open
+points the table reads the other way ("readings": the starting coins as gold).
 """
 
 from __future__ import annotations
@@ -13,23 +14,27 @@ from typing import Any
 
 from companion.games.africana.facts import (
     ARTIFACT_CARDS,
-    COMPANIES,
     GUIDE_ADVENTURES,
     KIND_KEYS,
     OPEN_ADVENTURE_LIMIT,
     ROW_SPACES,
+    STARTING_COINS,
+    SWITCHABLE_READINGS,
     setup_facts,
+    starting_coins,
 )
 from companion.games.africana.phrases import listing
-from companion.games.base import N_, RuleError
+from companion.games.base import N_, RuleError, reads_other_way, table_readings
 
 
 def new(options: dict, players: int) -> dict:
-    """The state of a new game: companies dealt, starting coins paid, the row dealt."""
+    """The state of a new game: companies dealt, starting coins paid (as silver coins, or as
+    gold coins when the table reads them so), the row dealt."""
     facts = setup_facts(players)
+    readings = table_readings(options or {}, SWITCHABLE_READINGS, "set-up")
     seats = []
     for seat in range(players):
-        coins = COMPANIES[seat]["coins"]
+        coins = starting_coins(seat, STARTING_COINS in readings)
         seats.append(
             {
                 "coins": coins,
@@ -43,6 +48,8 @@ def new(options: dict, players: int) -> dict:
         "game": "africana",
         "players": players,
         "options": dict(options or {}),
+        # the open points this table reads the other way (tables.options: "readings")
+        "readings": readings,
         "phase": "playing",
         "turn": {"seat": 0, "number": 1, "action": None, "pages": 0, "entries": 0},
         "row": [{"card": n + 1, "joined": []} for n in range(ROW_SPACES)],
@@ -58,6 +65,12 @@ def new(options: dict, players: int) -> dict:
         "kinds_renamed": False,
         "last_end": None,
     }
+
+
+def starts_in_gold(state: dict) -> bool:
+    """Whether this table reads the starting coins as gold coins (a state stored before table
+    readings existed reads ours: silver)."""
+    return reads_other_way(state, STARTING_COINS)
 
 
 def kind_key(state: dict, value: Any) -> str:

@@ -1,5 +1,6 @@
 """The rules page's texts: the title of every rule a refusal can name (its id is the page's
-anchor) and our readings of the points the rule text leaves open."""
+anchor), our readings of the points the rule text leaves open, and the other reading a table
+may choose instead of one of ours, with the rule text's sentence both read."""
 
 from __future__ import annotations
 
@@ -127,5 +128,29 @@ CLARIFICATIONS: dict[str, str] = {
     "tie-break": N_(
         "Places follow the total; equal totals are ordered by coin value, and players equal in "
         "both share the place. Only a tie for first place is called a shared victory."
+    ),
+}
+
+
+# The rule text's sentence a reading reads, where a table may read it the other way: its lines
+# in the Japanese rule text (seed 000), the sentence as printed, and a rendering of it in the
+# reader's language; and the other reading the sentence allows, which a table may play instead
+# (the game option readings = {id: "literal"}: the starting coins are then gold coins).
+READS_FROM: dict[str, tuple[str, str, str]] = {
+    "starting-coins-silver": (
+        "ja L140",
+        "各プレイヤーは、自分の探検家駒を自分の会社カードに示されたボード上の開始地域に置き"
+        "（開始地域は、ボード上にも色で示されています）、適切な初期資金を受け取ります。",
+        N_(
+            "Each player puts their explorer on the start region shown on their company card "
+            "(the start regions are also marked on the board in colour) and receives the "
+            "appropriate starting funds."
+        ),
+    ),
+}
+OTHER_READINGS: dict[str, str] = {
+    "starting-coins-silver": N_(
+        "The starting coins in the company table (2, 2, 3, 4) are gold coins, worth 10, 10, 15 "
+        "and 20 silver."
     ),
 }

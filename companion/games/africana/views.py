@@ -22,7 +22,12 @@ from companion.games.africana.facts import (
 )
 from companion.games.africana.phrases import silver
 from companion.games.africana.scoring import SCORE_LINES, TIE_BREAK_TEXT, final_score, rank_scores
-from companion.games.africana.state import kind_label, known_unfinished_artifacts, markers_used
+from companion.games.africana.state import (
+    kind_label,
+    known_unfinished_artifacts,
+    markers_used,
+    starts_in_gold,
+)
 from companion.games.base import N_, Msg, Plural, copy_state
 
 ENTRY_LABELS = {
@@ -188,12 +193,13 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
     the finished result show every sheet.
     """
     finished = result(state) is not None
-    facts = setup_facts(state["players"])
+    in_gold = starts_in_gold(state)
+    facts = setup_facts(state["players"], in_gold)
     seats = []
     for i, record in enumerate(state["seats"]):
         entry = {
             "seat": i,
-            "company": company_facts(i),
+            "company": company_facts(i, in_gold),
             "coins": record["coins"],
             "ledger": [
                 dict(line, label=Msg(ENTRY_LABELS[line["what"]]), why=payment_arithmetic(line))
@@ -248,7 +254,7 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         ),
     }
     if seat is not None:
-        out["company"] = company_facts(seat)
+        out["company"] = company_facts(seat, in_gold)
         out["my_turn"] = state["phase"] == "playing" and turn["seat"] == seat
     return out
 

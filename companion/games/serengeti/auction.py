@@ -8,15 +8,10 @@ the history reads.
 
 from __future__ import annotations
 
+from companion.games.base import reads_other_way
 from companion.games.serengeti.facts import ROUNDS, lot_size
 from companion.games.serengeti.payout import payout
-from companion.games.serengeti.state import (
-    active,
-    clockwise_from,
-    digits,
-    eligible,
-    reads_literally,
-)
+from companion.games.serengeti.state import active, clockwise_from, digits, eligible
 
 
 def open_auction(
@@ -69,7 +64,7 @@ def advance(state: dict, last: int) -> None:
     still_in = active(state)
     # Our reading ("last-player-alone"): with no bid, the last player still has a turn; read
     # literally (¶40, a table option), the auction ends as soon as all but one have passed.
-    alone = len(still_in) == 1 and reads_literally(state, "last-player-alone")
+    alone = len(still_in) == 1 and reads_other_way(state, "last-player-alone")
     if auction["high"] is None and (not still_in or alone):
         _nobody_bid(state)
     elif auction["high"] is not None and still_in == [auction["high_seat"]]:

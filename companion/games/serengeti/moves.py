@@ -24,6 +24,7 @@ from companion.games.base import (
     acting_seat,
     comma_list,
     in_phase,
+    reads_other_way,
 )
 from companion.games.serengeti.auction import advance, drop_out, open_auction
 from companion.games.serengeti.bids import bid_problem
@@ -41,7 +42,6 @@ from companion.games.serengeti.state import (
     digits,
     just_fined_bid,
     pass_bonus_is_due,
-    reads_literally,
     seen_cards,
     to_act,
     waiting_for,
@@ -248,7 +248,7 @@ def _act_sell(state: dict, action: Mapping) -> None:
         )
     if seat in state["sold_this_round"]:
         raise RuleError("sale", N_("You have already offered a card this round."))
-    if reads_literally(state, "sale-who-may") and seat != state["start"]:
+    if reads_other_way(state, "sale-who-may") and seat != state["start"]:
         raise RuleError(
             "sale",
             N_(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.base import N_, Msg, RuleError, Seat
+from companion.games.base import N_, Msg, RuleError, Seat, table_readings
 from companion.games.serengeti.facts import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -52,15 +52,7 @@ def new(options: dict, players: int) -> dict:
     penalty = options.get("penalty", True)
     if not isinstance(penalty, bool):
         raise RuleError("options", N_("The penalty option is on or off."))
-    readings = options.get("readings", {})
-    if not isinstance(readings, Mapping) or any(
-        key not in SWITCHABLE_READINGS or value not in ("app", "literal")
-        for key, value in readings.items()
-    ):
-        raise RuleError(
-            "options",
-            N_("A table reading is one the rules page offers, read our way or literally."),
-        )
+    readings = table_readings(options, SWITCHABLE_READINGS, "options")
     chips = START_CHIPS[variant]
     return {
         "variant": variant,
@@ -82,14 +74,8 @@ def new(options: dict, players: int) -> dict:
         "last_payout": None,
         "events": [],
         # the readings this table switched to the literal one (tables.options: "readings")
-        "readings": sorted(key for key, value in readings.items() if value == "literal"),
+        "readings": readings,
     }
-
-
-def reads_literally(state: dict, reading: str) -> bool:
-    """Whether this table reads an open point (a reading id of the rules page) literally, not
-    our way (a state stored before table readings existed reads ours)."""
-    return reading in state.get("readings", ())
 
 
 def total_chips(state: dict) -> int:
