@@ -18,7 +18,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from companion.games import GAMES
 from companion.games.base import N_
 from companion.i18n import game_label
-from companion.plaintext import has_control
+from companion.plaintext import has_control, plain
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 NAME_MAX = 24
@@ -123,6 +123,19 @@ BANK_MINUTES_MAX = 180
 BANK_CREDIT_MAX = 600
 
 
+def rematch_readings(values, offered, now: dict | None) -> dict:
+    """The readings a rematch form chose (reading-<id>: "literal" the other way, "app" ours),
+    each kept as the table had it when the form leaves it out."""
+    found = dict(now or {})
+    for reading in offered:
+        choice = values.get(f"reading-{reading}")
+        if choice == "literal":
+            found[reading] = "literal"
+        elif choice == "app":
+            found.pop(reading, None)
+    return found
+
+
 def table_settings(form) -> dict:
     """The table options a form asks for (a time bank), as the table stores them."""
     found: dict = {}
@@ -137,12 +150,15 @@ def table_settings(form) -> dict:
 
 def rematch_settings(values, now: dict) -> dict:
     """The table options a rematch form asks for: its time bank boxes, each kept as the table
-    had it when left out or not a whole number in its range."""
+    had it when left out or not a whole number in its range, and its house rule (kept when
+    left out, gone when emptied)."""
     found = dict(now)
     for name, high in (("bank_minutes", BANK_MINUTES_MAX), ("bank_credit", BANK_CREDIT_MAX)):
         text = (values.get(name) or "").strip()
         if text.isdigit() and int(text) <= high:
             found[name] = int(text)
+    if "house_rule" in values:  # the rematch form's box: as typed, made one plain line
+        found["house_rule"] = " ".join(plain(values.get("house_rule") or "").split())[:240]
     kept = {"house_rule": found["house_rule"]} if found.get("house_rule") else {}
     if not found.get("bank_minutes"):
         return kept

@@ -29,7 +29,7 @@ from markupsafe import Markup
 
 from companion import get_db, i18n, localtime, plays, qr, records, tables
 from companion.exports import bgstats, spreadsheet, table_json, text
-from companion.forms import LocationForm, rematch_settings
+from companion.forms import LocationForm, rematch_readings, rematch_settings
 from companion.games import GAMES
 from companion.games.base import N_, Msg
 from companion.i18n import render_msg, translate_in
@@ -207,7 +207,10 @@ def rematch(w: Who):
         timezone=table.timezone,
         location=table.location,
         settings=rematch_settings(request.form, table.settings),  # kept, or as changed
-        readings=table.options.get("readings"),  # the table reads the rules as it did
+        # the table reads the rules as it did, or as the form changed it
+        readings=rematch_readings(
+            request.form, table.game.rules.other_readings, table.options.get("readings")
+        ),
     )
     tables.start_rematch(db, table, new.code, shift)
     response = redirect(url_for("table.page", code=new.code))

@@ -91,3 +91,54 @@ def test_a_table_started_with_a_literal_reading_and_a_house_rule_says_so_everywh
     data = client.get(f"/t/{code}/export.json").get_json()
     assert data["table"]["settings"] == {"house_rule": "Snacks before bids."}
     assert data["table"]["options"]["readings"] == {"last-player-alone": "literal"}
+
+
+def test_a_rematch_keeps_the_readings_or_changes_them_and_shows_them_in_the_replay(app, client):
+    import random as rnd
+
+    from companion import get_db, tables
+    from tests.helpers import csrf_from, play_to_end, start_table, visible
+
+    code = start_table(
+        client,
+        "serengeti",
+        ("Anna", "Ben", "Chris"),
+        extra={"reading-last-player-alone": "literal", "house_rule": "Snacks before bids."},
+    )
+    with app.app_context():
+        db = get_db()
+        play_to_end(db, tables.get_table(db, code), rnd.Random(5))
+    page = client.get(f"/t/{code}/")
+    form = visible(page.text.split('id="rematch-readings"')[1].split("</details>")[0])
+    assert "Read literally, the auction ends" in form and "Snacks before bids." not in form
+    replay = visible(client.get(f"/t/{code}/replay/0").text)
+    assert "This table reads it the other way: Read literally" in replay
+    asked = visible(client.get(f"/t/{code}/rules?q=pass").text)
+    assert "House rule: Snacks before bids." in asked
+    # The rematch switches Don's sale reading on, the other one back, and empties the rule.
+    sent = client.post(
+        f"/t/{code}/rematch",
+        data={
+            "csrf_token": csrf_from(page.text),
+            "order": "same",
+            "reading-last-player-alone": "app",
+            "reading-sale-who-may": "literal",
+            "house_rule": "",
+        },
+    )
+    new = sent.headers["Location"].split("/t/")[1].strip("/")
+    with app.app_context():
+        table = tables.get_table(get_db(), new)
+    assert table.options["readings"] == {"sale-who-may": "literal"}
+    assert "house_rule" not in table.settings
+    # Left out of the form (an older page), the readings stay as they were.
+    with app.app_context():
+        db = get_db()
+        play_to_end(db, tables.get_table(db, new), rnd.Random(6))
+    page = client.get(f"/t/{new}/")
+    sent = client.post(
+        f"/t/{new}/rematch", data={"csrf_token": csrf_from(page.text), "order": "next"}
+    )
+    third = sent.headers["Location"].split("/t/")[1].strip("/")
+    with app.app_context():
+        assert tables.get_table(get_db(), third).options["readings"] == {"sale-who-may": "literal"}
