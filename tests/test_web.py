@@ -777,7 +777,9 @@ def test_every_answer_carries_the_security_headers(client):
         assert "Server" not in response.headers
 
 
-def test_static_files_come_minified_and_compressed_at_brotlis_best(client):
+def test_static_files_come_minified_and_compressed_at_their_best(client):
+    import gzip
+
     import brotli
 
     from companion.web.assets import minified
@@ -794,6 +796,13 @@ def test_static_files_come_minified_and_compressed_at_brotlis_best(client):
         headers={"Accept-Encoding": "br", "If-None-Match": answer.headers["ETag"]},
     )
     assert again.status_code == 304
+    # A phone on the table's plain http address is sent no brotli by its browser: gzip at its
+    # best, minified all the same (it was the unminified script at gzip's default level).
+    plain = client.get("/static/js/app.js", headers={"Accept-Encoding": "gzip, deflate"})
+    assert plain.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(plain.data) == served
+    assert len(plain.data) < len(gzip.compress(raw, 6)) * 0.6
+    assert "Accept-Encoding" in plain.headers["Vary"]
 
 
 def test_a_huge_body_or_query_is_refused_before_anything_reads_it(client):

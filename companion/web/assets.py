@@ -8,6 +8,7 @@ zstd or gzip, whichever the phone accepts): a phone's first load is a third of i
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import os
 from functools import lru_cache
@@ -32,15 +33,18 @@ COMPRESSIBLE = (
 
 
 @lru_cache(maxsize=256)
-def _brotli(path: str, mtime: float) -> bytes:
-    """A static file as phones get it, once per file and version: scripts and style sheets
-    minified (rjsmin, rcssmin: comments and spaces out, nothing renamed), then compressed at
-    brotli's best quality."""
-    import brotli
-
+def _compressed(path: str, mtime: float, encoding: str) -> bytes:
+    """A static file as phones get it, once per file, version and encoding: scripts and style
+    sheets minified (rjsmin, rcssmin: comments and spaces out, nothing renamed), then
+    compressed at the encoding's best level: brotli where the phone takes it (https), gzip on
+    a plain http address, where browsers take no brotli (a phone at the table)."""
     with open(path, "rb") as fh:
-        data = fh.read()
-    return brotli.compress(minified(path, data), quality=11)
+        data = minified(path, fh.read())
+    if encoding == "br":
+        import brotli
+
+        return brotli.compress(data, quality=11)
+    return gzip.compress(data, compresslevel=9, mtime=0)
 
 
 def minified(path: str, data: bytes) -> bytes:
@@ -113,26 +117,30 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def precompressed_static(response):
-        # Registered after Flask-Compress, so it runs before it: a static file is compressed
-        # once per process with brotli's best quality (a page is compressed per request at a
-        # quicker level), and Flask-Compress leaves an answer that already has an encoding.
+        # Registered after Flask-Compress, so it runs before it: a static file is minified and
+        # compressed once per process at its encoding's best level (a page is compressed per
+        # request at a quicker level), and Flask-Compress leaves an answer that already has an
+        # encoding. Chromium sends no "br" to a plain http address: there it is gzip.
         endpoint = request.endpoint or ""
         if not is_static(endpoint):
             return response
         if response.status_code != 200 or response.mimetype not in COMPRESSIBLE:
             return response
-        if not request.accept_encodings["br"]:
+        accepted = request.accept_encodings
+        encoding = "br" if accepted["br"] else "gzip" if accepted["gzip"] else None
+        if encoding is None:
             return response
         folder = _static_folder(app, endpoint)
         path = os.path.join(folder or "", (request.view_args or {}).get("filename", ""))
         try:
-            body = _brotli(path, os.path.getmtime(path))
+            body = _compressed(path, os.path.getmtime(path), encoding)
         except OSError:
             return response
         response.direct_passthrough = False
         response.set_data(body)
-        response.headers["Content-Encoding"] = "br"
+        response.headers["Content-Encoding"] = encoding
+        response.vary.add("Accept-Encoding")
         etag, weak = response.get_etag()
         if etag:
-            response.set_etag(f"{etag}:br", weak=weak)
+            response.set_etag(f"{etag}:{encoding}", weak=weak)
         return response.make_conditional(request)  # a matching If-None-Match: 304

@@ -14,9 +14,11 @@ function keepAwake() {
     }).catch(function () { /* refused: nothing to do */ });
   } else {
     // Not a secure context (a plain http address on the table's Wi-Fi): a silent, muted video
-    // playing keeps the screen awake on phones. It may only start on a tap.
+    // playing keeps the screen awake on phones. It may only start on a tap: before the first
+    // one it is not even fetched (a phone's first load stays small).
     var video = byId("keep-awake");
-    if (video && video.paused) video.play().catch(function () { /* waits for a tap */ });
+    var tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (video && video.paused && tapped) video.play().catch(function () { /* waits for a tap */ });
   }
 }
 function stopAwake() {
