@@ -1,10 +1,12 @@
 """static/js/app.js, built from the sources in static/js/src (one file per concern).
 
-The pages load one script, static/js/app.js (templates/base.html). It is generated: the sources
-listed in BUNDLES, in that order, put inside one closure, each indented by two spaces after a
-line naming it. The order is the order the files' listeners are registered in (two handlers of
-one event run in that order), so it is declared here, not taken from the folder. state.js comes
-first: it holds what the other files share (static/js/src/state.js says how).
+The pages load one script, static/js/app.js (templates/base.html). It is generated: htmx and
+idiomorph's extension as their authors ship them (VENDORED), then the sources listed in BUNDLES,
+in that order, put inside one closure, each indented by two spaces after a line naming it. The
+order is the order the files' listeners are registered in (two handlers of one event run in that
+order), so it is declared here, not taken from the folder. htmx_config.js comes first (htmx reads
+its settings when the page is ready), then state.js: it holds what the other files share
+(static/js/src/state.js says how).
 
     python -m scripts.bundle_js          # write static/js/app.js (`make js`)
     python -m scripts.bundle_js --check  # exit 1 if app.js is not what the sources build
@@ -28,6 +30,7 @@ SOURCES = JS / "src"
 # bundle today, for every page; one per page kind would be another entry here.
 BUNDLES: dict[str, list[str]] = {
     "app.js": [
+        "htmx_config.js",
         "state.js",
         "polling.js",
         "push.js",
@@ -46,6 +49,14 @@ BUNDLES: dict[str, list[str]] = {
     ],
 }
 
+# Each bundle's vendored scripts (files in static/js/vendor, as their authors ship them, each
+# with its licence and version beside it), put first and as they are: a page loads one script,
+# one response (its headers, its own compression) instead of three on a phone's first load.
+VENDORED: dict[str, list[str]] = {
+    "app.js": ["htmx.min.js", "idiomorph-ext.min.js"],
+}
+VENDOR = JS / "vendor"
+
 HEADER = (
     "// Generated from static/js/src by scripts/bundle_js.py: edit the sources, then `make js`.\n"
 )
@@ -59,8 +70,13 @@ def unlisted() -> list[str]:
 
 
 def build(bundle: str) -> str:
-    """The text of one bundle: its sources inside one strict-mode closure."""
-    parts = [HEADER, "(function () {\n", INDENT + '"use strict";\n']
+    """The text of one bundle: its vendored scripts as they are (each on its own lines, ended
+    with ";"), then its sources inside one strict-mode closure."""
+    parts = [HEADER]
+    for name in VENDORED.get(bundle, []):
+        text = (VENDOR / name).read_text(encoding="utf-8").replace("\r\n", "\n").strip()
+        parts.append(f"// ==== vendor/{name}\n{text}\n;\n")
+    parts += ["(function () {\n", INDENT + '"use strict";\n']
     for name in BUNDLES[bundle]:
         text = (SOURCES / name).read_text(encoding="utf-8").replace("\r\n", "\n")
         lines = [INDENT + line if line.strip() else "" for line in text.rstrip().split("\n")]

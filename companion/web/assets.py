@@ -110,7 +110,10 @@ def init_app(app: Flask) -> None:
             response.cache_control.public = True
             response.cache_control.max_age = YEAR
             response.cache_control.immutable = True
-            response.expires = None  # Cache-Control says it; HTTP/1.0 caches are gone
+            # A versioned file is never asked for again (a changed file has another address):
+            # what a browser would revalidate it by is bytes on every phone's first load.
+            for name in ("Expires", "Last-Modified", "ETag", "Accept-Ranges"):
+                response.headers.pop(name, None)
         if static:
             response.headers.pop("Content-Disposition", None)  # inline is the default
         return response
