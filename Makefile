@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS ?= auto
 PYTEST := $(PY) -m pytest -n $(JOBS)
 
-.PHONY: run test test-fast test-deep screenshots setup test-setup lint typecheck format translations \
+.PHONY: run test css test-fast test-deep screenshots setup test-setup lint typecheck format translations \
 	i18n-update js benchmark clean
 
 $(PY):
@@ -105,6 +105,9 @@ i18n-update: | $(PY)
 # run after editing a source (tests/test_js_bundle.py fails until then).
 js: | $(PY)
 	$(PY) -m scripts.bundle_js
+
+css: | $(PY)
+	$(PY) -m scripts.bundle_css
 
 /usr/bin/wrk:
 	$(SUDO) apt-get update

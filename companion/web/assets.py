@@ -8,7 +8,6 @@ zstd or gzip, whichever the phone accepts): a phone's first load is a third of i
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import os
 from functools import lru_cache
@@ -36,15 +35,17 @@ COMPRESSIBLE = (
 def _compressed(path: str, mtime: float, encoding: str) -> bytes:
     """A static file as phones get it, once per file, version and encoding: scripts and style
     sheets minified (rjsmin, rcssmin: comments and spaces out, nothing renamed), then
-    compressed at the encoding's best level: brotli where the phone takes it (https), gzip on
-    a plain http address, where browsers take no brotli (a phone at the table)."""
+    compressed at the encoding's best level: brotli where the phone takes it (https), gzip (by
+    zopfli) on a plain http address, where browsers take no brotli (a phone at the table)."""
     with open(path, "rb") as fh:
         data = minified(path, fh.read())
     if encoding == "br":
         import brotli
 
         return brotli.compress(data, quality=11)
-    return gzip.compress(data, compresslevel=9, mtime=0)
+    import zopfli.gzip
+
+    return zopfli.gzip.compress(data)
 
 
 def minified(path: str, data: bytes) -> bytes:
