@@ -42,7 +42,6 @@ from companion.web.adapter import adapter_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
-ACCEPT = "br, gzip, deflate, zstd"
 STORE = None  # the benchmark's own app on the benchmark's database: seeding, reading states
 # The history-length figures use the first game whose random play has a repeatable host entry
 # (<package>/random_play.py: repeatable_action); the figures per game use every game.
@@ -603,82 +602,6 @@ def figure_connections(report, app: Served, seeded: list[Seeded]) -> None:
     )
 
 
-def figure_first_load(report, app: Served, seeded_by_game: dict[str, Seeded]) -> None:
-    worst = 0.0
-    details = []
-    for game, seeded in seeded_by_game.items():
-        # A fresh phone: the join page, taking a free seat, the table page, and every file
-        # those pages load (each once, as a browser caches them).
-        phone = Browser(app.port)
-        total = 0
-        status, page, wire = phone.request(
-            "GET", f"/t/{seeded.code}/join", headers={"Accept-Encoding": ACCEPT}
-        )
-        total += wire
-        token = re.search(rb'name="csrf_token" value="([^"]+)"', decode_body(page))
-        seen: set[str] = set()
-        total += load_assets(phone, page, seen)
-        status, _, wire = phone.request(
-            "POST",
-            f"/t/{seeded.code}/join",
-            {"csrf_token": token.group(1).decode(), "seat": len(seeded.seat_tokens)},
-            {"Accept-Encoding": ACCEPT},
-        )
-        total += wire
-        status, page, wire = phone.request(
-            "GET", f"/t/{seeded.code}/", headers={"Accept-Encoding": ACCEPT}
-        )
-        assert status == 200, status
-        total += wire + load_assets(phone, page, seen)
-        kb = total / 1024
-        worst = max(worst, kb)
-        details.append(f"{game} {kb:.1f}")
-    report.add(
-        "first load of a joining phone, the worst game",
-        worst,
-        "<= 40 KB",
-        worst <= 40,
-        " KB",
-        "(" + ", ".join(details) + ")",
-    )
-
-
-def load_assets(phone: Browser, page: bytes, seen: set[str]) -> int:
-    """Fetch every static file a page links that this phone has not loaded yet; their bytes."""
-    total = 0
-    html = decode_body(page)
-    # What a browser leaves until it is needed: a <video preload="none">'s sources (the
-    # keep-awake video, played only if the phone has no Wake Lock and the player turns it on)
-    # and the home-screen icon (fetched when the page is added to the home screen).
-    html = re.sub(rb'<video[^>]*preload="none".*?</video>', b"", html, flags=re.S)
-    html = re.sub(rb'<link rel="apple-touch-icon"[^>]*>', b"", html)
-    for url in re.findall(rb'(?:src|href)="(/static/[^"]+)"', html):
-        url = url.decode().replace("&amp;", "&")
-        if url not in seen:
-            seen.add(url)
-            total += phone.request("GET", url, headers={"Accept-Encoding": ACCEPT})[2]
-    return total
-
-
-def decode_body(body: bytes) -> bytes:
-    """A compressed page's HTML (the client keeps the raw bytes to count them)."""
-    import gzip
-
-    import brotli
-
-    for decode in (brotli.decompress, gzip.decompress):
-        try:
-            return decode(body)
-        except Exception:
-            continue
-    try:
-        from backports import zstd
-
-        return zstd.decompress(body)
-    except Exception:
-        return body
-
-
 def figure_replay(report, rounds: int) -> None:
     worst, details = 0.0, []
     for key, info in GAMES.items():
@@ -1028,7 +951,6 @@ def main() -> int:
             pollers = [seed_table(db, BENCH_GAME, 100) for _ in range(10 if quick else 50)]
             memory = pollers + [seed_table(db, BENCH_GAME, 20) for _ in range(0 if quick else 50)]
             crowd_tables = [seed_table(db, BENCH_GAME, 5) for _ in range(crowd)]
-            by_game = {key: seed_table(db, key, 20, free_seats=1) for key in GAMES}
             # The replay's figures: the longest finished game among the registered ones (each
             # played to its end once, the longest kept), and a short one to warm up on.
             long_game = longest_finished(db, 320)
@@ -1050,7 +972,6 @@ def main() -> int:
             )
             figure_round_trip(report, ours, pollers, 8 if quick else 30)
             figure_connections(report, ours, crowd_tables)
-            figure_first_load(report, ours, by_game)
             figure_replay(report, 3 if quick else 15)
             figure_replay_step(report, ours, base, long_game, short_game, 5 if quick else 40)
             figure_search(report, 3 if quick else 15)
@@ -1058,6 +979,9 @@ def main() -> int:
         finally:
             ours.stop()
             base.stop()
+    from scripts.benchmark_first_load import figure_first_load
+
+    figure_first_load(report, list(GAMES))
     figure_processes(report, 2 if quick else 5, (1, 2) if quick else (1, 2, 4))
     push_figures(report, args, counts, quick)
     return report.finish()
