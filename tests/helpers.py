@@ -487,6 +487,9 @@ def open_table(
         page.fill(f"#names-{i}", name)
     page.click("#new-table button[type=submit]")
     expect(page.locator("#live")).to_be_visible()
+    # The table page's style sheet is not the home page's (table.css): a measure of the page
+    # waits for it, as the phone's first paint does.
+    page.wait_for_load_state("load")
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
