@@ -410,7 +410,7 @@ def test_each_players_time_is_counted_from_the_events_and_shown_everywhere(app, 
     assert data["thinking_seconds"] == [95.0, 10.0, 25.0]
     stamps = [e["created"] for e in data["events"]]
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", s) for s in stamps)
-    for lang, words in (("ja", "思考時間"), ("ru", "Время на ход")):
+    for lang, words in (("ja", "思考時間"), ("ru", "Время на раздумья")):
         text = client.get(f"/t/{code}/export.txt", headers={"Accept-Language": lang}).text
         assert words in text, text
 

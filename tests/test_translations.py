@@ -91,6 +91,18 @@ MEANS_ANOTHER_THING_PER_GAME = {
 }
 
 
+def test_japanese_says_smartphone_not_the_slang():
+    """A phone is スマートフォン in every Japanese catalogue (docs/style-ja.md; the second
+    review found スマホ coming back in new strings)."""
+    slang = [
+        f"{part}: {text}"
+        for part, m in _entries("ja")
+        for text in (m.string if isinstance(m.string, tuple) else (m.string,))
+        if text and "スマホ" in text
+    ]
+    assert slang == []
+
+
 def test_the_same_text_reads_the_same_in_every_game():
     """A UI phrase every game uses ("Why?", "Our reading:", "Act for %(name)s", "The game is
     over") lives in each game's catalogue; translated separately, the copies drift apart. Every
