@@ -15,6 +15,9 @@ from companion.games.kahuna.views import final_result
 # still read in every language.
 EARLIER_LINES = (
     N_("%(seat)s discarded face down: %(count)s cards"),
+    # Before the end of the game became a plural message ("wins with 1 points"):
+    N_("Game over: a draw at %(points)s points each."),
+    N_("Game over: %(seat)s wins with %(points)s points to %(other)s."),
     N_("Points: %(seat)s +%(points)s"),
     # Before the lines ended with a full stop, as the other games' lines do:
     N_("%(seat)s built a bridge on %(site)s (card %(card)s)"),
@@ -250,12 +253,19 @@ def describe(before: dict, action: dict, after: dict) -> list[Msg]:
         final = final_result(after)
         if final["winner"] is None:
             lines.append(
-                Msg(N_("Game over: a draw at %(points)s points each."), points=final["points"][0])
+                Plural(
+                    "Game over: a draw at %(points)s point each.",
+                    "Game over: a draw at %(points)s points each.",
+                    "points",
+                    points=final["points"][0],
+                )
             )
         else:
             lines.append(
-                Msg(
-                    N_("Game over: %(seat)s wins with %(points)s points to %(other)s."),
+                Plural(
+                    "Game over: %(seat)s wins with %(points)s point to %(other)s.",
+                    "Game over: %(seat)s wins with %(points)s points to %(other)s.",
+                    "points",
                     seat=Seat(final["winner"]),
                     points=final["points"][final["winner"]],
                     other=final["points"][1 - final["winner"]],
