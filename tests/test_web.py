@@ -110,6 +110,31 @@ def test_the_join_address_never_comes_from_the_host_header(app, client, monkeypa
     assert "phones cannot reach" not in page
 
 
+def test_a_host_on_localhost_is_told_the_qr_code_carries_the_lan_address(app, monkeypatch):
+    from companion import qr
+
+    monkeypatch.setattr(qr, "lan_address", lambda: "192.168.1.23")
+    app.config.update(BIND_HOST="0.0.0.0", BIND_PORT=8000)
+
+    def table_page(base_url: str) -> str:
+        host = app.test_client()
+        home = host.get("/", base_url=base_url)
+        sent = host.post(
+            "/tables",
+            data={"csrf_token": csrf_from(home.text), "game": "pebbles", "players": 2},
+            base_url=base_url,
+        )
+        return host.get(sent.headers["Location"], base_url=base_url).text
+
+    page = table_page("http://localhost:8000")
+    note = visible(page.split('id="local-note"')[1].split("</p>")[0])
+    assert "You opened this page as localhost" in note
+    assert "http://192.168.1.23:8000/t/" in page
+    # Opened from the LAN address itself: nothing to explain.
+    page = table_page("http://192.168.1.23:8000")
+    assert 'id="join-qr"' in page and 'id="local-note"' not in page
+
+
 def test_a_loopback_only_server_says_phones_cannot_reach_it(app, client):
     app.config.update(BIND_HOST="127.0.0.1", BIND_PORT=8000)
     code = start_table(client)
@@ -160,6 +185,16 @@ def test_a_seated_phone_cannot_take_a_second_seat(client, app):
     response = take_seat(phone, code, 2)
     assert response.status_code == 302 and response.headers["Location"].endswith(f"/t/{code}/")
     assert [s["taken"] for s in _seats(client, code)] == [False, True, False]
+
+
+def test_a_device_that_finds_every_seat_taken_is_told_how_to_become_the_display(client, app):
+    code = start_table(client, names=("Anna", "Ben"))
+    for seat in (0, 1):
+        take_seat(app.test_client(), code, seat)
+    page = app.test_client().get(f"/t/{code}/join").text
+    assert "Every seat is taken." in visible(page)
+    offer = visible(page.split('id="display-offer"')[1].split("</p>")[0])
+    assert "Ask the host for a display link" in offer and "Table display: make a link" in offer
 
 
 def _seats(client, code):

@@ -6,6 +6,7 @@ display's region (the table's view, large, for a TV or the tablet that stays at 
 from __future__ import annotations
 
 from dataclasses import replace
+from urllib.parse import urlsplit
 
 from flask import after_this_request, current_app, redirect, render_template, request, url_for
 
@@ -182,9 +183,13 @@ def base_url() -> tuple[str, str | None]:
 
 
 def invite_context(table: tables.Table) -> dict:
+    """The join link and QR code's address, a problem with it, and whether this page was opened
+    as localhost (the page then says that the QR code carries this machine's LAN address)."""
     base, problem = base_url()
     join_url = f"{base}/t/{table.code}/join?s={table.join_secret}"
-    return dict(join_url=join_url, address_problem=problem)
+    opened_as = urlsplit(f"//{request.host}").hostname or ""
+    local = qr.is_loopback(opened_as) and not qr.is_loopback(urlsplit(base).hostname or "")
+    return dict(join_url=join_url, address_problem=problem, opened_locally=local)
 
 
 def submission_key() -> str | None:
