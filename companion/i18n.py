@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import functools
 import importlib
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
@@ -189,6 +190,15 @@ def default_seat_name(info, seat: int) -> str:
     if seat < len(labels):
         return translate_in(info.name, labels[seat])
     return translate(N_("Player %(n)s")) % {"n": seat + 1}
+
+
+def reader_seats(info, rows: list) -> list:
+    """A table's seats (tables.SeatRow) as this reader reads them: a seat nobody named keeps, in
+    the store, its default name in the language of the device that made the table ("Player 2",
+    "White"); here it gets its default name in the reader's language instead."""
+    return [
+        row if row.named else replace(row, name=default_seat_name(info, row.seat)) for row in rows
+    ]
 
 
 def game_label(info) -> str:

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import html
+import random
 import re
 
 import pytest
 
-from companion import create_app
+from companion import create_app, get_db, tables
 from companion.games import GAMES
 from companion.web.adapter import adapter_of
-from tests.helpers import HX, csrf_from, post_from, start_table, take_seat, version_of, visible
+from tests.helpers import (
+    HX,
+    csrf_from,
+    play_to_end,
+    post_from,
+    start_table,
+    take_seat,
+    version_of,
+    visible,
+)
 from tests.support.pages import without_clock
 
 # Both stores (tests/conftest.py): joins, guessed codes, presence, devices, hand-overs, the
@@ -195,6 +205,27 @@ def test_a_device_that_finds_every_seat_taken_is_told_how_to_become_the_display(
     assert "Every seat is taken." in visible(page)
     offer = visible(page.split('id="display-offer"')[1].split("</p>")[0])
     assert "Ask the host for a display link" in offer and "Table display: make a link" in offer
+
+
+def test_a_seat_nobody_named_reads_in_each_readers_language(client, app):
+    code = start_table(client, names=("", "Ben", ""))  # made on an English device
+    russian = {"Accept-Language": "ru"}
+    phone = app.test_client()
+    take_seat(phone, code, 0)  # no name typed: the seat keeps its default
+    page = visible(phone.get(f"/t/{code}/", headers=russian).text)
+    assert "Игрок 1" in page and "Игрок 3" in page and "Ben" in page
+    assert "Player 1" not in page and "Player 3" not in page
+    assert "Player 1" in visible(client.get(f"/t/{code}/").text)  # the English host
+    join = visible(app.test_client().get(f"/t/{code}/join", headers={"Accept-Language": "ja"}).text)
+    assert "プレイヤー3" in join
+    home = visible(phone.get("/", headers=russian).text)
+    assert "Игрок 1" in home and "Player 1" not in home
+    # Once the game is over, the record reads it the same way.
+    with app.app_context():
+        db = get_db()
+        play_to_end(db, tables.get_table(db, code), random.Random(2))
+    played = visible(phone.get("/plays", headers=russian).text)
+    assert "Игрок 1" in played and "Player 1" not in played and "Ben" in played
 
 
 def _seats(client, code):

@@ -114,7 +114,7 @@ def _summary_page(w: Who, form: LocationForm | None = None, status: int = 200):
     db = get_db()
     state = tables.state_of(db, table)
     result = table.game.rules.result(state)
-    names = [s.name for s in tables.seats(db, table)]
+    names = [s.name for s in i18n.reader_seats(table.game, tables.seats(db, table))]
     chart = play = link = None
     if result is not None:
         play = play_of(table)
@@ -311,8 +311,9 @@ def export_json(w: Who):
     in one)."""
     table = w.table
     db = get_db()
-    seat_rows = tables.seats(db, table)
-    names = [s.name for s in seat_rows]
+    seat_rows = tables.seats(db, table)  # as stored: lossless
+    with force_locale("en"):  # the lines are English, a seat nobody named too ("Player 2")
+        names = [s.name for s in i18n.reader_seats(table.game, seat_rows)]
     state = tables.state_of(db, table)
     result = table.game.rules.result(state)
     play = play_of(table) if result is not None else None

@@ -73,14 +73,21 @@ def _my_tables() -> list[MyTable]:
     rows.sort(key=lambda r: r["touched"] or 0, reverse=True)
     rows = rows[:HOME_TABLES]
     names: dict[int, list[str]] = {r["id"]: [] for r in rows}
+    games = {r["id"]: GAMES[r["game"]] for r in rows}
     if rows:
         ids = list(names)
         for seat_row in db.query(
-            f"SELECT table_id, name FROM seats WHERE table_id IN ({', '.join('?' * len(ids))})"
-            " ORDER BY table_id, seat",
+            "SELECT table_id, seat, name, named FROM seats"
+            f" WHERE table_id IN ({', '.join('?' * len(ids))}) ORDER BY table_id, seat",
             ids,
         ):
-            names[seat_row["table_id"]].append(seat_row["name"])
+            # A seat nobody named reads in this reader's language (i18n.reader_seats).
+            table_id = seat_row["table_id"]
+            names[table_id].append(
+                seat_row["name"]
+                if seat_row["named"]
+                else default_seat_name(games[table_id], seat_row["seat"])
+            )
     found = []
     for r in rows:
         info = GAMES[r["game"]]

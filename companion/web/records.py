@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from companion import get_db, localtime, past_plays, plays, records, tables
+from companion import get_db, i18n, localtime, past_plays, plays, records, tables
 from companion.exports import spreadsheet
 from companion.games import GAMES
 from companion.web import device
@@ -17,6 +17,16 @@ from companion.web.after import bgstats_file, dated, default_location
 
 bp = Blueprint("records", __name__)
 PLAYER_MAX = 40  # characters of a player's name in a filter or a player page's address
+
+
+@bp.app_template_global()
+def shown_name(play: plays.Play, player: plays.PlayerResult) -> str:
+    """A player of the record as this reader reads them: a seat nobody named (its default,
+    stored in the language of the device that made the table) under its default name in the
+    reader's language (i18n.reader_seats); an imported player as the source names them."""
+    if player.named or play.source or play.game not in GAMES:
+        return player.name
+    return i18n.default_seat_name(GAMES[play.game], player.seat)
 
 
 def _visible_codes() -> set[str] | None:

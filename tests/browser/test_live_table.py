@@ -295,7 +295,7 @@ def test_the_rematch_takes_every_phone_along(server, phone):
     store = database.connect(server.database)
     try:
         table = tables.get_table(store, code)
-        new, _ = tables.create_table(store, "pebbles", list(NAMES))
+        new, _ = tables.create_table(store, "pebbles", list(NAMES), [True] * len(NAMES))
         tables.start_rematch(store, table, new.code, 1)
     finally:
         store.conn.close()

@@ -13,6 +13,7 @@ from flask import g, redirect, render_template, request, url_for
 from companion import get_db, qr, tables
 from companion.forms import PLAIN_TEXT, RenameSeatForm
 from companion.games.base import N_, Msg, Seat
+from companion.i18n import reader_seats
 from companion.plaintext import has_control
 from companion.web import device
 from companion.web.adapter import adapter_of
@@ -164,7 +165,7 @@ def handed(w: Who):
     as its display, or leave (or take a free seat)."""
     table = w.table
     db = get_db()
-    seats = tables.seats(db, table)
+    seats = reader_seats(table.game, tables.seats(db, table))
     to = tables.new_host_seat(db, table)
     return render_template(
         "table/handed.html",
@@ -248,8 +249,10 @@ def pick(w: Who):
     says what it means (its start player, or who takes seat 1)."""
     table = w.table
     seat = secrets.randbelow(table.players)
-    names = [s.name for s in tables.seats(get_db(), table)]
-    line = Msg.core(N_("Picked at random: %(name)s starts."), name=names[seat])
+    # The seat, not its name: each reader reads it in their own language (a seat nobody named).
+    # A game that seats the person picked first moves them (and their name) into seat 1.
+    shown = 0 if table.game.rules.start_pick == "first-seat" else seat
+    line = Msg.core(N_("Picked at random: %(name)s starts."), name=Seat(shown))
     tables.pick_start(get_db(), table, seat, line)
     return after_change(w)
 

@@ -13,6 +13,7 @@ from flask import after_this_request, current_app, redirect, render_template, re
 from companion import get_db, htmx, qr, tables
 from companion.forms import NoteForm, UndoForm, VersionedForm
 from companion.games.base import Msg, Seat
+from companion.i18n import reader_seats
 from companion.web.adapter import adapter_of
 from companion.web.table.access import Who, host_cookie, page_args
 from companion.web.table.region import build_region, clock_context, guide_context
@@ -67,7 +68,7 @@ def note_viewing(w: Who) -> str | None:
     nothing): the host's first look at a seat's private view goes in the history, this device is
     at the table (presence), and a seated phone that handed the host role over drops its old
     host token. Returns to whom it handed over (told_handed), for the region to say once."""
-    seat_rows = tables.seats(get_db(), w.table)
+    seat_rows = reader_seats(w.table.game, tables.seats(get_db(), w.table))
     trace_host_look(w, seat_rows)
     mark_presence(w, w.table, seat_rows)
     return told_handed(w, [s.name for s in seat_rows])
@@ -91,7 +92,7 @@ def live_context(
     region = build_region(
         w,
         tables.state_of(db, table),
-        tables.seats(db, table),
+        reader_seats(table.game, tables.seats(db, table)),
         seat=w.seat_shown,
         reveal=w.reveal,
         bound_forms=bound_forms,

@@ -13,6 +13,7 @@ from flask import Response, abort, make_response, redirect, render_template, req
 from companion import get_db, i18n, qr, tables
 from companion.forms import PLAIN_TEXT, TakeSeatForm
 from companion.games.base import N_, Msg
+from companion.i18n import reader_seats
 from companion.web import device
 from companion.web.table import bp
 from companion.web.table.access import (
@@ -130,7 +131,7 @@ def history(w: Who):
         table=table,
         history=log,
         history_total=len(log),
-        names=[s.name for s in tables.seats(db, table)],
+        names=[s.name for s in reader_seats(table.game, tables.seats(db, table))],
         args=page_args(w),
         # once the game is over, each line opens the replay at that moment
         replay_args={} if table.ended is not None else None,
@@ -143,7 +144,7 @@ def seats_fragment(w: Who):
     """The seats list alone, with who is online: presence changes with time, not with the
     table's version, so each page asks for it every ten seconds."""
     table = w.table
-    seat_rows = tables.seats(get_db(), table)
+    seat_rows = reader_seats(table.game, tables.seats(get_db(), table))
     mark_presence(w, table, seat_rows)
     now = time.time()
     return render_template(
@@ -227,7 +228,7 @@ def join(w: Who):
         render_template(
             "table/join.html",
             table=table,
-            seats=tables.seats(get_db(), table),
+            seats=reader_seats(table.game, tables.seats(get_db(), table)),
             form=form,
             error=error,
             lost=lost,
