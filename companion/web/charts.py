@@ -12,8 +12,10 @@ from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
-WIDTH, HEIGHT = 340, 190
-LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 26
+WIDTH, HEIGHT = 340, 196
+# The axis's name sits 5 units above the bottom: its letters' descent (and a Japanese glyph's
+# full height) stays inside the SVG, which a phone's browser clips at its edge.
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 32
 SERIES = 6  # distinct colours; more series repeat them with a dash pattern
 
 
@@ -88,7 +90,7 @@ def line_chart(
         f'<text class="tick" x="{LEFT - 4}" y="{y(top / 2) + 3:.1f}" text-anchor="end">'
         f"{top / 2:g}</text>",
         f'<text class="tick" x="{LEFT - 4}" y="{TOP + inner_h}" text-anchor="end">0</text>',
-        f'<text class="tick" x="{LEFT + inner_w / 2}" y="{HEIGHT - 2}" '
+        f'<text class="tick" x="{LEFT + inner_w / 2}" y="{HEIGHT - 5}" '
         f'text-anchor="middle">{escape(x_label)}</text>',
     ]
     # The steps' numbers under the axis (every round when they fit, else every 2, 5, 10...).

@@ -242,4 +242,9 @@ def test_every_games_step_reads_well_at_phone_and_tv_width(finished, phone, scre
         expect(tv.locator("html")).to_have_attribute("lang", lang)
         assert in_first_screen(tv, "#replay-what") and in_first_screen(tv, "#replay-next")
         assert overflowing(tv) == []
+        # The display's type scale (html.tv), as its live screen: read from across the room.
+        text = tv.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('#replay-what p')).fontSize)"
+        )
+        assert text >= 24, (key, lang, text)
         shot(tv, f"replay-{key}-{lang}-tv", full_page=False)
