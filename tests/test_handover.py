@@ -5,10 +5,11 @@ which sees only what the display sees and enters only what anyone at the table m
 from __future__ import annotations
 
 import html as htmllib
+import random
 import re
 
 from companion import get_db, tables
-from tests.helpers import HX, TableDriver, csrf_from, post_from, visible
+from tests.helpers import HX, TableDriver, csrf_from, play_to_end, post_from, visible
 from tests.support.pages import without_clock
 
 
@@ -175,6 +176,7 @@ def test_the_table_device_follows_the_rematch_in_its_own_cookie(make_table):
     response = tablet.get(htmllib.unescape(follow))
     assert response.headers["Location"] == f"/t/{new}/display/"
     assert tablet.get(f"/t/{new}/display/").status_code == 200
+    assert new in visible(tablet.get("/").text)  # its list holds the rematch as its display
     # Again: the same credential, no second one.
     tablet.get(htmllib.unescape(follow))
     with t.app.app_context():
@@ -203,3 +205,22 @@ def test_a_seated_host_starting_the_rematch_takes_its_seat_there(make_table):
         db = get_db()
         seats = tables.seats(db, tables.get_table(db, new))
     assert [s.name for s in seats if s.taken] == ["Ben"] and seats[0].name == "Ben"
+
+
+def test_the_device_that_stayed_as_the_display_keeps_the_tables_record(make_table):
+    t = make_table("pebbles", ("Anna", "Ben"))
+    tablet = t.host
+    new_host = t.app.test_client()
+    hand_over(t, new_host)
+    stay(t, tablet)
+    home = visible(tablet.get("/").text)
+    assert t.code in home and "table display" in home  # "Your tables" still lists it
+    with t.app.app_context():
+        db = get_db()
+        play_to_end(db, tables.get_table(db, t.code), random.Random(4))
+    played = visible(tablet.get("/plays").text)
+    assert "Pebbles" in played and "No finished game yet." not in played
+    assert tablet.get(f"/plays/{t.code}").status_code in (200, 302)
+    assert "Anna" in visible(tablet.get("/stats").text)
+    # A stranger still sees none of it.
+    assert "No finished game yet." in t.app.test_client().get("/plays").text

@@ -261,6 +261,8 @@ def follow(w: Who):
         if in_cookie:
             response = redirect(url_for("display.page", code=new.code))
             set_token_cookie(response, display_cookie(new.code), new_key, new.code)
+            if "d" in device.listed().get(table.code, ""):
+                device.remember(new.code, "display")  # the rematch's record is its own too
             return response
         return redirect(url_for("display.page", code=new.code, key=new_key))
     if w.seat is None:  # the host's device: its token for the new table is there

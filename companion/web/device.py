@@ -27,7 +27,9 @@ from companion.security import secret_key
 LIST_COOKIE = "tables"  # "CODE:h,CODE:s2.9f86d081,..." signed; newest last
 LIST_KEPT = 100  # entries read and kept; the home page shows the newest few, /plays them all
 LIST_MAX = 3072  # characters: a longer cookie is not one the app wrote, and is ignored
-ROLES = "hs"  # h: the host's device, s: a seat's phone
+# h: the host's device; d: the device that handed the host role on and stayed at the table as its
+# display (it keeps the table's record); s: a seat's phone (last: its number follows)
+ROLES = "hds"
 DEVICE_COOKIE = "device"  # a random id, signed: what the wrong-code limit counts per device
 COOKIE_AGE = 60 * 60 * 24 * 365  # a year: the record of plays should outlast a game season
 
@@ -41,10 +43,11 @@ def _signer(salt: str) -> Signer:
 
 def listed() -> dict[str, str]:
     """This device's tables (code -> roles, oldest first), read from its signed cookie once per
-    request: "h" the host, "s" a seat, followed by the seat's number and, after a dot, which
-    holding of that seat it was ("s2.9f86d081", "hs0.2c26b46b": the first characters of the
-    seat token's hash). A cookie that is too long or does not verify counts as an empty list.
-    What the entries still entitle the device to: entitled()."""
+    request: "h" the host, "d" the table display that was its host, "s" a seat, followed by the
+    seat's number and, after a dot, which holding of that seat it was ("s2.9f86d081",
+    "hs0.2c26b46b": the first characters of the seat token's hash). A cookie that is too long
+    or does not verify counts as an empty list. What the entries still entitle the device to:
+    entitled()."""
     found = g.get("device_tables")
     if found is not None:
         return found
@@ -65,7 +68,8 @@ def listed() -> dict[str, str]:
 
 
 def _clean(roles: str, seat: int | None = None, holding: str | None = None) -> str:
-    """Roles in their order ("h", then "s" with the seat's number when known and its holding)."""
+    """Roles in their order ("h", "d", then "s" with the seat's number when known and its
+    holding)."""
     roles, _, held = roles.partition(".")
     digits = "".join(ch for ch in roles if ch.isdigit())[:2]
     if seat is not None:
@@ -91,7 +95,8 @@ def holding_in(roles: str) -> str | None:
 
 
 def remember(code: str, role: str, seat: int | None = None, token: str | None = None) -> None:
-    """Add a table and this device's role there ("host" or "seat", with the seat's number and
+    """Add a table and this device's role there ("host", "display" or "seat", with the seat's
+    number and
     the seat's token, whose hash names this holding of the seat) to the list (written with the
     response; at the end of the list: the newest)."""
     from companion.tables import hash_token

@@ -185,6 +185,7 @@ def stay(w: Who):
     response = redirect(url_for("display.page", code=code))
     set_token_cookie(response, display_cookie(code), request.cookies[host_cookie(code)], code)
     response.delete_cookie(host_cookie(code), path=f"/t/{code}")
+    device.remember(code, "display")  # it keeps the table's record (/plays, the summary)
     return response
 
 
