@@ -212,3 +212,18 @@ def test_the_final_table_of_five_fits_360_px_and_the_summary_draws_the_game(
         shot(host, f"serengeti-summary-{variant}-{locale}-360")
         dark(host)
         shot(host, f"serengeti-summary-{variant}-{locale}-360-dark")
+
+
+def test_tribe_buttons_keep_their_names_whole_in_japanese_at_360_px(server, phone):
+    host = phone(locale="ja-JP", viewport=SMALL_PHONE)
+    open_table(host, server, "serengeti", names=NAMES)
+    tribes = host.locator("#card-form .sg-tribes label")
+    tribes.first.click()  # a chosen one carries its tick too
+    heights = host.evaluate(
+        """() => [...document.querySelectorAll('#card-form .sg-tribes label > span')]
+            .map(e => [e.textContent.trim(), e.getBoundingClientRect().height])"""
+    )
+    assert len(heights) == 6
+    # One line each: the buttons' minimum height (48 px), not two lines of text.
+    assert all(height <= 50 for _, height in heights), heights
+    shot(host, "serengeti-tribes-ja-360", full_page=False)
