@@ -125,6 +125,20 @@ def select_locale() -> str:
 RETURN_MAX = 4096  # characters: a longer address is not put into the language links
 
 
+TEXT_COOKIE = "text"  # this device's text size: a step of TEXT_SIZES (0: the app's own)
+TEXT_SIZES = (-1, 0, 1, 2, 3)  # 94%, 100%, 113%, 125%, 150% (static/css/app.css: html[data-text])
+
+
+def text_size() -> int:
+    """This device's text size step (the footer's A− / A+), 0 unless it chose one."""
+    raw = request.cookies.get(TEXT_COOKIE, "0")
+    try:
+        value = int(raw)
+    except ValueError:
+        return 0
+    return value if value in TEXT_SIZES else 0
+
+
 def language_return() -> str:
     """Where the language links lead back to: this page, except from an error page (which never
     echoes the address) or from a very long address: then the home page."""
@@ -157,6 +171,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["day"] = day
     app.jinja_env.filters["clock"] = localtime.signed_clock
     app.jinja_env.globals["ago"] = ago
+    app.jinja_env.globals["text_size"] = text_size
     # jinja2.ext.i18n (which Flask-Babel adds) attaches this method to the environment at run
     # time, so jinja2's own types do not know it.
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]

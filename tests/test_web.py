@@ -964,3 +964,21 @@ def test_rendering_the_live_region_writes_nothing_and_opening_it_does(app):
         after = stored()
     # Ben's seat has a phone: the host's first look at it is written, with one history line.
     assert after[2] == [False, True] and after[1] == before[1] + 1 and after[0] > before[0]
+
+
+def test_the_text_size_is_chosen_in_the_footer_and_kept_per_device(client):
+    page = client.get("/plays")
+    assert 'id="text-larger"' in page.text and "data-text" not in page.text
+    larger = client.get("/text/1?next=/plays")
+    assert larger.status_code == 302 and larger.headers["Location"] == "/plays"
+    client.get("/text/1?next=/plays")
+    assert 'data-text="2"' in client.get("/").text  # two steps up, on every page
+    for _ in range(6):
+        client.get("/text/1")
+    assert 'data-text="3"' in client.get("/").text  # the largest size is the limit
+    for _ in range(9):
+        client.get("/text/-1")
+    assert 'data-text="-1"' in client.get("/").text
+    assert client.get("/text/1?next=//evil.example/").headers["Location"] == "/"
+    client.set_cookie("text", "99")
+    assert "data-text" not in client.get("/").text  # a forged size is no size

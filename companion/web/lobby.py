@@ -26,8 +26,11 @@ from companion.games.base import N_, OTHER_WAY, Msg
 from companion.i18n import (
     LANG_COOKIE,
     LANGUAGES,
+    TEXT_COOKIE,
+    TEXT_SIZES,
     default_seat_name,
     game_label,
+    text_size,
     translate,
     translate_in,
 )
@@ -273,13 +276,30 @@ def join_by_code():
     return redirect(url_for("table.join", code=table.code))
 
 
+def _back() -> str:
+    """The page a footer switch leads back to (?next=), never off-site."""
+    target = request.args.get("next", "/")
+    if urlsplit(target).netloc or not target.startswith("/"):
+        target = "/"
+    return target
+
+
+@bp.get("/text/<int(signed=True):step>")
+def set_text_size(step: int):
+    """The footer's A− / A+: the text one size smaller or larger on this device (a cookie, as
+    the language is), back to the same page; it works without a script."""
+    size = max(TEXT_SIZES[0], min(TEXT_SIZES[-1], text_size() + (1 if step > 0 else -1)))
+    response = redirect(_back())
+    response.set_cookie(
+        TEXT_COOKIE, str(size), max_age=60 * 60 * 24 * 365, samesite="Lax", httponly=True
+    )
+    return response
+
+
 @bp.get("/lang/<lang>")
 def set_language(lang: str):
     """The footer's language switch: remembered in a cookie, back to the same page."""
-    target = request.args.get("next", "/")
-    if urlsplit(target).netloc or not target.startswith("/"):
-        target = "/"  # never redirect off-site
-    response = redirect(target)
+    response = redirect(_back())
     if lang in LANGUAGES:
         response.set_cookie(
             LANG_COOKIE, lang, max_age=60 * 60 * 24 * 365, samesite="Lax", httponly=True

@@ -173,3 +173,25 @@ def test_a_hidden_tab_neither_polls_nor_holds_a_stream(server, phone):
     }""")
     host.wait_for_timeout(300)
     assert any("/live?" in url for url in asked), asked
+
+
+def test_larger_text_on_a_phone_in_three_languages_at_360_px(server, phone):
+    from tests.helpers import SMALL_PHONE, overflowing, sit_down, speak
+
+    host = phone()
+    code = start_table(host, server, names=("Anna", "Ben"))
+    anna = phone(viewport=SMALL_PHONE)
+    sit_down(anna, server, code, 0)
+    before = anna.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    for _ in range(3):  # the largest size: three taps on A+
+        anna.locator("#text-larger").click()
+        anna.wait_for_load_state("load")
+    assert anna.url.endswith(f"/t/{code}/")  # back to the table
+    after = anna.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert after >= before * 1.45, (before, after)
+    for lang in ("en", "ja", "ru"):
+        speak(anna, server, lang)
+        anna.reload()
+        anna.wait_for_load_state("load")
+        assert overflowing(anna) == [], lang
+        shot(anna, f"text-size-largest-{lang}-360", full_page=False)
