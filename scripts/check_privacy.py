@@ -34,7 +34,8 @@ join page, the push stream's first message, the display page, its poll and its p
    list of tables, the record of plays (/plays, /stats), the join QR code and the rematch's follow
    link, as each seat's phone, the host, the display, a stranger, another table's phone and a
    device whose list of tables is forged, and the table device. Only the table's own devices
-   find it on the home page and in the record of plays; the QR code is for members and the
+   (its phones, the host, and the table device, which was its host) find it on the home page
+   and in the record of plays; the QR code is for members and the
    displays; the follow link leads a seat to its seat, the host to the new table and the
    displays to a display of it (the table device in its cookie), and tells anyone else nothing
    (the answer of an unknown table, without the rematch's code).
@@ -425,7 +426,8 @@ def access_sweep(sweep: Sweep, game: str, rng: random.Random) -> int:
     key = f"key={table.display_key}"
     checked = 0
     for label, client, role in seen_as:
-        member = role in ("seat", "host")
+        # The table device was the table's host: it keeps the table's record (issue 39).
+        member = role in ("seat", "host", "table device")
         answers = {
             "home": table.code in client.get("/").text,
             "plays": ACCESS_NAMES[0] in client.get("/plays").text,
