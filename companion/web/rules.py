@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
-from flask_babel import get_locale
+from flask_babel import force_locale, get_locale
 
 from companion import htmx, search
 from companion.games import GAMES
@@ -172,4 +172,38 @@ def ask_from_table(w: Who):
         else None,
         scope_label=None if everywhere else game_label(table.game),
     )
+    other = None if everywhere else named_game(query, table.game.rules_page)
+    if other is not None:
+        # A question that names another game is answered from that game's rules, under its
+        # name, with a word that this game's rules do not answer it (not this game's nearest).
+        found, _ = search_context(query, other)
+        if found["results"]:
+            context.update(results=found["results"], elsewhere=game_label(GAMES[other]))
     return render_search("rules/table_search.html", context, status)
+
+
+def _names_of(info) -> list[str]:
+    """What a rules page's game is called, in every language, for finding it in a question."""
+    names = {info.export_name, info.label}
+    for language in LANGUAGES:
+        with force_locale(language):
+            names.add(game_label(info))
+    found = set()
+    for name in names:
+        name = " ".join(name.casefold().split())
+        found.add(name.removeprefix("from "))
+        # A Russian name is declined in a question ("в Кахуне"): its stem, for a long one.
+        if len(name) >= 6 and any("а" <= ch <= "я" for ch in name):
+            found.add(name[:-1])
+    return sorted(found)
+
+
+def named_game(query: str, page: str) -> str | None:
+    """Another rules page whose game the question names, or None."""
+    asked = " ".join(query.casefold().split())
+    for key, info in GAMES.items():
+        if info.rules_page != key or key == page:
+            continue
+        if any(name and name in asked for name in _names_of(info)):
+            return key
+    return None

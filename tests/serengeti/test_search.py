@@ -71,3 +71,29 @@ def test_the_top_reading_comes_with_its_rule(client):
     page = client.get("/rules/search?q=where+does+the+fine+go&game=serengeti")
     answer = page.text.split('class="answer"', 1)[1].split("</article>", 1)[0]
     assert "#penalty-destination" in answer and 'href="/rules/serengeti#penalty"' in answer
+
+
+@pytest.mark.parametrize(
+    "lang,query,words",
+    [
+        ("en", "how many bridges does each player have in Kahuna?", "No rule of Serengeti"),
+        ("ru", "сколько мостов у игрока в Кахуне?", "Ни одно правило"),
+    ],
+)
+def test_a_question_about_another_game_is_answered_from_that_game(client, lang, query, words):
+    from companion.games import GAMES
+    from tests.helpers import start_table, visible
+
+    code = start_table(client, "serengeti", ("Anna", "Ben", "Chris"))
+    page = client.get(
+        f"/t/{code}/rules", query_string={"q": query}, headers={"Accept-Language": lang}
+    )
+    text = visible(page.text)
+    notice = visible(page.text.split('id="search-elsewhere"')[1].split("</p>")[0])
+    assert words in notice
+    answer = page.text.split('class="answer"')[1].split("</article>")[0]
+    assert "/rules/kahuna#" in answer and "/rules/serengeti#" not in answer
+    assert GAMES["kahuna"].label in text or "Кахуна" in text
+    # A question about this game's own rules is answered as before.
+    own = client.get(f"/t/{code}/rules", query_string={"q": "how many chips to start"}).text
+    assert 'id="search-elsewhere"' not in own and "/rules/serengeti#" in own
