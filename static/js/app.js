@@ -671,8 +671,8 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
   });
   // After one's own entry the answer is in view: its undo line once it was applied (the page
   // had scrolled the turn's panel to the top, and the new region puts the undo line above the
-  // panel, off the screen), the refusal once it was refused (unless the game showed one
-  // already, next to its form).
+  // panel, off the screen), the refusal once it was refused (the one shown: a game may show it
+  // next to its form instead of at the top).
   function inView(el) {
     var box = el.getBoundingClientRect();
     return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
@@ -685,7 +685,8 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
       var undo = byId("undo-here");
       if (undo && !inView(undo)) undo.scrollIntoView({ block: "start" });
     } else {
-      var alerts = Array.prototype.slice.call(document.querySelectorAll("#live .alert"));
+      var alerts = Array.prototype.slice.call(document.querySelectorAll("#live .alert"))
+        .filter(function (el) { return el.offsetParent !== null; }); // the one shown
       if (alerts.length && !alerts.some(inView)) alerts[0].scrollIntoView({ block: "start" });
     }
   });

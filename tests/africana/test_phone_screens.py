@@ -106,7 +106,7 @@ def test_a_refusal_is_the_apps_message_not_a_browser_bubble(server, phone):
     expect(alert.locator("a")).to_have_attribute("href", "/rules/africana#join-expedition")
     assert visible_move_forms(ben) == ["#af-join"]  # the refused form stays picked
     expect(ben.locator("#af-join-bonus")).to_have_value("-3")  # and keeps what was typed
-    expect(ben.locator(".alert").first).to_be_visible()
+    expect(ben.locator(".alert:visible")).to_have_count(1)  # shown once, next to its form
     # Too many colour changes for the coins: "you have", with the rule.
     ben.locator("label[for=af-pick-colour]").click()
     ben.fill("#af-colour-cards", "2")
