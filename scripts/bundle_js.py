@@ -35,6 +35,7 @@ BUNDLES: dict[str, list[str]] = {
         "polling.js",
         "push.js",
         "connection.js",
+        "banners.js",
         "queue.js",
         "offline.js",
         "morph_guard.js",
