@@ -38,6 +38,7 @@ BUNDLES: dict[str, list[str]] = {
         "banners.js",
         "queue.js",
         "offline.js",
+        "drafts.js",
         "morph_guard.js",
         "refusals.js",
         "turn.js",

@@ -308,3 +308,16 @@ def test_the_rematch_takes_every_phone_along(server, phone):
     expect(ben.locator("#rematch-started")).to_be_visible(timeout=SOON)
     expect(ben).to_have_url(re.compile(f"/t/{new.code}/"), timeout=SOON)
     expect(ben.get_by_text("You are Chris.")).to_be_visible()  # one seat on
+
+
+def test_a_typed_number_survives_a_reload_until_the_table_moves_on(server, phone):
+    host, code, (anna, ben, chris) = table_of_three(server, phone)
+    chris.fill("#secret-number", "7")
+    chris.reload()
+    expect(chris.locator("#secret-number")).to_have_value("7")  # not lost with the page
+    # Once the table has moved on, an old draft is not put back: it may no longer fit.
+    ben.fill("#secret-number", "4")
+    ben.locator("#secret-form button[type=submit]").click()
+    expect(chris.locator("#live")).to_contain_text("Ben: 0 pebbles · secret written", timeout=SOON)
+    chris.reload()
+    expect(chris.locator("#secret-number")).to_have_value("")
