@@ -195,3 +195,52 @@ def test_larger_text_on_a_phone_in_three_languages_at_360_px(server, phone):
         anna.wait_for_load_state("load")
         assert overflowing(anna) == [], lang
         shot(anna, f"text-size-largest-{lang}-360", full_page=False)
+
+
+def test_every_page_kind_has_no_serious_accessibility_violations(server, phone, tmp_path):
+    """Once per page kind (not per game and language): axe finds nothing serious or critical."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser.test_take_home import finish
+    from tests.support.bgstats_export import Export
+
+    axe = Axe()
+    host = phone()
+    code = start_table(host, server, names=("Anna", "Ben"))
+    finish(server, code)
+    e = Export()
+    anna = e.player("Anna")
+    e.play(e.game("Pebbles"), "2024-03-01 20:00:00", [(anna, "3", True)])
+    backup = tmp_path / "backup.json"
+    backup.write_bytes(e.bytes())
+    kinds = {
+        "summary": f"/t/{code}/summary",
+        "replay": f"/t/{code}/replay/1",
+        "plays": "/plays",
+        "stats": "/stats",
+        "player": "/player?name=Anna",
+        "import": "/plays/import",
+        "rules index": "/rules/",
+        "rules page": "/rules/pebbles",
+        "search": "/rules/search?q=pile",
+        "table search": f"/t/{code}/rules?q=pile",
+        "calculators": "/tools/",
+    }
+    problems = {}
+    for kind, path in [*kinds.items(), ("import preview", None)]:
+        if path is None:
+            host.goto(server.url + "/plays/import")
+            host.set_input_files("#import-file", str(backup))
+            host.click("#import button[type=submit]")
+            expect(host.locator("#import-summary")).to_be_visible()
+        else:
+            host.goto(server.url + path)
+        results = axe.run(host)
+        serious = [
+            (v["id"], [n["target"] for n in v["nodes"]][:3])
+            for v in results.response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        if serious:
+            problems[kind] = serious
+    assert problems == {}
