@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterable
 
 from companion.imports import Imported, ImportedPlay
-from companion.plays import Play, PlayerResult, person
+from companion.plays import Play, PlayerResult
 from companion.store import Store
 
 DRAFT_SECONDS = 24 * 3600  # a preview nobody confirmed is dropped after a day
@@ -174,7 +174,7 @@ def stored(
         if game and row["game"] != game:
             continue
         play = as_play(row)
-        if player and not any(p.named and person(p.name) == person(player) for p in play.players):
+        if player and not play.has_player(player):
             continue
         found.append(play)
     return found

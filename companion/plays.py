@@ -79,6 +79,10 @@ class Play:
         """The players best first (by rank; an imported play may have none: then by seat)."""
         return sorted(self.players, key=lambda p: (p.rank is None, p.rank or 0, p.seat))
 
+    def has_player(self, name: str) -> bool:
+        """Whether a named player of this play is called `name` (as person() matches names)."""
+        return any(p.named and person(p.name) == person(name) for p in self.players)
+
     @property
     def winners(self) -> list[PlayerResult]:
         return [p for p in self.players if p.winner]
@@ -208,7 +212,7 @@ def plays(
         if game and row["game"] != game:
             continue
         play = _play(row)
-        if player and not any(p.named and person(p.name) == person(player) for p in play.players):
+        if player and not play.has_player(player):
             continue
         found.append(play)
     return found
