@@ -22,6 +22,7 @@ from flask import Flask, g, request
 from flask_babel import (
     Babel,
     Domain,
+    force_locale,
     format_date,
     format_timedelta,
     get_domain,
@@ -214,6 +215,16 @@ def reader_seats(info, rows: list) -> list:
     return [
         row if row.named else replace(row, name=default_seat_name(info, row.seat)) for row in rows
     ]
+
+
+def game_names(info) -> list[str]:
+    """Every name a registry entry goes by: its BoardGameGeek name and its label in each of the
+    app's languages (for finding the game in a file or a question)."""
+    found = [info.export_name, info.label]
+    for language in LANGUAGES:
+        with force_locale(language):
+            found.append(game_label(info))
+    return found
 
 
 def game_label(info) -> str:

@@ -12,31 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import force_locale
 
 from companion import get_db, import_match, past_plays, plays, records
 from companion.exports import bgstats
 from companion.games import GAMES
 from companion.games.base import N_, Msg
-from companion.i18n import game_label, render_msg
+from companion.i18n import game_names, render_msg
 from companion.imports import MAX_BYTES, Imported, ImportRefused, game_finder, read_file
 from companion.web import device
 from companion.web.after import dated
 
 bp = Blueprint("imports", __name__)
 UPLOAD_FILES = 20  # BGG's pages of 100 plays each: 2,000 plays
-LANGUAGES = ("en", "ja", "ru")
 NO_FILE = Msg.core(N_("Choose a file first: a BG Stats export or BGG’s plays XML."))
 UNDECIDED = Msg.core(N_("Say for each possible duplicate whether to add it or skip it."))
-
-
-def _names(info) -> list[str]:
-    """What a game goes by: its BoardGameGeek name and its label in each language."""
-    found = [info.export_name, info.label]
-    for language in LANGUAGES:
-        with force_locale(language):
-            found.append(game_label(info))
-    return found
 
 
 def _device() -> str:
@@ -87,7 +76,7 @@ def read():
     else:
         pages = [f.read(MAX_BYTES + 1) for f in files]
         try:
-            found = read_file(pages, game_finder(GAMES, _names))
+            found = read_file(pages, game_finder(GAMES, game_names))
         except ImportRefused as refused:
             error = render_msg(refused.args[0])
     if error is not None:

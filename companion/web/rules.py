@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
-from flask_babel import force_locale, get_locale
+from flask_babel import get_locale
 
 from companion import htmx, search
 from companion.games import GAMES
 from companion.games.base import GameInfo
-from companion.i18n import LANGUAGES, default_seat_name, game_label, use_part
+from companion.i18n import LANGUAGES, default_seat_name, game_label, game_names, use_part
 from companion.web.adapter import adapter_of
 from companion.web.table import Who, page_args, table_route
 
@@ -184,12 +184,8 @@ def ask_from_table(w: Who):
 
 def _names_of(info) -> list[str]:
     """What a rules page's game is called, in every language, for finding it in a question."""
-    names = {info.export_name, info.label}
-    for language in LANGUAGES:
-        with force_locale(language):
-            names.add(game_label(info))
     found = set()
-    for name in names:
+    for name in set(game_names(info)):
         name = " ".join(name.casefold().split())
         found.add(name.removeprefix("from "))
         # A Russian name is declined in a question ("в Кахуне"): its stem, for a long one.
