@@ -208,13 +208,16 @@ def default_seat_name(info, seat: int) -> str:
     return translate(N_("Player %(n)s")) % {"n": seat + 1}
 
 
+def seat_name(info, seat: int, name: str, named: bool) -> str:
+    """A seat's name as this reader reads it: the name a person typed, or, for a seat nobody
+    named (stored with its default in the language of the device that made the table: "Player
+    2", "White"), its default name in the reader's language."""
+    return name if named else default_seat_name(info, seat)
+
+
 def reader_seats(info, rows: list) -> list:
-    """A table's seats (tables.SeatRow) as this reader reads them: a seat nobody named keeps, in
-    the store, its default name in the language of the device that made the table ("Player 2",
-    "White"); here it gets its default name in the reader's language instead."""
-    return [
-        row if row.named else replace(row, name=default_seat_name(info, row.seat)) for row in rows
-    ]
+    """A table's seats (tables.SeatRow) as this reader reads them (seat_name)."""
+    return [replace(row, name=seat_name(info, row.seat, row.name, row.named)) for row in rows]
 
 
 def game_names(info) -> list[str]:

@@ -120,6 +120,12 @@ def names(players: list[PlayerRow]) -> dict[str, str]:
     return {row.key: row.match for row in players if row.match}
 
 
+def people_of(here: Iterable[Play]) -> dict[str, str]:
+    """The record's people in these plays: person key -> their name as last typed."""
+    oldest_first = sorted(here, key=lambda play: play.ended)
+    return {person(p.name): p.name for play in oldest_first for p in play.players if p.named}
+
+
 def day(play: Play) -> str:
     """The local day of a play of the record."""
     return localtime.local(play.started or play.ended, play.timezone).strftime("%Y-%m-%d")
@@ -170,7 +176,7 @@ def preview(
     and the BG Stats uuids of the plays played here)."""
     ours = games_of(found, game_choices, games)
     new = [p for p in ours if not is_known(p, known_ids)]
-    known = {person(p.name): p.name for play in here for p in play.players if p.named}
+    known = people_of(here)
     players = match_players(new, known, player_choices, me, my_name)
     per_game: dict[str, int] = {}
     for play in new:

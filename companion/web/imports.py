@@ -13,14 +13,14 @@ from dataclasses import dataclass
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from companion import get_db, import_match, past_plays, plays, records
+from companion import get_db, import_match, past_plays, plays
 from companion.exports import bgstats
 from companion.games import GAMES
 from companion.games.base import N_, Msg
 from companion.i18n import game_names, render_msg
 from companion.imports import MAX_BYTES, Imported, ImportRefused, game_finder, read_file
 from companion.web import device
-from companion.web.after import dated
+from companion.web.records import seen_plays
 
 bp = Blueprint("imports", __name__)
 UPLOAD_FILES = 20  # BGG's pages of 100 plays each: 2,000 plays
@@ -36,18 +36,10 @@ def _device() -> str:
     return found
 
 
-def _here(device_id: str) -> list[plays.Play]:
-    """The plays this device sees: those of its tables and those it imported."""
-    db = get_db()
-    records.ensure_all_plays(db)
-    here = [dated(p) for p in plays.plays(db, codes=device.visible_codes())]
-    return here + past_plays.stored(db, device_id)
-
-
 def _my_name(here: list[plays.Play]) -> str:
     """The name this device last played under here (its seat at its newest finished table)."""
     seats = {code: device.seat_in(roles) for code, roles in device.entitled().items()}
-    for play in sorted(here, key=lambda p: -p.ended):
+    for play in here:  # newest first
         seat = seats.get(play.code)
         for p in play.players:
             if seat is not None and p.seat == seat and p.named:
@@ -126,8 +118,8 @@ def _preview(device_id: str, draft_id: int):
     if kept is None:
         return None
     name, found = kept
-    here = _here(device_id)
-    people = {plays.person(p.name): p.name for play in here for p in play.players if p.named}
+    here = seen_plays()
+    people = import_match.people_of(here)
     chosen = _choices(device_id, found, set(people.values()))
     known_ids = past_plays.known_ids(db, device_id) | {
         ("bgstats", bgstats.play_uuid(p)) for p in here if not p.source

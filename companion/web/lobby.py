@@ -30,6 +30,7 @@ from companion.i18n import (
     TEXT_SIZES,
     default_seat_name,
     game_label,
+    seat_name,
     text_size,
     translate,
     translate_in,
@@ -84,12 +85,11 @@ def _my_tables() -> list[MyTable]:
             f" WHERE table_id IN ({', '.join('?' * len(ids))}) ORDER BY table_id, seat",
             ids,
         ):
-            # A seat nobody named reads in this reader's language (i18n.reader_seats).
             table_id = seat_row["table_id"]
             names[table_id].append(
-                seat_row["name"]
-                if seat_row["named"]
-                else default_seat_name(games[table_id], seat_row["seat"])
+                seat_name(
+                    games[table_id], seat_row["seat"], seat_row["name"], bool(seat_row["named"])
+                )
             )
     found = []
     for r in rows:

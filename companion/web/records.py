@@ -24,9 +24,9 @@ def shown_name(play: plays.Play, player: plays.PlayerResult) -> str:
     """A player of the record as this reader reads them: a seat nobody named (its default,
     stored in the language of the device that made the table) under its default name in the
     reader's language (i18n.reader_seats); an imported player as the source names them."""
-    if player.named or play.source or play.game not in GAMES:
+    if play.source or play.game not in GAMES:
         return player.name
-    return i18n.default_seat_name(GAMES[play.game], player.seat)
+    return i18n.seat_name(GAMES[play.game], player.seat, player.name, player.named)
 
 
 def _visible_codes() -> set[str] | None:
@@ -44,14 +44,19 @@ def _chosen_player() -> str | None:
     return (request.args.get("player") or "").strip()[:PLAYER_MAX] or None
 
 
-def _found(player: str | None = None) -> list[plays.Play]:
-    """The plays this device may see, of the chosen game (and player), every one whole: those
-    of its tables, and those it imported (companion.past_plays), newest first."""
+def seen_plays(game: str | None = None, player: str | None = None) -> list[plays.Play]:
+    """The plays this device may see (of one game, with one player), every one whole: those of
+    its tables, and those it imported (companion.past_plays), newest first."""
     db = get_db()
     records.ensure_all_plays(db)
-    found = plays.plays(db, codes=_visible_codes(), game=_chosen_game(), player=player)
-    found += past_plays.stored(db, device.device_id(), game=_chosen_game(), player=player)
+    found = plays.plays(db, codes=_visible_codes(), game=game, player=player)
+    found += past_plays.stored(db, device.device_id(), game=game, player=player)
     return sorted((dated(p) for p in found), key=lambda p: -p.ended)
+
+
+def _found(player: str | None = None) -> list[plays.Play]:
+    """The plays this device may see, of the chosen game (and player)."""
+    return seen_plays(_chosen_game(), player)
 
 
 @bp.get("/plays")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
@@ -182,16 +184,18 @@ def ask_from_table(w: Who):
     return render_search("rules/table_search.html", context, status)
 
 
-def _names_of(info) -> list[str]:
-    """What a rules page's game is called, in every language, for finding it in a question."""
+@functools.cache
+def _names_of(key: str) -> tuple[str, ...]:
+    """What a rules page's game is called, in every language, for finding it in a question
+    (the catalogues do not change while the app runs: once per game and process)."""
     found = set()
-    for name in set(game_names(info)):
+    for name in set(game_names(GAMES[key])):
         name = " ".join(name.casefold().split())
         found.add(name.removeprefix("from "))
         # A Russian name is declined in a question ("в Кахуне"): its stem, for a long one.
         if len(name) >= 6 and any("а" <= ch <= "я" for ch in name):
             found.add(name[:-1])
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def named_game(query: str, page: str) -> str | None:
@@ -200,6 +204,6 @@ def named_game(query: str, page: str) -> str | None:
     for key, info in GAMES.items():
         if info.rules_page != key or key == page:
             continue
-        if any(name and name in asked for name in _names_of(info)):
+        if any(name and name in asked for name in _names_of(key)):
             return key
     return None

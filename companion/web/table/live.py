@@ -44,7 +44,7 @@ def trace_host_look(w: Who, seat_rows: list[tables.SeatRow]) -> None:
         tables.record_host_look(get_db(), w.table, seat, Msg(line, seat=Seat(seat)))
 
 
-def told_handed(w: Who, names: list[str]) -> str | None:
+def told_handed(w: Who, seat_rows: list[tables.SeatRow]) -> str | None:
     """A seated phone that handed the host role over is told to whom ("" when the new host's
     device holds no seat), once: its old host token is dropped with this answer (it goes on as
     the seat it is, it does not stay as the table display). None for any other device."""
@@ -60,7 +60,7 @@ def told_handed(w: Who, names: list[str]) -> str | None:
         return response
 
     to = tables.new_host_seat(db, w.table)
-    return names[to] if to is not None else ""
+    return reader_seats(w.table.game, seat_rows)[to].name if to is not None else ""
 
 
 def note_viewing(w: Who) -> str | None:
@@ -68,10 +68,10 @@ def note_viewing(w: Who) -> str | None:
     nothing): the host's first look at a seat's private view goes in the history, this device is
     at the table (presence), and a seated phone that handed the host role over drops its old
     host token. Returns to whom it handed over (told_handed), for the region to say once."""
-    seat_rows = reader_seats(w.table.game, tables.seats(get_db(), w.table))
+    seat_rows = tables.seats(get_db(), w.table)
     trace_host_look(w, seat_rows)
     mark_presence(w, w.table, seat_rows)
-    return told_handed(w, [s.name for s in seat_rows])
+    return told_handed(w, seat_rows)
 
 
 def live_context(
