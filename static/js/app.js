@@ -39,7 +39,7 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
   // called by name from another: each file's first lines say which it uses and gives (all use
   // live, byId and visible; several the two constants below). Mutable state two files share lives
   // in Companion, below, and nowhere else: a variable any other file declares is its own.
-  // htmx (static/js/vendor/htmx.min.js) is loaded before app.js: both are deferred, run in order.
+  // htmx and idiomorph's extension come first in app.js itself (scripts/bundle_js.py: VENDORED).
 
   var OFFLINE_AFTER = 2; // failed polls in a row before the "no connection" banner
   var RETRIES = [2000, 5000, 15000, 30000, 60000]; // ms before each new try of the stream
@@ -60,6 +60,14 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
   function live() { return document.getElementById("live"); }
   function byId(id) { return document.getElementById(id); }
   function visible() { return document.visibilityState === "visible"; }
+  // An object kept as JSON in sessionStorage under `name` (queue.js: the taps not sent yet;
+  // drafts.js: what was typed): {} when there is none, or it cannot be read (private mode).
+  function sessionObject(name) {
+    try { return JSON.parse(sessionStorage.getItem(name) || "{}"); } catch (err) { return {}; }
+  }
+  function keepSessionObject(name, value) {
+    try { sessionStorage.setItem(name, JSON.stringify(value)); } catch (err) { /* private mode */ }
+  }
 
   // ==== polling.js ==============================================================================
   // polling.js: the live region and the seats list fetched every few seconds while the push stream
@@ -290,12 +298,8 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
     var params = detail && detail.requestConfig && detail.requestConfig.parameters;
     return params && params.get ? params.get("key") : null;
   }
-  function loadUnsent() {
-    try { return JSON.parse(sessionStorage.getItem(STORE) || "{}"); } catch (err) { return {}; }
-  }
-  function saveUnsent(all) {
-    try { sessionStorage.setItem(STORE, JSON.stringify(all)); } catch (err) { /* private mode */ }
-  }
+  function loadUnsent() { return sessionObject(STORE); }
+  function saveUnsent(all) { keepSessionObject(STORE, all); }
   function forget(key) {
     if (!key) return;
     var all = loadUnsent();
@@ -583,16 +587,13 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
   // drafts.js: what a player typed and has not sent yet (an amount, a number, a name) survives a
   // reload of the page, as long as the table has not moved on since (the live region's version):
   // kept in sessionStorage per page, put back into the same empty box of the same form, dropped
-  // once the form was sent. Shared state: none. Uses live, byId (state.js). Gives nothing.
+  // once the form was sent. Shared state: none. Uses live, byId, sessionObject and
+  // keepSessionObject (state.js). Gives nothing.
   var DRAFTS = "companion.drafts";
   var TYPED = 'input[type=number], input[type=text], input:not([type]), textarea';
 
-  function readDrafts() {
-    try { return JSON.parse(sessionStorage.getItem(DRAFTS) || "{}"); } catch (err) { return {}; }
-  }
-  function writeDrafts(all) {
-    try { sessionStorage.setItem(DRAFTS, JSON.stringify(all)); } catch (err) { /* private mode */ }
-  }
+  function readDrafts() { return sessionObject(DRAFTS); }
+  function writeDrafts(all) { keepSessionObject(DRAFTS, all); }
   function draftField(el) {
     var form = el.form;
     return form && form.id && el.name && el.closest("#live") && el.matches(TYPED) ? form.id + " " + el.name : null;

@@ -1,16 +1,13 @@
 // drafts.js: what a player typed and has not sent yet (an amount, a number, a name) survives a
 // reload of the page, as long as the table has not moved on since (the live region's version):
 // kept in sessionStorage per page, put back into the same empty box of the same form, dropped
-// once the form was sent. Shared state: none. Uses live, byId (state.js). Gives nothing.
+// once the form was sent. Shared state: none. Uses live, byId, sessionObject and
+// keepSessionObject (state.js). Gives nothing.
 var DRAFTS = "companion.drafts";
 var TYPED = 'input[type=number], input[type=text], input:not([type]), textarea';
 
-function readDrafts() {
-  try { return JSON.parse(sessionStorage.getItem(DRAFTS) || "{}"); } catch (err) { return {}; }
-}
-function writeDrafts(all) {
-  try { sessionStorage.setItem(DRAFTS, JSON.stringify(all)); } catch (err) { /* private mode */ }
-}
+function readDrafts() { return sessionObject(DRAFTS); }
+function writeDrafts(all) { keepSessionObject(DRAFTS, all); }
 function draftField(el) {
   var form = el.form;
   return form && form.id && el.name && el.closest("#live") && el.matches(TYPED) ? form.id + " " + el.name : null;

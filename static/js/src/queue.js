@@ -18,12 +18,8 @@ function keyOf(detail) {
   var params = detail && detail.requestConfig && detail.requestConfig.parameters;
   return params && params.get ? params.get("key") : null;
 }
-function loadUnsent() {
-  try { return JSON.parse(sessionStorage.getItem(STORE) || "{}"); } catch (err) { return {}; }
-}
-function saveUnsent(all) {
-  try { sessionStorage.setItem(STORE, JSON.stringify(all)); } catch (err) { /* private mode */ }
-}
+function loadUnsent() { return sessionObject(STORE); }
+function saveUnsent(all) { keepSessionObject(STORE, all); }
 function forget(key) {
   if (!key) return;
   var all = loadUnsent();

@@ -7,7 +7,7 @@
 // called by name from another: each file's first lines say which it uses and gives (all use
 // live, byId and visible; several the two constants below). Mutable state two files share lives
 // in Companion, below, and nowhere else: a variable any other file declares is its own.
-// htmx (static/js/vendor/htmx.min.js) is loaded before app.js: both are deferred, run in order.
+// htmx and idiomorph's extension come first in app.js itself (scripts/bundle_js.py: VENDORED).
 
 var OFFLINE_AFTER = 2; // failed polls in a row before the "no connection" banner
 var RETRIES = [2000, 5000, 15000, 30000, 60000]; // ms before each new try of the stream
@@ -28,3 +28,11 @@ var Companion = {
 function live() { return document.getElementById("live"); }
 function byId(id) { return document.getElementById(id); }
 function visible() { return document.visibilityState === "visible"; }
+// An object kept as JSON in sessionStorage under `name` (queue.js: the taps not sent yet;
+// drafts.js: what was typed): {} when there is none, or it cannot be read (private mode).
+function sessionObject(name) {
+  try { return JSON.parse(sessionStorage.getItem(name) || "{}"); } catch (err) { return {}; }
+}
+function keepSessionObject(name, value) {
+  try { sessionStorage.setItem(name, JSON.stringify(value)); } catch (err) { /* private mode */ }
+}
