@@ -18,8 +18,12 @@ def test_a_whole_game_through_the_pages(make_table):
     t.refused("Ben", "pile", "Only the host's device can enter this.", size=8)
     t.act("host", "pile", size=8)
     # Each seat writes its own secret; nobody else sees it.
+    # Each phone says what it may enter now, with the game's numbers (Rules.prompt).
+    assert "Take 1 to 3 pebbles." in visible(t.page("Anna"))
+    assert "You may write down a secret number from 0 to 9" in visible(t.page("Ben"))
     t.act("Anna", "secret", number=2)
     t.act("Ben", "secret", number=9)
+    assert "You may write down" not in visible(t.page("Ben"))
     assert "secret: 2" in visible(t.page("Anna"))
     for other in ("Ben", "Chris", "host"):
         assert "secret: 2" not in visible(t.page(other))

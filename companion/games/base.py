@@ -410,6 +410,10 @@ def _no_follow_up(state: dict, action: Mapping[str, Any], error: RuleError) -> d
     return None
 
 
+def _no_prompt(state: dict, seat: int | None) -> Msg | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Rules:
     """A game's pure rules, declared once in its rules module as GAME (no Flask, no database, no
@@ -472,6 +476,13 @@ class Rules:
     #: setup(options, players): the set-up guide for this variant and player count (SetupStep),
     #: shown on the host's device and the table display until the first move; None: no guide
     setup: Callable[[dict, int], list[SetupStep]] | None = None
+    #: prompt(state, seat): what that seat (None: the table, e.g. the host's device or the
+    #: display) may enter now, in the game's words and with its numbers, as a sentence ("Bid
+    #: more than 4, not ending in 3, or pass."; "Enter the card turned up."; "You may sell a
+    #: card before the next lot."), or None when it may enter nothing. It follows may_enter: a
+    #: phone is never told to enter what the rules would refuse. Shown under "Your turn." or
+    #: "Waiting for Anna." on the phone; None everywhere: only those lines
+    prompt: Callable[[dict, int | None], Msg | None] = _no_prompt
 
     def apply(self, state: dict, action: Mapping[str, Any]) -> dict:
         """The state after an action (a new object); RuleError if the rules refuse it."""

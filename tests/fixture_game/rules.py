@@ -134,6 +134,18 @@ def _before_the_first_take(state: dict) -> bool:
     return not state["started"]
 
 
+def prompt(state: dict, seat: int | None) -> Msg | None:
+    """What the seat may enter now: its take on turn (with the most the pile allows), else its
+    secret number while no pebble is taken; nothing for the table."""
+    if seat is None or state["pile"] == 0:
+        return None
+    if seat in turn(state):
+        return Msg(N_("Take 1 to %(most)s pebbles."), most=min(TAKE_MAX, state["pile"]))
+    if not state["started"] and state["secret"][seat] is None:
+        return Msg(N_("You may write down a secret number from 0 to 9 before the first take."))
+    return None
+
+
 # One Move per action type: its handler, who may enter it (the host, each seat for itself, the
 # seat on turn, anyone), when (the pile's size and the secrets: before the first pebble is taken,
 # rules "pile" and "secret"), and whether its values are private when entered (a secret number).
@@ -315,4 +327,5 @@ GAME = Rules(
     terms=TERMS,
     setup=setup_guide,
     start_pick="first-seat",
+    prompt=prompt,
 )

@@ -70,6 +70,7 @@ class Region:
     replay: bool = False  # a replay's step: nothing is awaited, nothing entered
     now: float = field(default_factory=time.time)
     clock: dict | None = None  # each seat's time on turn as the page shows it (clock_context)
+    prompt: Any = None  # what the seat shown may enter now, in the game's words (Rules.prompt)
     extra: dict = field(default_factory=dict)  # the game's panel_context
 
     def context(self) -> dict:
@@ -125,6 +126,7 @@ def build_region(
         panel=adapter.panel_template,
         turn_seats=turn,
         waiting_names=format_list(waiting, locale=get_locale() or "en") if waiting else "",
+        prompt=rules.prompt(state, seat) if awaited and result is None else None,
         args=args or {},
         extra=extra,
     )
