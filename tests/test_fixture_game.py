@@ -88,3 +88,10 @@ def test_its_rules_are_searched_in_three_languages_from_its_table(make_table):
         t.host.set_cookie("lang", lang)
         page = t.host.get(f"/t/{t.code}/rules", query_string={"q": question}).text
         assert '/rules/pebbles#take"' in page, (lang, visible(page)[:300])
+
+
+def test_its_rules_page_opens_with_your_first_game(client):
+    page = client.get("/rules/pebbles").get_data(as_text=True)
+    first = page.index("Your first game")
+    assert first < page.index("Rules the app checks")
+    assert "In seat order, take 1 to 3 pebbles on your turn." in visible(page)

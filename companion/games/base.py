@@ -483,6 +483,10 @@ class Rules:
     #: phone is never told to enter what the rules would refuse. Shown under "Your turn." or
     #: "Waiting for Anna." on the phone; None everywhere: only those lines
     prompt: Callable[[dict, int | None], Msg | None] = _no_prompt
+    #: your first game: a few short steps (msgids) a newcomer reads before playing, from the
+    #: set-up to the end, with the game's numbers; the rules page opens with them (one screen
+    #: at 360 px). Not cut into search entries: each step repeats a rule indexed on its own
+    first_game: tuple[str, ...] = ()
 
     def apply(self, state: dict, action: Mapping[str, Any]) -> dict:
         """The state after an action (a new object); RuleError if the rules refuse it."""

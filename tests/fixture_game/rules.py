@@ -57,6 +57,14 @@ RULES = {
     "action": N_("The app accepts only the entries this game has."),
     "game-over": N_("Nothing more is entered once the pile is empty."),
 }
+FIRST_GAME = (
+    N_("The host may set the pile (12 pebbles, or 5 to 30) before the first take."),
+    N_("Each player may write down a secret number from 0 to 9; only their phone shows it."),
+    N_("In seat order, take 1 to 3 pebbles on your turn."),
+    N_(
+        "When the pile is empty, each pebble is a point, and a secret equal to your pebbles 5 more."
+    ),
+)
 CLARIFICATIONS = {
     "drop-turn": N_("A pebble put back does not change whose turn it is."),
 }
@@ -328,4 +336,5 @@ GAME = Rules(
     setup=setup_guide,
     start_pick="first-seat",
     prompt=prompt,
+    first_game=FIRST_GAME,
 )
