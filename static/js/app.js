@@ -240,7 +240,7 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
     if (answered) {
       if (Companion.failures >= OFFLINE_AFTER || (byId("conn") && !byId("conn").hidden)) setOffline(false);
       Companion.failures = 0;
-      tellSent(keyOf(e.detail), xhr.status);
+      tellSent(keyOf(e.detail), xhr);
       forget(keyOf(e.detail));
       if (isPoll(e.detail)) sendUnsent();
     } else if (isPoll(e.detail)) {
@@ -399,7 +399,8 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
   // ==== offline.js ==============================================================================
   // offline.js: taps made while offline. The same tap again is the first one (its key); another
   // value on the same form replaces the queued one only after the player says yes (the in-page
-  // question, also used when a value costs something sent again); "sent" once it got through.
+  // question, also used when a value costs something sent again), as does any other entry of the
+  // game; "sent" once it got through, or "not applied" with the table's reason.
   // Shared state: reads Companion.resending. Uses loadUnsent, forget and labelOf (queue.js).
   // Gives twinKey, whatOf, sentWords and tellSent to the others.
 
@@ -469,17 +470,41 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
     var what = whatOf(detail);
     return banner && what ? banner.dataset.generic.replace("%(what)s", what) : "";
   }
-  function tellSent(key, status) {
+  function reasonOf(xhr) {
+    // Why a queued tap was not applied, from the answer's region: what the table did meanwhile
+    // (a 409: the newest line of its history) or the rules' refusal (the region's alert).
+    try {
+      var doc = new DOMParser().parseFromString(xhr.responseText || "", "text/html");
+      var banner = byId("sent");
+      var newest = xhr.status === 409 && doc.querySelector("#live ol.log li:not(.undone)");
+      if (newest && banner.dataset.meanwhile) {
+        return banner.dataset.meanwhile.replace("%(what)s", newest.textContent.replace(/\s+/g, " ").trim());
+      }
+      var alert = doc.querySelector("#live .alert p");
+      return alert ? alert.textContent.replace(/\s+/g, " ").trim() : "";
+    } catch (err) { return ""; }
+  }
+  function tellSent(key, xhr) {
+    // A queued tap, once answered, is said to be applied or not (with the table's reason): it
+    // never just disappears from the "not sent yet" banner.
     var item = key && loadUnsent()[key];
-    if (!item || !item.queued || status !== 200 || !item.sent) return;
     var banner = byId("sent");
-    if (!banner) return;
+    if (!item || !item.queued || !banner) return;
     var line = document.createElement("p");
-    line.textContent = item.sent;
+    if (xhr.status === 200) {
+      if (!item.sent) return;
+      line.textContent = item.sent;
+    } else if (xhr.status === 409 || xhr.status === 422) {
+      line.className = "refused";
+      line.textContent = banner.dataset.refused.replace("%(what)s", item.label || "…")
+        .replace("%(why)s", reasonOf(xhr)).trim();
+    } else {
+      return;
+    }
     banner.append(line);
     banner.hidden = false;
     clearTimeout(tellSent.timer);
-    tellSent.timer = setTimeout(function () { banner.hidden = true; banner.replaceChildren(); }, 8000);
+    tellSent.timer = setTimeout(function () { banner.hidden = true; banner.replaceChildren(); }, 12000);
   }
   function ask(q, onYes, about) {
     // A question in the page, where thumbs are (the browser's own dialog would speak the
@@ -542,16 +567,21 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
       }
     };
   }
+  var MOVES = /\/(act\/|undo(\?|$))/; // a game's entries and the undo (not notes)
   function replaceQueued(detail) {
-    // Only a game's entries replace one another (two notes written offline are two notes).
+    // A game's entries (and the undo) replace one another, whatever their kind: a bid waiting to
+    // be sent and then a pass would both reach the table, the second against a table the first
+    // changed. Two notes written offline are two notes.
     var form = formOf(detail.elt);
     var box = byId("ask");
-    if (!form || !box || Companion.resending || !/\/act\//.test(detail.path || "")) return null;
+    if (!form || !box || Companion.resending || !MOVES.test(detail.path || "")) return null;
     var all = loadUnsent();
     var submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
     var mine = paramPairs(formValues(form, submitter));
-    var others = queuedOn(all, detail.path).filter(function (k) {
-      return all[k].state !== "sending" && paramPairs(all[k].params) !== mine;
+    var others = Object.keys(all).filter(function (k) {
+      var item = all[k];
+      return item.page === location.pathname && MOVES.test(item.path || "") && item.state !== "sending" &&
+        !(item.path === detail.path && paramPairs(item.params) === mine);
     });
     if (!others.length) return null;
     return {

@@ -1,8 +1,9 @@
 """Taps that never confuse (issue 24, item 3), on a small phone in real Chromium: taps made while
 offline on the same form with the same values are one tap (the first one's submission key), so
 the server applies it once, also when the first did reach it and only its answer was lost; a
-different value replaces the waiting one only after the phone asks; once the connection is back
-the phone says what was applied ("Your bid of 1 was sent.") and never "not applied". A Serengeti
+different value, or another kind of entry (Pass after a bid), replaces the waiting one only after
+the phone asks; once the connection is back the phone says what was applied ("Your bid of 1 was
+sent."), or that a waiting tap was not applied and why (what the table did meanwhile). A Serengeti
 bid refused with a fine clears its field, and the same bid again asks before a second fine.
 
 Screenshots to look at: screenshots/taps-*.png (the sent banner, the ask boxes; 360 and 390 px,
@@ -147,6 +148,50 @@ def test_another_value_replaces_the_waiting_tap_only_after_the_phone_asks(server
     expect(anna.locator("#live .alert")).to_have_count(0)
     assert [a["amount"] for a in table.actions("bid")] == [2]
     expect(anna.locator("#sg-high")).to_contain_text("2 · Anna")
+
+
+def test_a_pass_after_a_waiting_bid_asks_first_and_sends_only_what_was_chosen(server, phone):
+    """A different kind of entry (Pass after a bid) while the bid waits for the connection asks
+    too: both would reach the table, the second against a table the first had changed."""
+    anna, table = anna_to_bid(server, phone)
+    anna.context.set_offline(True)
+    quick_bid(anna, 1)
+    expect(anna.locator("#unsent")).to_contain_text("Not sent yet: bid 1.")
+    ask = anna.locator("#ask")
+    anna.locator(".sg-pass button").click()
+    expect(ask.locator("#ask-text")).to_have_text(
+        "“bid 1” is still waiting to be sent. Send “pass” instead?"
+    )
+    # The question is above the banners and the controls stay reachable.
+    assert overflowing(anna) == []
+    shot(anna, "taps-ask-other-kind-en-360", full_page=False)
+    ask.locator("#ask-yes").click()
+    expect(anna.locator("#unsent p")).to_have_count(1)
+    expect(anna.locator("#unsent")).to_contain_text("Not sent yet: pass.")
+    anna.context.set_offline(False)
+    expect(anna.locator("#unsent")).to_be_hidden(timeout=SENT_WITHIN)
+    assert table.actions("bid") == []
+    assert len(table.actions("pass")) == 1
+
+
+def test_a_waiting_tap_the_table_refuses_is_said_not_applied_with_the_reason(server, phone):
+    """After reconnecting, a queued tap is either applied or shown as not applied, with the
+    table's own reason; it never just disappears from the "not sent yet" banner."""
+    anna, table = anna_to_bid(server, phone)
+    anna.context.set_offline(True)
+    quick_bid(anna, 1)
+    expect(anna.locator("#unsent")).to_contain_text("Not sent yet: bid 1.")
+    table.act({"type": "pass", "seat": 0, "host": True})  # the host passed for her meanwhile
+    anna.context.set_offline(False)
+    sent = anna.locator("#sent")
+    expect(sent.locator("p.refused")).to_contain_text("Not applied: bid 1.", timeout=SENT_WITHIN)
+    # The table's own reason: what happened while the bid waited.
+    expect(sent.locator("p.refused")).to_contain_text(
+        "The table moved on meanwhile: Anna passes at once and takes 2 chips from the bank."
+    )
+    expect(anna.locator("#unsent")).to_be_hidden()
+    assert table.actions("bid") == []
+    shot(anna, "taps-not-applied-en-360", full_page=False)
 
 
 def anna_owns_a_seven(server, phone, locale: str = "en-US", viewport=SMALL_PHONE):

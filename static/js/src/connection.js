@@ -23,7 +23,7 @@ document.addEventListener("htmx:afterRequest", function (e) {
   if (answered) {
     if (Companion.failures >= OFFLINE_AFTER || (byId("conn") && !byId("conn").hidden)) setOffline(false);
     Companion.failures = 0;
-    tellSent(keyOf(e.detail), xhr.status);
+    tellSent(keyOf(e.detail), xhr);
     forget(keyOf(e.detail));
     if (isPoll(e.detail)) sendUnsent();
   } else if (isPoll(e.detail)) {
