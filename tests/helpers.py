@@ -493,6 +493,31 @@ def open_table(
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
+TV = {"width": 1920, "height": 1080}
+
+
+def table_on_tv(phone, server, game: str, names: tuple[str, ...]):
+    """A table of this game with every seat taken by a phone, and a TV (1920x1080) opened on
+    its display link, as the host makes it from the table menu: (tv, code)."""
+    from playwright.sync_api import expect
+
+    host = phone(viewport=SMALL_PHONE)
+    code = open_table(host, server, game=game, players=str(len(names)), names=names)
+    host.locator("#table-menu summary").click()
+    host.get_by_role("button", name="Table display: make a link").click()
+    tv = phone(viewport=TV)
+    tv.goto(host.locator("#link-box .join-url a").inner_text())
+    for seat in range(len(names)):
+        sit_down(phone(viewport=SMALL_PHONE), server, code, seat)
+    expect(tv.locator("#display-join")).to_have_count(0, timeout=6000)
+    return tv, code
+
+
+def font_px(page, selector: str) -> float:
+    """The computed font size of the first element the selector finds, in CSS px."""
+    return page.eval_on_selector(selector, "e => parseFloat(getComputedStyle(e).fontSize)")
+
+
 def in_first_screen(page, selector: str) -> bool:
     """Whether the element is wholly inside the first screen of the page, unscrolled."""
     return page.evaluate(

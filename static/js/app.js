@@ -806,8 +806,9 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
 
   // ==== turn.js =================================================================================
   // turn.js: your turn (the title, a vibration, a sound, the panel in view), and a seated phone
-  // following its person to a rematch. Shared state: none (wasMyTurn is this file's). Gives
-  // showWaitingPanel and beep to the others. Like invite.js and wide_tables.js, it runs on
+  // following its person to a rematch, the next step brought into view. Shared state: none
+  // (wasMyTurn and lastStep are this file's). Uses isPoll (polling.js), inView (refusals.js).
+  // Gives showWaitingPanel and beep to the others. Like invite.js and wide_tables.js, it runs on
   // DOMContentLoaded and on htmx:afterSettle, not htmx.onLoad: htmx:load comes before every
   // afterSettle handler, and this panel's scroll must come after refusals.js's (the undo line).
 
@@ -845,6 +846,28 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
     wasMyTurn = mine;
   }
   document.addEventListener("htmx:afterSettle", updateTurn);
+  // The table moved on by itself (a poll or the stream, not this phone's own entry, whose answer
+  // refusals.js puts in view): when what this phone may enter changed (its turn, its prompt) and
+  // the next step is out of view, it is brought into view, unless the player is typing. A phone
+  // left scrolled down at the auction's keypad thus shows what comes after it.
+  var lastStep = null;
+  function stepOf(region) {
+    var prompt = byId("prompt");
+    return region.dataset.myTurn + "|" + (prompt ? prompt.textContent : "");
+  }
+  function followStep(e) {
+    var region = live();
+    if (!region || !region.dataset.title) return;
+    var step = stepOf(region);
+    var typing = document.activeElement && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
+    if (lastStep !== null && step !== lastStep && isPoll(e.detail) && !typing) {
+      var target = document.querySelector("#live [data-turn-panel]") || byId("prompt") || region;
+      if (!inView(target)) target.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+    lastStep = step;
+  }
+  document.addEventListener("htmx:afterSettle", followStep);
+  document.addEventListener("DOMContentLoaded", function () { var r = live(); if (r) lastStep = stepOf(r); });
   // A rematch started: a seated phone follows its person to the new table by itself.
   function followRematch() {
     var region = live();

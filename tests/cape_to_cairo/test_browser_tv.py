@@ -1,0 +1,34 @@
+"""From Cape to Cairo on the table's TV (1920x1080): whose turn and what is on offer read from across the
+room, 36 px or more (1.3rem of the display's type scale is 37 px there)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from scripts.check_kit import Store, advance
+from tests.helpers import font_px, shot, table_on_tv
+
+pytestmark = pytest.mark.browser
+SOON = 6000  # ms: a page polls every 2 s; an update must show within this
+LARGE = 36  # px: read from across the table
+
+
+def test_the_tv_shows_the_turn_and_the_cards_on_offer_large(server, phone):
+    tv, code = table_on_tv(phone, server, "cape_to_cairo", ("Anna", "Ben", "Chris"))
+    store = Store(server.database)
+    rng = random.Random(5)
+    # The sealed bids: the cards they are for, on the TV.
+    advance(store, code, "cape_to_cairo", 40, rng, until=lambda s: s["phase"] == "bidding")
+    expect(tv.locator(".ctc-lot")).to_be_visible(timeout=SOON)
+    assert font_px(tv, "#display-turn") >= LARGE
+    assert font_px(tv, ".ctc-lot li") >= LARGE
+    shot(tv, "tv-cape-bidding", full_page=False)
+    # Building: whose turn, and the cards turned up since the last crossing.
+    advance(store, code, "cape_to_cairo", 400, rng, until=lambda s: s["phase"] == "building")
+    expect(tv.locator(".ctc-turn")).to_be_visible(timeout=SOON)
+    assert font_px(tv, ".ctc-turn") >= LARGE
+    assert font_px(tv, ".ctc-turned") >= LARGE
+    shot(tv, "tv-cape-building", full_page=False)
