@@ -8,8 +8,8 @@ whole contract of the pure side, each member with its type and, where optional, 
 An action is a dict with "type", "seat" (the seat it is done for, or None for something the whole
 table enters, such as a revealed card) and "host" (True when the host's device submitted it).
 
-The messages games speak in (N_, Msg, Plural, Seat) are in companion.games.messages and
-re-exported here.
+The messages games speak in (N_, Msg, Plural, Seat) are in companion.games.messages, the privacy
+declaration (Privacy, Position) in companion.games.private; both are re-exported here.
 """
 
 from __future__ import annotations
@@ -22,14 +22,17 @@ from types import ModuleType
 from typing import Any, Protocol, TypeGuard
 
 from companion.games.messages import N_, Msg, Plural, Seat, and_list, comma_list
+from companion.games.private import Position, Privacy
 
-__all__ = [  # the messages, re-exported: a game imports everything it needs from here
+__all__ = [  # re-exported: a game imports everything it needs from here
     "N_",
     "Msg",
     "Plural",
     "Seat",
     "and_list",
     "comma_list",
+    "Position",
+    "Privacy",
 ]
 
 
@@ -282,46 +285,6 @@ PHONE = "phone"  # a seat's own phone (viewer seat: its seat)
 HOST_DEVICE = "host"  # the host's device (viewer seat: the seat it acts for, or None)
 DISPLAY = "display"  # the table display (and the table device): the table's public view
 STRANGER = "stranger"  # any other device
-
-
-def _sees_nothing(kind: str, viewer_seat: int | None, seat: int, reveal: bool) -> bool:
-    return False
-
-
-@dataclass(frozen=True)
-class Position:
-    """A point of a game where private values exist, which random play reaches."""
-
-    label: str  # in words, for the check's report
-    reached: Callable[[dict], bool]
-    #: an action that leads play toward it (given the state and the random source), or None
-    steer: Callable[[dict, Any], dict | None] | None = None
-
-
-@dataclass(frozen=True)
-class Privacy:
-    """What a game keeps private, declared in its package (<package>/privacy.py: PRIVACY).
-
-    The contract test requires it of every installed game and checks it against the game's view();
-    the privacy check (scripts/check_privacy.py) plays every page as every viewer with it; the
-    exports withhold the values of secret actions that were undone. A game that keeps nothing
-    private says so: Privacy("nothing: ...") with no positions.
-    """
-
-    what: str  # in words: whose what, seen by whom
-    positions: tuple[Position, ...] = ()
-    #: a copy of the state with one seat's private values changed (None: nothing to change there)
-    mutate: Callable[[dict, int], dict | None] | None = None
-    #: whether a viewer (PHONE/HOST_DEVICE/DISPLAY/STRANGER, its seat) sees a seat's private
-    #: values, with the host's "show all" on or off
-    may_see: Callable[[str, int | None, int, bool], bool] = _sees_nothing
-    #: for twin tables: the same private action with another private value (None: not this one)
-    private_action: Callable[[dict, dict], dict | None] | None = None
-    twin_kinds: tuple[str, ...] = ()  # the private actions twin tables are played to
-
-    @property
-    def keeps_anything(self) -> bool:
-        return bool(self.positions)
 
 
 @dataclass(frozen=True)
