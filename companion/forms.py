@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_ngettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -229,14 +230,14 @@ class NewTableForm(FlaskForm):
             if info.min_players == info.max_players:
                 raise ValidationError(
                     _l(
-                        "%(game)s is for exactly %(n)s players.",
+                        "Players for %(game)s: exactly %(n)s.",
                         game=game_label(info),
                         n=info.min_players,
                     )
                 )
             raise ValidationError(
                 _l(
-                    "%(game)s is for %(min)s to %(max)s players.",
+                    "Players for %(game)s: %(min)s to %(max)s.",
                     game=game_label(info),
                     min=info.min_players,
                     max=info.max_players,
@@ -331,7 +332,12 @@ class LocationForm(FlaskForm):
         _l("Where you played"),
         validators=[
             Optional(),
-            Length(max=LOCATION_MAX, message=_l("At most %(max)d characters.")),
+            Length(
+                max=LOCATION_MAX,
+                message=lazy_ngettext(
+                    "At most %(num)d character.", "At most %(num)d characters.", LOCATION_MAX
+                ),
+            ),
             PlainText(),
         ],
         filters=[bounded],

@@ -38,6 +38,8 @@ KEYWORDS = [
     "-k",
     "lazy_gettext",
     "-k",
+    "lazy_ngettext:1,2",
+    "-k",
     "Plural:1,2",
 ]
 

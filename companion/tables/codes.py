@@ -81,7 +81,7 @@ def create_table(
     players = len(names)
     if not game.min_players <= players <= game.max_players:
         raise TableError(
-            N_("%(game)s is for %(min)s to %(max)s players."),
+            N_("Players for %(game)s: %(min)s to %(max)s."),
             game=Msg.of_part(game.name, game.label),
             min=game.min_players,
             max=game.max_players,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import ngettext
 
 from companion import get_db, import_match, past_plays, plays
 from companion.exports import bgstats
@@ -64,7 +65,9 @@ def read():
     if not files:
         error = render_msg(NO_FILE)
     elif len(files) > UPLOAD_FILES:
-        error = render_msg(Msg.core(N_("At most %(n)s files at once."), n=UPLOAD_FILES))
+        error = ngettext(
+            "At most %(num)s file at once.", "At most %(num)s files at once.", UPLOAD_FILES
+        )
     else:
         pages = [f.read(MAX_BYTES + 1) for f in files]
         try:

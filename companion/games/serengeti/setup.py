@@ -14,7 +14,12 @@ def setup(options: dict, players: int) -> list[SetupStep]:
     steps = [
         SetupStep(
             "deck",
-            Msg(N_("Shuffle the %(n)s cards into a face-down deck."), n=DECK_SIZE),
+            Plural(
+                "Shuffle the %(n)s card into a face-down deck.",
+                "Shuffle the %(n)s cards into a face-down deck.",
+                "n",
+                n=DECK_SIZE,
+            ),
             "¶22",
             "カードを良く切り、プレイエリアに裏向きにして山札を作ります。",
             rendering=N_("Shuffle the cards well and make a face-down deck in the play area."),
