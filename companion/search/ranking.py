@@ -19,13 +19,13 @@ from companion.search.question import (
     Question,
     Term,
     Vocabulary,
-    parts_in_order,
-    phrase_matches,
+    parts_span,
     phrase_pattern,
+    phrase_positions,
     question,
 )
 from companion.search.snippets import highlight, snippet
-from companion.search.words import CJK, KANJI, normalize, stem, tokens
+from companion.search.words import CJK, KANJI, normalize, stem, tokens, without_verb_prefix
 
 LIMIT = 20  # results shown
 
@@ -35,6 +35,7 @@ B_TITLE = 0.9  # a short title is about its words more than a long one
 PREFIX_WEIGHT = 0.5  # a word found only as the start of a longer word ("bon" in "bonus")
 TYPING_WEIGHT = 0.9  # the same for the last word while it is still being typed
 FUZZY_WEIGHT = 0.8  # a word read as the nearest known word
+VERB_PREFIX_WEIGHT = 0.9  # a Russian verb read without its prefix (спасую as пасую)
 PIECE_WEIGHT = 0.5  # a two-character piece of a Japanese kanji run the pages lack
 PHRASE_BOOST = 8.0  # a phrase of a game's vocabulary, for the first id it names
 RANK_DECAY = 0.8  # each further id a phrase names gets this much of the one before
@@ -157,6 +158,13 @@ class Index:
         if kind == "num":
             return (self._postings_scores(exact) if exact else {}), text
         scores = self._postings_scores(exact) if exact else {}
+        if not exact:
+            # A Russian verb with a prefix the pages do not use: спасую as пасую.
+            for bare in without_verb_prefix(text):
+                postings = self.postings.get(("word", bare))
+                if postings:
+                    bare_scores = self._postings_scores(postings)
+                    return {k: VERB_PREFIX_WEIGHT * v for k, v in bare_scores.items()}, bare
         if len(text) >= 3 and (typed or not exact):
             # Words that start with it: a word being typed, or a form the stemmer cut short.
             weight = TYPING_WEIGHT if typed else PREFIX_WEIGHT
@@ -227,7 +235,10 @@ class Index:
     # --- the question -------------------------------------------------------------------
 
     def _boosts(self, asked: Question, pages: set[str]) -> dict[int, float]:
-        """key -> the vocabularies' boosts: the phrases of the question and its numbers."""
+        """key -> the vocabularies' boosts: the phrases of the question and its numbers.
+
+        A phrase inside a longer phrase the same game lists gives way to it: the longer one is
+        the sense the words have here ("tie" in "a tie in the auction" is not the end's tie)."""
         boosts: dict[int, float] = {}
 
         def boost(page: str, ids: Iterable[str], amount: float) -> None:
@@ -236,16 +247,27 @@ class Index:
                 if key is not None:
                     boosts[key] = boosts.get(key, 0.0) + amount * RANK_DECAY**rank
 
+        # (page, where in the question: word positions or a span of the Japanese, size, ids)
+        matched: list[tuple[str, frozenset[int], float, tuple[str, ...]]] = []
         for page, pattern, ids in self.phrases:
             if page not in pages:
                 continue
             if isinstance(pattern, str):
-                matched = parts_in_order(pattern.split(" "), asked.japanese)
+                span = parts_span(pattern.split(" "), asked.japanese)
+                # Japanese characters are placed after the words' positions, apart from them.
+                where = None if span is None else frozenset(range(-span[1], -span[0]))
                 size = len(pattern.replace(" ", "")) / 2
             else:
-                matched = phrase_matches(pattern, asked.stems, asked.raws)
+                positions = phrase_positions(pattern, asked.stems, asked.raws)
+                where = None if positions is None else frozenset(positions)
                 size = len(pattern)
-            if matched:
+            if where is not None:
+                matched.append((page, where, size, ids))
+        for page, where, size, ids in matched:
+            inside_longer = any(
+                other_page == page and where < other for other_page, other, _, _ in matched
+            )
+            if not inside_longer:
                 boost(page, ids, PHRASE_BOOST * (1 + 0.25 * (size - 1)))
         if asked.numbers:
             for page in pages:
