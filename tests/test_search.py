@@ -185,3 +185,19 @@ def _timed(index, query: str) -> float:
     started = time.perf_counter()
     index.search(query, "ru")
     return time.perf_counter() - started
+
+
+def test_a_game_named_in_a_question_says_which_rules_not_which_rule(rules_index):
+    # Its name, declined in Russian, finds the game's page from every game's search…
+    for query, page in [
+        ("how much is an adventure card in Africana", "africana"),
+        ("сколько мостов у игрока в Кахуне?", "kahuna"),
+        ("в Кейптауне до Каира сколько денег", "cape_to_cairo"),
+        ("アフリカーナで冒険カードはいくら", "africana"),
+    ]:
+        assert rules_index.named(query) == [page], query
+        assert {r.entry.page for r in rules_index.search(query, "en")} == {page}, query
+    assert rules_index.named("how much is an adventure card") == []
+    # …and weighs little there: the entry that says the game's name is not the answer.
+    (first, *_) = rules_index.search("how much is an adventure card in africana", "en", "africana")
+    assert first.entry.anchor == "buy-adventure"

@@ -36,12 +36,26 @@ class Vocabulary:
     reads: reading id -> the rule id it reads (readings that sit apart from their rule).
     readings: every id on the page that is a reading, not a rule.
     numbers: the question's numbers -> the ids they point to (e.g. a bid and a digit it ends in).
+    names: what the page's game is called, in every language: a question that names it asks
+    about this page, and the name is not one of its words (in "how many bridges in Kahuna?"
+    "Kahuna" says which rules, not which rule). Matched as phrases, so declined: «в Кахуне».
     """
 
     phrases: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     reads: dict[str, str] = field(default_factory=dict)
     readings: frozenset[str] = frozenset()
     numbers: Callable[[list[int]], Iterable[str]] | None = None
+    names: tuple[str, ...] = ()
+
+
+def name_pattern(name: str) -> tuple[str, ...] | str:
+    """A game's name as a phrase: its stems without the words of grammar ("From Cape to Cairo"
+    is cape … cairo, «От Кейптауна до Каира» кейптаун … каир), or its Japanese text."""
+    pattern = phrase_pattern(name)
+    if isinstance(pattern, str):
+        return pattern.replace(" ", "")
+    raws = [raw for _, _, raw in tokens(name)]
+    return tuple(word for word, raw in zip(pattern, raws, strict=False) if raw not in STOP_WORDS)
 
 
 def phrase_pattern(phrase: str) -> tuple[str, ...] | str:
@@ -91,16 +105,19 @@ def phrase_matches(pattern: tuple[str, ...], query: list[str], raws: list[str]) 
     return phrase_positions(pattern, query, raws) is not None
 
 
-def parts_span(parts: list[str], text: str) -> tuple[int, int] | None:
+def parts_span(
+    parts: list[str], text: str, breaks: frozenset[int] = frozenset()
+) -> tuple[int, int] | None:
     """Where every part occurs in the text, each after the one before (a Japanese phrase): the
     span from the first part's start to the last one's end, or None. A part of one kanji is a
-    word only standing alone: 場 is not found in 場合, 石 not in 宝石."""
+    word only standing alone: 場 is not found in 場合, 石 not in 宝石 (breaks: the places of the
+    text where the question had a space, which part words)."""
     at, first = 0, None
     for part in parts:
         if not part:
             return None
         found = text.find(part, at)
-        while found >= 0 and len(part) == 1 and _glued(text, found):
+        while found >= 0 and len(part) == 1 and _glued(text, found, breaks):
             found = text.find(part, found + 1)
         if found < 0:
             return None
@@ -109,12 +126,13 @@ def parts_span(parts: list[str], text: str) -> tuple[int, int] | None:
     return (first or 0, at) if first is not None else None
 
 
-def _glued(text: str, at: int) -> bool:
-    """Whether the kanji at `at` is part of a longer run of kanji."""
-    if not re.fullmatch(f"[{KANJI}]", text[at]):
+def _glued(text: str, at: int, breaks: frozenset[int]) -> bool:
+    """Whether the kanji at `at` is part of a longer run of kanji (not across a space)."""
+    kanji = re.compile(f"[{KANJI}]")
+    if not kanji.fullmatch(text[at]):
         return False
-    before = at > 0 and re.fullmatch(f"[{KANJI}]", text[at - 1])
-    after = at + 1 < len(text) and re.fullmatch(f"[{KANJI}]", text[at + 1])
+    before = at > 0 and at not in breaks and kanji.fullmatch(text[at - 1])
+    after = at + 1 < len(text) and at + 1 not in breaks and kanji.fullmatch(text[at + 1])
     return bool(before or after)
 
 
@@ -141,6 +159,7 @@ class Question:
     raws: list[str]  # the same words as typed (normalised)
     japanese: str  # the Japanese of the question, normalised, without spaces
     numbers: list[int]
+    breaks: frozenset[int] = frozenset()  # where in `japanese` a space was
 
 
 def _ja_terms(text: str) -> list[Term]:
@@ -188,7 +207,9 @@ def question(query: str) -> Question:
     for term in terms:
         if not any(t.kind == term.kind and t.text == term.text for t in unique):
             unique.append(term)
-    return Question(unique, stems, raws, re.sub(r"\s+", "", text), numbers)
+    pieces = text.split()
+    breaks = frozenset(sum(len(piece) for piece in pieces[:n]) for n in range(1, len(pieces)))
+    return Question(unique, stems, raws, "".join(pieces), numbers, breaks)
 
 
 def query_terms(query: str) -> list[tuple[str, str]]:

@@ -19,6 +19,7 @@ from companion.search.question import (
     Question,
     Term,
     Vocabulary,
+    name_pattern,
     parts_span,
     phrase_pattern,
     phrase_positions,
@@ -39,6 +40,7 @@ VERB_PREFIX_WEIGHT = 0.9  # a Russian verb read without its prefix (спасую
 PIECE_WEIGHT = 0.5  # a two-character piece of a Japanese kanji run the pages lack
 PHRASE_BOOST = 8.0  # a phrase of a game's vocabulary, for the first id it names
 RANK_DECAY = 0.8  # each further id a phrase names gets this much of the one before
+NAME_WEIGHT = 0.2  # a word of the game's name in a question about that game
 HINT_BOOST = 10.0  # a game's reading of the question's numbers
 READING_OWN_SHARE = 0.25  # below this share of its score from its own words, a reading yields
 
@@ -120,6 +122,13 @@ class Index:
                     self.phrases.append((page, pattern, ids))
                     if isinstance(pattern, tuple):
                         words.update(w for w in normalize(phrase).split() if not w.endswith("*"))
+        # The games' names: (page, pattern) of each name of each page.
+        self.names: list[tuple[str, tuple[str, ...] | str]] = []
+        for page, vocabulary in self.vocabularies.items():
+            for name in dict.fromkeys(vocabulary.names):
+                pattern = name_pattern(name)
+                if pattern and (page, pattern) not in self.names:
+                    self.names.append((page, pattern))
         self.known = {w: stem(w) for w in words if len(w) >= 4}
         self.known_stems = set(self.known.values())
         self.known_list = sorted(self.known)
@@ -237,8 +246,9 @@ class Index:
     def _boosts(self, asked: Question, pages: set[str]) -> dict[int, float]:
         """key -> the vocabularies' boosts: the phrases of the question and its numbers.
 
-        A phrase inside a longer phrase the same game lists gives way to it: the longer one is
-        the sense the words have here ("tie" in "a tie in the auction" is not the end's tie)."""
+        A phrase inside a longer phrase the same game lists that means something else gives way
+        to it: the longer one is the sense the words have here ("tie" in "a tie in the auction"
+        is not the end's tie)."""
         boosts: dict[int, float] = {}
 
         def boost(page: str, ids: Iterable[str], amount: float) -> None:
@@ -253,7 +263,7 @@ class Index:
             if page not in pages:
                 continue
             if isinstance(pattern, str):
-                span = parts_span(pattern.split(" "), asked.japanese)
+                span = parts_span(pattern.split(" "), asked.japanese, asked.breaks)
                 # Japanese characters are placed after the words' positions, apart from them.
                 where = None if span is None else frozenset(range(-span[1], -span[0]))
                 size = len(pattern.replace(" ", "")) / 2
@@ -264,10 +274,12 @@ class Index:
             if where is not None:
                 matched.append((page, where, size, ids))
         for page, where, size, ids in matched:
-            inside_longer = any(
-                other_page == page and where < other for other_page, other, _, _ in matched
+            # Another sense: a longer phrase around it that means something else.
+            overruled = any(
+                other_page == page and where < other and other_ids[0] != ids[0]
+                for other_page, other, _, other_ids in matched
             )
-            if not inside_longer:
+            if not overruled:
                 boost(page, ids, PHRASE_BOOST * (1 + 0.25 * (size - 1)))
         if asked.numbers:
             for page in pages:
@@ -280,7 +292,15 @@ class Index:
         """The entries that best answer the query, each once, in the reader's language. With a
         page (the game a table plays), only that page's entries."""
         asked = question(query)
-        pages = {page} if page else {p for p, _ in self.keys}
+        named = self._named(asked)
+        if named:
+            # The game's name says which rules, not which rule: it weighs little (it is still
+            # marked, and a game word too: a Kahuna stone); and a question asked of every game
+            # that names one is asked of that game's rules.
+            for term in asked.terms:
+                if _names_term(term, named):
+                    term.weight *= NAME_WEIGHT
+        pages = {page} if page else ({p for p, _ in named} or {p for p, _ in self.keys})
         with self.lock:
             per_term: list[tuple[Term, dict[int, float], str]] = []
             for term in asked.terms:
@@ -303,6 +323,25 @@ class Index:
             results[0].related = self._related(ranked[0], score, lang, marks)
             results[0].related_is_rule = self._rule_of(ranked[0]) is not None
         return results
+
+    def _named(self, asked: Question) -> list[tuple[str, tuple[str, ...] | str]]:
+        """The pages whose game the question names, each with the words (stems) or Japanese
+        that name it."""
+        found: list[tuple[str, tuple[str, ...] | str]] = []
+        for page, pattern in self.names:
+            if isinstance(pattern, str):
+                if pattern in asked.japanese:
+                    found.append((page, pattern))
+                continue
+            positions = phrase_positions(pattern, asked.stems, asked.raws)
+            if positions is not None:
+                found.append((page, tuple(asked.stems[at] for at in positions)))
+        return found
+
+    def named(self, query: str) -> list[str]:
+        """The rules pages whose game the query names (in any language, declined), in the
+        order of the index's pages."""
+        return list(dict.fromkeys(page for page, _ in self._named(question(query))))
 
     def _rule_of(self, key: int) -> int | None:
         """The key of the rule a reading reads, or None for a rule."""
@@ -351,3 +390,14 @@ class Index:
 
     def _result(self, key: tuple[str, str], lang: str, marks) -> Result:
         return Result(self.by_key.get((lang, *key)) or self.any_lang[key], marks)
+
+
+def _names_term(term: Term, named: list[tuple[str, tuple[str, ...] | str]]) -> bool:
+    """Whether a term of the question is (part of) a game's name it names."""
+    for _, words in named:
+        if isinstance(words, str):
+            if term.kind == "ja" and term.text in words:
+                return True
+        elif term.kind == "word" and term.text in words:
+            return True
+    return False
