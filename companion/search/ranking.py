@@ -204,14 +204,26 @@ class Index:
 
     def _nearest(self, word_stem: str) -> str | None:
         """The stem of the known word nearest to a word nobody wrote (one edit for a short
-        word, two for a long one; a swap of two letters is one edit)."""
+        word, two for a long one; a swap of two letters is one edit). Of words as near, the one
+        that starts as the typed word does (a slip is rarely in the first letters: "aution" is
+        auction, not action), then the one more entries use."""
         limit = 1 if len(word_stem) < 7 else 2
-        match = process.extractOne(
-            word_stem, self.known_list, scorer=OSA.distance, score_cutoff=limit
+        matches = process.extract(
+            word_stem, self.known_list, scorer=OSA.distance, score_cutoff=limit, limit=20
         )
-        if match is None:
+        if not matches:
             return None
-        return self.known[match[0]]
+
+        def likeliness(match: tuple) -> tuple[int, int, int]:
+            word, distance = match[0], match[1]
+            same_start = next(
+                (at for at, (a, b) in enumerate(zip(word, word_stem, strict=False)) if a != b),
+                min(len(word), len(word_stem)),
+            )
+            used = len(self.postings.get(("word", self.known[word]), ()))
+            return (distance, -min(same_start, 3), -used)
+
+        return self.known[min(matches, key=likeliness)[0]]
 
     @lru_cache(maxsize=4096)  # noqa: B019
     def _japanese_scores(self, text: str) -> dict[int, float]:
@@ -309,6 +321,9 @@ class Index:
                 else:
                     scores, found = self._word_scores(term.kind, term.text, term.typed)
                     per_term.append((term, scores, found))
+        # A phrase meets a word as the search read it: "auktion" as auction, спасую as пасую.
+        read_as = {t.text: found for t, _, found in per_term if t.kind == "word" and found}
+        asked.stems = [read_as.get(word, word) for word in asked.stems]
         boosts = self._boosts(asked, pages)
         score: dict[int, float] = dict(boosts)
         for term, scores, _ in per_term:
