@@ -19,8 +19,8 @@ A question becomes terms:
   (an edit or two away, with rapidfuzz; of words as near, the one that starts alike): "arabanna"
   finds Arabana, "aution" auction; a Russian verb the pages use without its prefix is read
   without it (спасую as пасую), and фишек is фишка (a fleeting vowel);
-- a game's name (any language, declined: «в Кахуне») says which rules, not which rule: its words
-  weigh little, and a question asked of every game that names one is asked of that game's page.
+- a game's name (any language, declined: «в Кахуне») asked of that game's rules says which
+  rules, not which rule: its words weigh little there (asked of every game, they find the game).
 
 An entry's score adds, per term, a BM25-like weight (rarer terms weigh more, a term in the title
 more than in the body), and the vocabulary's boosts: a phrase of the question that a game lists

@@ -304,15 +304,15 @@ class Index:
         """The entries that best answer the query, each once, in the reader's language. With a
         page (the game a table plays), only that page's entries."""
         asked = question(query)
-        named = self._named(asked)
-        if named:
-            # The game's name says which rules, not which rule: it weighs little (it is still
-            # marked, and a game word too: a Kahuna stone); and a question asked of every game
-            # that names one is asked of that game's rules.
+        if page:
+            # Asked of one game's rules, a game's name says which rules, not which rule: it
+            # weighs little (it is still marked, and a game word too: a Kahuna stone). Asked of
+            # every game, it keeps its weight: it finds the named game's entries first.
+            named = self._named(asked)
             for term in asked.terms:
-                if _names_term(term, named):
+                if named and _names_term(term, named):
                     term.weight *= NAME_WEIGHT
-        pages = {page} if page else ({p for p, _ in named} or {p for p, _ in self.keys})
+        pages = {page} if page else {p for p, _ in self.keys}
         with self.lock:
             per_term: list[tuple[Term, dict[int, float], str]] = []
             for term in asked.terms:
