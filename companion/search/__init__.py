@@ -16,11 +16,16 @@ A question becomes terms:
   then each run of one script (kanji, katakana, longer hiragana) is a term, found as a substring
   of the Japanese text; a kanji run the pages never show falls back to its two-character pieces;
 - a word the pages and the vocabularies do not know is read as the nearest word they do know
-  (an edit or two away, with rapidfuzz): "arabanna" finds Arabana.
+  (an edit or two away, with rapidfuzz; of words as near, the one that starts alike): "arabanna"
+  finds Arabana, "aution" auction; a Russian verb the pages use without its prefix is read
+  without it (спасую as пасую), and фишек is фишка (a fleeting vowel);
+- a game's name (any language, declined: «в Кахуне») asked of that game's rules says which
+  rules, not which rule: its words weigh little there (asked of every game, they find the game).
 
 An entry's score adds, per term, a BM25-like weight (rarer terms weigh more, a term in the title
 more than in the body), and the vocabulary's boosts: a phrase of the question that a game lists
-("can't pay", «ничья», 同点) raises the entries it names, and a game may read meaning into
+("can't pay", «ничья», 同点) raises the entries it names (unless a longer phrase around it means
+something else: "tie" in "a tie in the auction"), and a game may read meaning into
 numbers (a bid and a digit owned name a rule about digits). A reading ranks below the rule it
 reads unless the question asks about the reading's own point (words the reading has and its rule
 lacks). A set game is a filter: only its page's entries are listed.

@@ -17,6 +17,7 @@ from companion.search.words import (
     STOP_WORDS,
     normalize,
     tokens,
+    verb_prefixed,
 )
 
 HIRAGANA_WEIGHT = 0.4  # a Japanese run of hiragana: mostly grammar, rarely the point
@@ -35,12 +36,26 @@ class Vocabulary:
     reads: reading id -> the rule id it reads (readings that sit apart from their rule).
     readings: every id on the page that is a reading, not a rule.
     numbers: the question's numbers -> the ids they point to (e.g. a bid and a digit it ends in).
+    names: what the page's game is called, in every language: a question that names it asks
+    about this page, and the name is not one of its words (in "how many bridges in Kahuna?"
+    "Kahuna" says which rules, not which rule). Matched as phrases, so declined: «в Кахуне».
     """
 
     phrases: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     reads: dict[str, str] = field(default_factory=dict)
     readings: frozenset[str] = frozenset()
     numbers: Callable[[list[int]], Iterable[str]] | None = None
+    names: tuple[str, ...] = ()
+
+
+def name_pattern(name: str) -> tuple[str, ...] | str:
+    """A game's name as a phrase: its stems without the words of grammar ("From Cape to Cairo"
+    is cape … cairo, «От Кейптауна до Каира» кейптаун … каир), or its Japanese text."""
+    pattern = phrase_pattern(name)
+    if isinstance(pattern, str):
+        return pattern.replace(" ", "")
+    raws = [raw for _, _, raw in tokens(name)]
+    return tuple(word for word, raw in zip(pattern, raws, strict=False) if raw not in STOP_WORDS)
 
 
 def phrase_pattern(phrase: str) -> tuple[str, ...] | str:
@@ -60,36 +75,70 @@ def phrase_pattern(phrase: str) -> tuple[str, ...] | str:
     return tuple(words)
 
 
-def phrase_matches(pattern: tuple[str, ...], query: list[str], raws: list[str]) -> bool:
-    """Whether the stems of a phrase occur in the question in order, each within PHRASE_GAP
-    words of the one before."""
+def phrase_positions(
+    pattern: tuple[str, ...], query: list[str], raws: list[str]
+) -> tuple[int, ...] | None:
+    """Where the stems of a phrase occur in the question in order, each within PHRASE_GAP words
+    of the one before (the positions of its words), or None."""
 
     def fits(word: str, at: int) -> bool:
         if word.endswith("*"):
-            return raws[at].startswith(word[:-1])
+            return raws[at].startswith(word[:-1]) or verb_prefixed(raws[at], word[:-1])
         return query[at] == word
 
-    def search(start: int, rest: tuple[str, ...], first: bool) -> bool:
+    def search(start: int, rest: tuple[str, ...], first: bool) -> tuple[int, ...] | None:
         if not rest:
-            return True
+            return ()
         end = len(query) if first else min(len(query), start + PHRASE_GAP + 1)
         for at in range(start, end):
-            if fits(rest[0], at) and search(at + 1, rest[1:], False):
-                return True
-        return False
+            if fits(rest[0], at):
+                found = search(at + 1, rest[1:], False)
+                if found is not None:
+                    return (at, *found)
+        return None
 
-    return bool(pattern) and search(0, pattern, True)
+    return search(0, pattern, True) if pattern else None
+
+
+def phrase_matches(pattern: tuple[str, ...], query: list[str], raws: list[str]) -> bool:
+    """Whether the stems of a phrase occur in the question in order (phrase_positions)."""
+    return phrase_positions(pattern, query, raws) is not None
+
+
+def parts_span(
+    parts: list[str], text: str, breaks: frozenset[int] = frozenset()
+) -> tuple[int, int] | None:
+    """Where every part occurs in the text, each after the one before (a Japanese phrase): the
+    span from the first part's start to the last one's end, or None. A part of one kanji is a
+    word only standing alone: 場 is not found in 場合, 石 not in 宝石 (breaks: the places of the
+    text where the question had a space, which part words)."""
+    at, first = 0, None
+    for part in parts:
+        if not part:
+            return None
+        found = text.find(part, at)
+        while found >= 0 and len(part) == 1 and _glued(text, found, breaks):
+            found = text.find(part, found + 1)
+        if found < 0:
+            return None
+        first = found if first is None else first
+        at = found + len(part)
+    return (first or 0, at) if first is not None else None
+
+
+def _glued(text: str, at: int, breaks: frozenset[int]) -> bool:
+    """Whether the kanji at `at` is part of a longer run of kanji (not across a space)."""
+    kanji = re.compile(f"[{KANJI}]")
+    if not kanji.fullmatch(text[at]):
+        return False
+    before = at > 0 and at not in breaks and kanji.fullmatch(text[at - 1])
+    after = at + 1 < len(text) and at + 1 not in breaks and kanji.fullmatch(text[at + 1])
+    return bool(before or after)
 
 
 def parts_in_order(parts: list[str], text: str) -> bool:
-    """Whether every part occurs in the text, each after the one before (a Japanese phrase)."""
-    at = 0
-    for part in parts:
-        found = text.find(part, at)
-        if not part or found < 0:
-            return False
-        at = found + len(part)
-    return True
+    """Whether every part occurs in the text, each after the one before (parts_span)."""
+    return parts_span(parts, text) is not None
 
 
 # --- the question -----------------------------------------------------------------------------
@@ -110,6 +159,7 @@ class Question:
     raws: list[str]  # the same words as typed (normalised)
     japanese: str  # the Japanese of the question, normalised, without spaces
     numbers: list[int]
+    breaks: frozenset[int] = frozenset()  # where in `japanese` a space was
 
 
 def _ja_terms(text: str) -> list[Term]:
@@ -157,7 +207,9 @@ def question(query: str) -> Question:
     for term in terms:
         if not any(t.kind == term.kind and t.text == term.text for t in unique):
             unique.append(term)
-    return Question(unique, stems, raws, re.sub(r"\s+", "", text), numbers)
+    pieces = text.split()
+    breaks = frozenset(sum(len(piece) for piece in pieces[:n]) for n in range(1, len(pieces)))
+    return Question(unique, stems, raws, "".join(pieces), numbers, breaks)
 
 
 def query_terms(query: str) -> list[tuple[str, str]]:

@@ -19,13 +19,14 @@ from companion.search.question import (
     Question,
     Term,
     Vocabulary,
-    parts_in_order,
-    phrase_matches,
+    name_pattern,
+    parts_span,
     phrase_pattern,
+    phrase_positions,
     question,
 )
 from companion.search.snippets import highlight, snippet
-from companion.search.words import CJK, KANJI, normalize, stem, tokens
+from companion.search.words import CJK, KANJI, normalize, stem, tokens, without_verb_prefix
 
 LIMIT = 20  # results shown
 
@@ -35,9 +36,11 @@ B_TITLE = 0.9  # a short title is about its words more than a long one
 PREFIX_WEIGHT = 0.5  # a word found only as the start of a longer word ("bon" in "bonus")
 TYPING_WEIGHT = 0.9  # the same for the last word while it is still being typed
 FUZZY_WEIGHT = 0.8  # a word read as the nearest known word
+VERB_PREFIX_WEIGHT = 0.9  # a Russian verb read without its prefix (спасую as пасую)
 PIECE_WEIGHT = 0.5  # a two-character piece of a Japanese kanji run the pages lack
 PHRASE_BOOST = 8.0  # a phrase of a game's vocabulary, for the first id it names
 RANK_DECAY = 0.8  # each further id a phrase names gets this much of the one before
+NAME_WEIGHT = 0.2  # a word of the game's name in a question about that game
 HINT_BOOST = 10.0  # a game's reading of the question's numbers
 READING_OWN_SHARE = 0.25  # below this share of its score from its own words, a reading yields
 
@@ -119,6 +122,13 @@ class Index:
                     self.phrases.append((page, pattern, ids))
                     if isinstance(pattern, tuple):
                         words.update(w for w in normalize(phrase).split() if not w.endswith("*"))
+        # The games' names: (page, pattern) of each name of each page.
+        self.names: list[tuple[str, tuple[str, ...] | str]] = []
+        for page, vocabulary in self.vocabularies.items():
+            for name in dict.fromkeys(vocabulary.names):
+                pattern = name_pattern(name)
+                if pattern and (page, pattern) not in self.names:
+                    self.names.append((page, pattern))
         self.known = {w: stem(w) for w in words if len(w) >= 4}
         self.known_stems = set(self.known.values())
         self.known_list = sorted(self.known)
@@ -157,6 +167,13 @@ class Index:
         if kind == "num":
             return (self._postings_scores(exact) if exact else {}), text
         scores = self._postings_scores(exact) if exact else {}
+        if not exact:
+            # A Russian verb with a prefix the pages do not use: спасую as пасую.
+            for bare in without_verb_prefix(text):
+                postings = self.postings.get(("word", bare))
+                if postings:
+                    bare_scores = self._postings_scores(postings)
+                    return {k: VERB_PREFIX_WEIGHT * v for k, v in bare_scores.items()}, bare
         if len(text) >= 3 and (typed or not exact):
             # Words that start with it: a word being typed, or a form the stemmer cut short.
             weight = TYPING_WEIGHT if typed else PREFIX_WEIGHT
@@ -187,14 +204,26 @@ class Index:
 
     def _nearest(self, word_stem: str) -> str | None:
         """The stem of the known word nearest to a word nobody wrote (one edit for a short
-        word, two for a long one; a swap of two letters is one edit)."""
+        word, two for a long one; a swap of two letters is one edit). Of words as near, the one
+        that starts as the typed word does (a slip is rarely in the first letters: "aution" is
+        auction, not action), then the one more entries use."""
         limit = 1 if len(word_stem) < 7 else 2
-        match = process.extractOne(
-            word_stem, self.known_list, scorer=OSA.distance, score_cutoff=limit
+        matches = process.extract(
+            word_stem, self.known_list, scorer=OSA.distance, score_cutoff=limit, limit=20
         )
-        if match is None:
+        if not matches:
             return None
-        return self.known[match[0]]
+
+        def likeliness(match: tuple) -> tuple[int, int, int]:
+            word, distance = match[0], match[1]
+            same_start = next(
+                (at for at, (a, b) in enumerate(zip(word, word_stem, strict=False)) if a != b),
+                min(len(word), len(word_stem)),
+            )
+            used = len(self.postings.get(("word", self.known[word]), ()))
+            return (distance, -min(same_start, 3), -used)
+
+        return self.known[min(matches, key=likeliness)[0]]
 
     @lru_cache(maxsize=4096)  # noqa: B019
     def _japanese_scores(self, text: str) -> dict[int, float]:
@@ -227,7 +256,11 @@ class Index:
     # --- the question -------------------------------------------------------------------
 
     def _boosts(self, asked: Question, pages: set[str]) -> dict[int, float]:
-        """key -> the vocabularies' boosts: the phrases of the question and its numbers."""
+        """key -> the vocabularies' boosts: the phrases of the question and its numbers.
+
+        A phrase inside a longer phrase the same game lists that means something else gives way
+        to it: the longer one is the sense the words have here ("tie" in "a tie in the auction"
+        is not the end's tie)."""
         boosts: dict[int, float] = {}
 
         def boost(page: str, ids: Iterable[str], amount: float) -> None:
@@ -236,16 +269,29 @@ class Index:
                 if key is not None:
                     boosts[key] = boosts.get(key, 0.0) + amount * RANK_DECAY**rank
 
+        # (page, where in the question: word positions or a span of the Japanese, size, ids)
+        matched: list[tuple[str, frozenset[int], float, tuple[str, ...]]] = []
         for page, pattern, ids in self.phrases:
             if page not in pages:
                 continue
             if isinstance(pattern, str):
-                matched = parts_in_order(pattern.split(" "), asked.japanese)
+                span = parts_span(pattern.split(" "), asked.japanese, asked.breaks)
+                # Japanese characters are placed after the words' positions, apart from them.
+                where = None if span is None else frozenset(range(-span[1], -span[0]))
                 size = len(pattern.replace(" ", "")) / 2
             else:
-                matched = phrase_matches(pattern, asked.stems, asked.raws)
+                positions = phrase_positions(pattern, asked.stems, asked.raws)
+                where = None if positions is None else frozenset(positions)
                 size = len(pattern)
-            if matched:
+            if where is not None:
+                matched.append((page, where, size, ids))
+        for page, where, size, ids in matched:
+            # Another sense: a longer phrase around it that means something else.
+            overruled = any(
+                other_page == page and where < other and other_ids[0] != ids[0]
+                for other_page, other, _, other_ids in matched
+            )
+            if not overruled:
                 boost(page, ids, PHRASE_BOOST * (1 + 0.25 * (size - 1)))
         if asked.numbers:
             for page in pages:
@@ -258,6 +304,14 @@ class Index:
         """The entries that best answer the query, each once, in the reader's language. With a
         page (the game a table plays), only that page's entries."""
         asked = question(query)
+        if page:
+            # Asked of one game's rules, a game's name says which rules, not which rule: it
+            # weighs little (it is still marked, and a game word too: a Kahuna stone). Asked of
+            # every game, it keeps its weight: it finds the named game's entries first.
+            named = self._named(asked)
+            for term in asked.terms:
+                if named and _names_term(term, named):
+                    term.weight *= NAME_WEIGHT
         pages = {page} if page else {p for p, _ in self.keys}
         with self.lock:
             per_term: list[tuple[Term, dict[int, float], str]] = []
@@ -267,6 +321,9 @@ class Index:
                 else:
                     scores, found = self._word_scores(term.kind, term.text, term.typed)
                     per_term.append((term, scores, found))
+        # A phrase meets a word as the search read it: "auktion" as auction, спасую as пасую.
+        read_as = {t.text: found for t, _, found in per_term if t.kind == "word" and found}
+        asked.stems = [read_as.get(word, word) for word in asked.stems]
         boosts = self._boosts(asked, pages)
         score: dict[int, float] = dict(boosts)
         for term, scores, _ in per_term:
@@ -281,6 +338,25 @@ class Index:
             results[0].related = self._related(ranked[0], score, lang, marks)
             results[0].related_is_rule = self._rule_of(ranked[0]) is not None
         return results
+
+    def _named(self, asked: Question) -> list[tuple[str, tuple[str, ...] | str]]:
+        """The pages whose game the question names, each with the words (stems) or Japanese
+        that name it."""
+        found: list[tuple[str, tuple[str, ...] | str]] = []
+        for page, pattern in self.names:
+            if isinstance(pattern, str):
+                if pattern in asked.japanese:
+                    found.append((page, pattern))
+                continue
+            positions = phrase_positions(pattern, asked.stems, asked.raws)
+            if positions is not None:
+                found.append((page, tuple(asked.stems[at] for at in positions)))
+        return found
+
+    def named(self, query: str) -> list[str]:
+        """The rules pages whose game the query names (in any language, declined), in the
+        order of the index's pages."""
+        return list(dict.fromkeys(page for page, _ in self._named(question(query))))
 
     def _rule_of(self, key: int) -> int | None:
         """The key of the rule a reading reads, or None for a rule."""
@@ -329,3 +405,14 @@ class Index:
 
     def _result(self, key: tuple[str, str], lang: str, marks) -> Result:
         return Result(self.by_key.get((lang, *key)) or self.any_lang[key], marks)
+
+
+def _names_term(term: Term, named: list[tuple[str, tuple[str, ...] | str]]) -> bool:
+    """Whether a term of the question is (part of) a game's name it names."""
+    for _, words in named:
+        if isinstance(words, str):
+            if term.kind == "ja" and term.text in words:
+                return True
+        elif term.kind == "word" and term.text in words:
+            return True
+    return False

@@ -56,12 +56,40 @@ NUMBER_WORDS = {
     "шестерк": 6, "семерк": 7, "восьмерк": 8, "девятк": 9, "десятк": 10,
 }  # fmt: skip
 
+# Russian verb prefixes: a perfective form (спасовать, заплатить, выиграть) is the same act as
+# the word without it (пасовать, платить, играть) for the search.
+VERB_PREFIXES = (
+    "пере", "при", "про", "раз", "рас", "вы", "за", "на", "от", "по", "до", "с", "у",
+)  # fmt: skip
+
+
+def verb_prefixed(word: str, start: str) -> bool:
+    """Whether a Russian word is `start…` behind a verb prefix (спасую for пас…)."""
+    return bool(start) and any(
+        word.startswith(prefix) and word[len(prefix) :].startswith(start)
+        for prefix in VERB_PREFIXES
+    )
+
+
+def without_verb_prefix(word_stem: str) -> list[str]:
+    """A Russian stem without each verb prefix it may start with (спас -> пас), longest first."""
+    if script_of(word_stem) != "cyrillic":
+        return []
+    return [
+        word_stem[len(prefix) :]
+        for prefix in VERB_PREFIXES
+        if word_stem.startswith(prefix) and len(word_stem) - len(prefix) >= 4
+    ]
+
+
 KANJI = r"\u3400-\u9fff々〆"
 KATAKANA = r"\u30a0-\u30ff\uff66-\uff9fー"
 HIRAGANA = r"\u3040-\u309f"
 TOKEN = re.compile(
     rf"\d+|[a-z\u00c0-\u024f]+|[а-яё]+|[{KANJI}]+|[{KATAKANA}]+|[{HIRAGANA}]+", re.IGNORECASE
 )
+# A Russian stem ending in a consonant, е or о, and к: the genitive plural of a noun in -ка.
+FLEETING = re.compile(r"[^аеиоуыэюяй][ео]к$")
 CJK = re.compile(rf"[{KANJI}{KATAKANA}{HIRAGANA}]")
 CONTRACTIONS = [
     (re.compile(r"\bcan['’]?t\b|\bcannot\b"), "can not"),
@@ -94,8 +122,13 @@ def script_of(word: str) -> str:
 def stem(word: str) -> str:
     """The word's stem in its own script's language (English or Russian), lower-cased."""
     word = unicodedata.normalize("NFKC", word).lower().replace("ё", "е")
-    stemmer = STEMMERS.get(script_of(word))
-    return stemmer.stemWord(word) if stemmer else word
+    script = script_of(word)
+    stemmer = STEMMERS.get(script)
+    found = stemmer.stemWord(word) if stemmer else word
+    if script == "cyrillic" and len(found) >= 5 and FLEETING.search(found):
+        # A fleeting vowel: фишек and ставок are фишка and ставка (Snowball keeps the е/о).
+        found = found[:-2] + "к"
+    return found
 
 
 def tokens(text: str) -> list[tuple[str, str, str]]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
@@ -90,6 +88,7 @@ def vocabulary(info: GameInfo) -> search.Vocabulary:
         reads=dict(rules.terms.reads),
         readings=frozenset(rules.readings) - set(rules.summaries),
         numbers=rules.terms.numbers,
+        names=tuple(game_names(info)),
     )
 
 
@@ -184,26 +183,8 @@ def ask_from_table(w: Who):
     return render_search("rules/table_search.html", context, status)
 
 
-@functools.cache
-def _names_of(key: str) -> tuple[str, ...]:
-    """What a rules page's game is called, in every language, for finding it in a question
-    (the catalogues do not change while the app runs: once per game and process)."""
-    found = set()
-    for name in set(game_names(GAMES[key])):
-        name = " ".join(name.casefold().split())
-        found.add(name.removeprefix("from "))
-        # A Russian name is declined in a question ("в Кахуне"): its stem, for a long one.
-        if len(name) >= 6 and any("а" <= ch <= "я" for ch in name):
-            found.add(name[:-1])
-    return tuple(sorted(found))
-
-
 def named_game(query: str, page: str) -> str | None:
-    """Another rules page whose game the question names, or None."""
-    asked = " ".join(query.casefold().split())
-    for key, info in GAMES.items():
-        if info.rules_page != key or key == page:
-            continue
-        if any(name and name in asked for name in _names_of(key)):
-            return key
-    return None
+    """Another rules page whose game the question names (any language, a Russian name in any
+    case: «в Кахуне», «от Кейптауна до Каира»), or None. The search index knows the names."""
+    others = [key for key in search.index(build_index).named(query) if key != page]
+    return others[0] if others else None

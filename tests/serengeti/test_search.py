@@ -46,6 +46,10 @@ QUESTIONS = [
         ],
     ),
     ("штраф", ["penalty", "penalty-destination", "penalty-turn", "waive"]),
+    # Typos: read as the nearest word that starts alike (auction, not action), and the
+    # vocabulary's phrases meet the word as read ("auction work*", "most can bid*").
+    ("how does the aution work", ["turn", "bid-higher", "pass"]),
+    ("whats teh most i can bid", ["bid-limit", "bid-above-chips"]),
 ]
 
 

@@ -40,6 +40,8 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
         "price of an adventure": BUY,
         "pay for a new adventure": BUY,
         "new adventure": BUY,
+        "finish* expedition*": ("complete-expedition",),
+        "finish* adventure*": ("complete-adventure",),
         "pair": SETS,
         "triple": SETS,
         "same artifact*": SETS,

@@ -120,6 +120,7 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
         "一本の橋": ONE_BRIDGE,
         "隣": NEXT_TO,
         "接する": NEXT_TO,
+        "隣接": NEXT_TO,
     },
     "ru": {
         "захват*": CONTROL,

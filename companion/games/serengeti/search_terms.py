@@ -33,6 +33,9 @@ MOST_CHIPS = ("chip-bonus", "chip-bonus-tie", "chip-bonus-zero")
 WAIVE = ("waive", "waive-friendly", "fines-switch")
 SCORING = ("end", "chip-bonus")
 START_CHIPS = ("setup",)
+AUCTION = ("turn", "bid-higher", "pass")
+MOST_BID = ("bid-limit", "bid-above-chips")
+POT = ("don-pot", "payout-don")
 
 PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
@@ -123,6 +126,13 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
         "friendly": WAIVE,
         "highest bid": ("bid-limit", "bid-higher"),
         "maximum": ("bid-limit",),
+        # "the most I can bid": the highest bid, not the most chips at the end.
+        "most can bid*": MOST_BID,
+        "most may bid*": MOST_BID,
+        "max bid*": MOST_BID,
+        "how high can": MOST_BID,
+        "auction work*": AUCTION,
+        "bidding work*": AUCTION,
         "limit": ("bid-limit",),
         "raise": ("bid-higher",),
         "outbid": ("bid-higher",),
@@ -182,6 +192,10 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
         "言えない数字": DIGIT,
         "禁止": DIGIT,
         "1の位": DIGIT + ("payout",),
+        # The digit you own: 持っている数字 (not the digit a card shows when entered).
+        "持っている数字": DIGIT,
+        "持ってる数字": DIGIT,
+        "数字 持": DIGIT,
         "下一桁": DIGIT + ("payout",),
         "最初にパス": PASS_BONUS,
         "すぐパス": PASS_BONUS,
@@ -212,7 +226,13 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
         "次のラウンド": WHO_STARTS,
         "誰から": WHO_STARTS,
         "先に": WHO_STARTS,
-        "ポット": ("don-pot", "payout-don"),
+        "ポット": POT,
+        # What players call the pot: 場 (standing alone, not 場合), 供託.
+        "場": POT,
+        "供託": POT,
+        "場のチップ": POT,
+        "競りの流れ": AUCTION,
+        "競りの進め方": AUCTION,
         "売る": SALE,
         "売れる": SALE,
         "売った": SALE,
@@ -234,6 +254,8 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
         "最初のチップ": START_CHIPS,
         "最初は何枚": START_CHIPS,
         "初期": START_CHIPS,
+        "チップ最初": START_CHIPS,
+        "開始時": START_CHIPS,
         "取り消": WAIVE,
         "チップが0": NO_CHIPS,
         "チップを持っていな": NO_CHIPS,
@@ -305,6 +327,9 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
         "столько же": ("bid-higher",),
         "ничь* торг*": ("bid-higher",),
         "максимальн*": ("bid-limit",),
+        "как проход* торг*": AUCTION,
+        "как иду* торг*": AUCTION,
+        "как работа* аукцион*": AUCTION,
         "в начале": START_CHIPS,
         "у каждого в начале": START_CHIPS,
         "стартов*": START_CHIPS,
