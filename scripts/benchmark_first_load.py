@@ -9,6 +9,7 @@ icon, the keep-awake video, the fetches the page makes meanwhile. The server is 
 `make run` starts it (HOST=0.0.0.0); a machine with no LAN address gets no figure.
 
 Alone: python -m scripts.benchmark_first_load [game ...]
+With FIRST_LOAD_DETAIL=1 it also lists each response's size, largest first.
 """
 
 from __future__ import annotations
@@ -91,6 +92,10 @@ def _one_phone(browser, base: str, code: str) -> tuple[float, int]:
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     sizes: dict[str, int] = {}
+    urls: dict[str, str] = {}
+    cdp.on(
+        "Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"])
+    )
     cdp.on(
         "Network.loadingFinished",
         lambda event: sizes.__setitem__(event["requestId"], event["encodedDataLength"]),
@@ -100,6 +105,9 @@ def _one_phone(browser, base: str, code: str) -> tuple[float, int]:
     page.wait_for_selector("#live")
     page.wait_for_timeout(SETTLE_MS)
     context.close()
+    if os.environ.get("FIRST_LOAD_DETAIL"):
+        for rid, size in sorted(sizes.items(), key=lambda kv: -kv[1]):
+            print(f"    {size / 1024:6.1f} KB  {urls.get(rid, rid)[len(base) :][:90]}")
     return sum(sizes.values()) / 1024, sum(1 for size in sizes.values() if size)
 
 
