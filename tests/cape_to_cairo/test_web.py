@@ -104,6 +104,8 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     assert "Acquisition round 1: sealed bids" in text
     assert "river needs 10 tracks · 1 symbol · pays 5 pounds" in text
     assert "Waiting for Anna, Ben and Chris." in text
+    # Under the turn line, what a phone may enter now (Rules.prompt): the bid's range.
+    assert "Place a sealed bid of 0 to 100 pounds." in visible(t.page(anna))
 
     bid_all(t, [37, 30, 20])
     text = visible(t.page("host"))
@@ -122,6 +124,8 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     mine = t.page(anna)
     text = visible(mine)
     assert "Cross the river now?" in text
+    assert re.search(r'id="prompt">Cross the river for £60, or pass\.<', mine)
+    assert 'id="prompt"' not in t.page(ben)
     assert "It needs 10 tracks. Symbols that count now: 4 (3 turned up, 1 on your row)." in text
     # The cheapest way is highlighted in words, not only by its look.
     best = re.search(

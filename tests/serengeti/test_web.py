@@ -205,6 +205,10 @@ def test_phone_shows_my_chips_cards_forbidden_digits_and_the_keypad(game):
     anna = game.page("Anna")
     text = visible(anna)
     assert "Your turn: bid or pass" in text
+    # Under "Your turn.": what she may enter, with the digit rule's numbers (Rules.prompt).
+    assert re.search(
+        r'id="prompt">Bid 3 or more, not ending in 0, 1 or 2, or pass for 2 chips\.<', anna
+    )
     assert "Your chips: 1 (only you see this)" in text
     assert re.search(r'id="sg-my-chips">1<', anna)
     assert "You may not bid a number ending in: 0 1 2" in text
@@ -219,6 +223,7 @@ def test_phone_shows_my_chips_cards_forbidden_digits_and_the_keypad(game):
     # Ben's phone: not his turn, no keypad, but his own chips and cards.
     ben = game.page("Ben")
     assert "Your turn" not in visible(ben) and 'id="keypad"' not in ben
+    assert 'id="prompt"' not in ben  # nothing for him to enter while Anna bids
     assert re.search(r'id="sg-my-chips">19<', ben)
 
 
