@@ -756,6 +756,17 @@ def test_the_bid_order_explains_bad_input(client, players, expected):
 # the rules page
 
 
+def test_the_rules_page_opens_with_your_first_game(client):
+    page = client.get("/rules/cape_to_cairo").text
+    assert page.index("Your first game") < page.index('id="players"')
+    text = visible(page)
+    assert "Everyone starts with 100 pounds." in text
+    assert "river 10, mountain 9, desert 8, village 7, savanna 6" in text
+    assert "The first to cross 8 terrains wins at once." in text
+    client.set_cookie("lang", "ru")
+    assert "Рельсов нужно: Река 10" in client.get("/rules/cape_to_cairo").text
+
+
 def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
     markup = client.get("/rules/cape_to_cairo").text
     ids = re.findall(r'id="([^"]+)"', markup)

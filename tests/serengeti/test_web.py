@@ -732,6 +732,23 @@ def test_payout_line_and_history_are_translated_from_their_msgids(game, app):
     assert "Anna paid 13" not in page
 
 
+def test_rules_page_opens_with_your_first_game_and_dons_changes(client):
+    """One page serves Serengeti and Don (its info is Serengeti's): the first-game steps give
+    the Abacus numbers and Don's differences as a last step, in each language."""
+    page = client.get("/rules/serengeti").text
+    assert page.index("Your first game") < page.index('id="rules"')
+    steps = re.findall(r"<li>(.*?)</li>", page.split('class="first-game"')[1].split("</ol>")[0])
+    assert len(steps) == len(rules.GAME.first_game) == 7
+    text = visible(page)
+    assert "Each player takes 10 hidden chips" in text
+    assert "(own a 4: no 4, 14, 24…): a 1-chip fine." in text
+    assert steps[-1].startswith("Don: 12 chips, no bank or pass bonus")
+    client.set_cookie("lang", "ja")
+    assert "はじめての1ゲーム" in client.get("/rules/serengeti").text
+    client.set_cookie("lang", "ru")
+    assert "Don: 12 фишек" in client.get("/rules/serengeti").text
+
+
 def test_rules_page_has_an_entry_for_every_rule_and_clarification(client):
     page = client.get("/rules/serengeti")
     assert page.status_code == 200

@@ -91,7 +91,7 @@ from companion.games.cape_to_cairo.moves import MOVES, apply, seat_may_undo
 from companion.games.cape_to_cairo.prompt import prompt
 from companion.games.cape_to_cairo.search_terms import TERMS
 from companion.games.cape_to_cairo.state import marks_for, new, next_terrain
-from companion.games.cape_to_cairo.texts import CLARIFICATIONS, RULES
+from companion.games.cape_to_cairo.texts import CLARIFICATIONS, FIRST_GAME, RULES
 from companion.games.cape_to_cairo.views import result, view
 
 # Whose move it is and who may enter what (the Rules protocol): from the moves' declaration.
@@ -181,4 +181,5 @@ GAME = Rules(
     terms=TERMS,
     setup=setup.setup,
     prompt=prompt,
+    first_game=FIRST_GAME,
 )

@@ -121,6 +121,7 @@ from companion.games.serengeti.state import (
 from companion.games.serengeti.texts import (
     CLARIFICATION_QUESTIONS,
     CLARIFICATIONS,
+    FIRST_GAME,
     OTHER_READINGS,
     READS_FROM,
     RULE_SUMMARIES,
@@ -221,4 +222,5 @@ GAME = Rules(
     setup=setup.setup,
     start_pick="option",
     prompt=prompt,
+    first_game=FIRST_GAME,
 )
