@@ -148,6 +148,14 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     # Ben's row is empty: round 2 begins; Anna faces a river and gained a bonus track.
     assert "Acquisition round 2: turn up the cards" in text
     assert "Ben crosses the savanna (symbols: 6, bonus tracks: 0" in text
+    # Not only in the history: the new phase's panel says what the crossing that ended the
+    # last one cost, to the crosser and to the table.
+    for page in (text, visible(t.page("host"))):
+        last = page.split("Last crossing", 1)[1]
+        assert last.startswith(
+            " Ben crosses the savanna (symbols: 6, bonus tracks: 0, bought tracks: 0 for £0) "
+            "and earns £3. Ben's row is empty"
+        )
     assert "Anna faces a river and gains a bonus track." in text
     assert "Ben 1 of 8 crossed" in text
     assert "63 pounds · 1 bonus track · next: river" in text  # one track, not "1 bonus tracks"
