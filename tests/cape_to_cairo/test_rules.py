@@ -554,10 +554,20 @@ def test_two_player_phase_cycle():
         "Player 2's row is empty: the building phase ends and acquisition round 2 begins.",
     ]
     assert g.seat_may_undo(before, action, s)
+    # The crosser's panel moves on to round 2 at once: the new phase shows the crossing.
+    shown = [str(line) for line in g.view(s, 1)["last_crossing"]]
+    assert shown == [
+        "Player 2 crosses the savanna (symbols: 6, bonus tracks: 0, bought tracks: 0 for £0) "
+        "and earns £3.",
+        "Player 2's row is empty: the building phase ends and acquisition round 2 begins.",
+    ]
+    assert g.view(s, None)["last_crossing"] == g.view(s, 0)["last_crossing"]  # public
 
     # round 2
     s = enter_cards(s, [("mountain", 0, 4), ("village", 3, 8)])
+    assert len(g.view(s, 1)["last_crossing"]) == 2  # still there while bidding
     s = bid_all(s, [0, 0])  # equal bids: P0 has 70 left, P1 93 -> P0 first
+    assert g.view(s, 1)["last_crossing"] == []  # bids revealed: the new phase has moved on
     s = act(s, "take", 0, card=1)  # village goes behind the river
     assert [c["terrain"] for c in s["rows"][0]] == ["river", "village"]
     assert [c["terrain"] for c in s["rows"][1]] == ["savanna", "mountain"]
@@ -589,6 +599,10 @@ def test_two_player_phase_cycle():
     s = act(s, "cross", 1)
     assert s["money"] == [35, 93 - 70 + 4]
     assert s["phase"] == "cards" and s["round"] == 3  # P1's row is empty again
+    assert str(g.view(s, 0)["last_crossing"][0]) == (
+        "Player 2 crosses the mountain (symbols: 2, bonus tracks: 0, bought tracks: 7 for £70) "
+        "and earns £4."
+    )
 
 
 def test_choosing_money_over_bonus_tracks():

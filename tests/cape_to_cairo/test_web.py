@@ -104,6 +104,8 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     assert "Acquisition round 1: sealed bids" in text
     assert "river needs 10 tracks · 1 symbol · pays 5 pounds" in text
     assert "Waiting for Anna, Ben and Chris." in text
+    # Under the turn line, what a phone may enter now (Rules.prompt): the bid's range.
+    assert "Place a sealed bid of 0 to 100 pounds." in visible(t.page(anna))
 
     bid_all(t, [37, 30, 20])
     text = visible(t.page("host"))
@@ -122,6 +124,8 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     mine = t.page(anna)
     text = visible(mine)
     assert "Cross the river now?" in text
+    assert re.search(r'id="prompt">Cross the river for £60, or pass\.<', mine)
+    assert 'id="prompt"' not in t.page(ben)
     assert "It needs 10 tracks. Symbols that count now: 4 (3 turned up, 1 on your row)." in text
     # The cheapest way is highlighted in words, not only by its look.
     best = re.search(
@@ -144,6 +148,14 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     # Ben's row is empty: round 2 begins; Anna faces a river and gained a bonus track.
     assert "Acquisition round 2: turn up the cards" in text
     assert "Ben crosses the savanna (symbols: 6, bonus tracks: 0" in text
+    # Not only in the history: the new phase's panel says what the crossing that ended the
+    # last one cost, to the crosser and to the table.
+    for page in (text, visible(t.page("host"))):
+        last = page.split("Last crossing", 1)[1]
+        assert last.startswith(
+            " Ben crosses the savanna (symbols: 6, bonus tracks: 0, bought tracks: 0 for £0) "
+            "and earns £3. Ben's row is empty"
+        )
     assert "Anna faces a river and gains a bonus track." in text
     assert "Ben 1 of 8 crossed" in text
     assert "63 pounds · 1 bonus track · next: river" in text  # one track, not "1 bonus tracks"
@@ -750,6 +762,17 @@ def test_the_bid_order_explains_bad_input(client, players, expected):
 
 # ---------------------------------------------------------------------------------------------
 # the rules page
+
+
+def test_the_rules_page_opens_with_your_first_game(client):
+    page = client.get("/rules/cape_to_cairo").text
+    assert page.index("Your first game") < page.index('id="players"')
+    text = visible(page)
+    assert "Everyone starts with 100 pounds." in text
+    assert "river 10, mountain 9, desert 8, village 7, savanna 6" in text
+    assert "The first to cross 8 terrains wins at once." in text
+    client.set_cookie("lang", "ru")
+    assert "Рельсов нужно: Река 10" in client.get("/rules/cape_to_cairo").text
 
 
 def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):

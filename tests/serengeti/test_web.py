@@ -205,6 +205,10 @@ def test_phone_shows_my_chips_cards_forbidden_digits_and_the_keypad(game):
     anna = game.page("Anna")
     text = visible(anna)
     assert "Your turn: bid or pass" in text
+    # Under "Your turn.": what she may enter, with the digit rule's numbers (Rules.prompt).
+    assert re.search(
+        r'id="prompt">Bid 3 or more, not ending in 0, 1 or 2, or pass for 2 chips\.<', anna
+    )
     assert "Your chips: 1 (only you see this)" in text
     assert re.search(r'id="sg-my-chips">1<', anna)
     assert "You may not bid a number ending in: 0 1 2" in text
@@ -219,6 +223,7 @@ def test_phone_shows_my_chips_cards_forbidden_digits_and_the_keypad(game):
     # Ben's phone: not his turn, no keypad, but his own chips and cards.
     ben = game.page("Ben")
     assert "Your turn" not in visible(ben) and 'id="keypad"' not in ben
+    assert 'id="prompt"' not in ben  # nothing for him to enter while Anna bids
     assert re.search(r'id="sg-my-chips">19<', ben)
 
 
@@ -725,6 +730,23 @@ def test_payout_line_and_history_are_translated_from_their_msgids(game, app):
     page = game.page("Ben")
     assert japanese in page
     assert "Anna paid 13" not in page
+
+
+def test_rules_page_opens_with_your_first_game_and_dons_changes(client):
+    """One page serves Serengeti and Don (its info is Serengeti's): the first-game steps give
+    the Abacus numbers and Don's differences as a last step, in each language."""
+    page = client.get("/rules/serengeti").text
+    assert page.index("Your first game") < page.index('id="rules"')
+    steps = re.findall(r"<li>(.*?)</li>", page.split('class="first-game"')[1].split("</ol>")[0])
+    assert len(steps) == len(rules.GAME.first_game) == 7
+    text = visible(page)
+    assert "Each player takes 10 hidden chips" in text
+    assert "(own a 4: no 4, 14, 24…): a 1-chip fine." in text
+    assert steps[-1].startswith("Don: 12 chips, no bank or pass bonus")
+    client.set_cookie("lang", "ja")
+    assert "はじめての1ゲーム" in client.get("/rules/serengeti").text
+    client.set_cookie("lang", "ru")
+    assert "Don: 12 фишек" in client.get("/rules/serengeti").text
 
 
 def test_rules_page_has_an_entry_for_every_rule_and_clarification(client):

@@ -10,7 +10,7 @@ from companion.games.base import N_, Msg, Plural, Seat, acting_seat
 from companion.games.cape_to_cairo.crossing import track_plan
 from companion.games.cape_to_cairo.facts import pounds, terrain_name
 from companion.games.cape_to_cairo.state import marks_for, next_terrain
-from companion.games.cape_to_cairo.views import tie_breaks
+from companion.games.cape_to_cairo.views import crossing_line, tie_breaks
 
 # Lines stored before they counted their pounds with plural forms: old history rows still name
 # these msgids, so the catalogues keep a translation for each (one that reads right whatever the
@@ -174,22 +174,7 @@ def _describe_cross(before: dict, seat: int, after: dict) -> list[Msg]:
     used_bonus = before["bonus"][seat] - after["bonus"][seat]
     marks = marks_for(before, seat)
     plan = track_plan(card["terrain"], marks, used_bonus)
-    lines = [
-        Msg(
-            N_(
-                "%(seat)s crosses the %(terrain)s (symbols: %(symbols)s, bonus tracks: "
-                "%(bonus)s, bought tracks: %(bought)s for %(pounds)s) and earns "
-                "%(income)s."
-            ),
-            seat=Seat(seat),
-            terrain=terrain_name(card["terrain"]),
-            symbols=plan["symbols"],
-            bonus=used_bonus,
-            bought=plan["bought"],
-            pounds=pounds(plan["pounds"]),
-            income=pounds(card["income"]),
-        )
-    ]
+    lines = [crossing_line(seat, card["terrain"], plan, card["income"])]
     if after["phase"] == "over":
         lines.append(Msg(N_("%(seat)s has crossed 8 terrains and wins!"), seat=Seat(seat)))
         return lines

@@ -336,6 +336,17 @@ def _cross(state: dict, action: Action) -> None:
         if other != seat and next_terrain(state, other) == "river":
             state["bonus"][other] = min(BONUS_MAX, state["bonus"][other] + 1)
     if next_terrain(state, seat) is None:
+        # the phase ends with this crossing: the next phase's panel shows what it cost
+        state["last_cross"] = {
+            "seat": seat,
+            "round": state["round"],
+            "terrain": terrain,
+            "symbols": plan["symbols"],
+            "bonus": plan["bonus"],
+            "bought": plan["bought"],
+            "pounds": plan["pounds"],
+            "income": card["income"],
+        }
         _start_acquisition(state)
     else:
         state["step"] = "turn_up"  # the crosser goes on with a fresh card

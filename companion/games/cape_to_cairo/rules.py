@@ -48,6 +48,7 @@ modules:
     moves      one handler per action type, applied by the shared Moves dispatcher
     views      view() and result()
     history    describe(): the history lines
+    prompt     what a seat (or the table) may enter now, in one sentence (the phone's prompt)
     scoreboard the final score table, the replay's standings and rounds, the start seat
     search_terms  the words players say, for the rules search (TERMS)
 """
@@ -87,9 +88,10 @@ from companion.games.cape_to_cairo.facts import (
 )
 from companion.games.cape_to_cairo.history import describe
 from companion.games.cape_to_cairo.moves import MOVES, apply, seat_may_undo
+from companion.games.cape_to_cairo.prompt import prompt
 from companion.games.cape_to_cairo.search_terms import TERMS
 from companion.games.cape_to_cairo.state import marks_for, new, next_terrain
-from companion.games.cape_to_cairo.texts import CLARIFICATIONS, RULES
+from companion.games.cape_to_cairo.texts import CLARIFICATIONS, FIRST_GAME, RULES
 from companion.games.cape_to_cairo.views import result, view
 
 # Whose move it is and who may enter what (the Rules protocol): from the moves' declaration.
@@ -117,6 +119,7 @@ def progress(state: dict) -> Msg:
 __all__ = [
     "GAME",
     "progress",
+    "prompt",
     "concerns",
     "entry",
     "may_enter",
@@ -177,4 +180,6 @@ GAME = Rules(
     start_seat=scoreboard.start_seat,
     terms=TERMS,
     setup=setup.setup,
+    prompt=prompt,
+    first_game=FIRST_GAME,
 )

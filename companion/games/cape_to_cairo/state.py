@@ -44,6 +44,10 @@ def new(options: dict, players: int) -> dict:
         "turned": [],  # symbols of the cards turned up since the last crossing
         "winner": None,
         "win": None,
+        # the crossing that ended the last building phase (seat, terrain, round, symbols, bonus,
+        # bought, pounds, income): the next acquisition's panel shows it to the crosser and the
+        # table; a state stored before it existed has no such key (read with .get)
+        "last_cross": None,
     }
 
 

@@ -105,3 +105,26 @@ CLARIFICATIONS: dict[str, str] = {
         "last bid reveals them all, only the host can undo."
     ),
 }
+
+# "Your first game" (Rules.first_game): the steps the rules page opens with, set-up to the win.
+FIRST_GAME: tuple[str, ...] = (
+    N_(
+        "Everyone starts with 100 pounds. Turn up a terrain card per player; each player makes "
+        "a sealed bid, 0 up to their money."
+    ),
+    N_(
+        "Bids are paid; the highest chooses first (equal: less money left, then a drawn card), "
+        "to the end of their row."
+    ),
+    N_(
+        "Building: the highest bidder turns up a card, then crosses their next terrain or "
+        "passes to the left."
+    ),
+    N_("A crossing needs tracks: river 10, mountain 9, desert 8, village 7, savanna 6."),
+    N_(
+        "The symbols turned up and on your row count, then bonus tracks; buy the rest at 10 "
+        "pounds each."
+    ),
+    N_("A crossing earns the card's income; others facing a river gain a bonus track (up to 5)."),
+    N_("An empty row ends the building phase. The first to cross 8 terrains wins at once."),
+)

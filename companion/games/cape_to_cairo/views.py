@@ -11,7 +11,12 @@ from typing import Any
 from companion.games.base import N_, Msg, Seat
 from companion.games.cape_to_cairo.bid_order import order_reasons
 from companion.games.cape_to_cairo.crossing import cheapest_crossing, crossing_choices
-from companion.games.cape_to_cairo.facts import TERRAINS_TO_WIN, TRACKS_NEEDED, terrain_name
+from companion.games.cape_to_cairo.facts import (
+    TERRAINS_TO_WIN,
+    TRACKS_NEEDED,
+    pounds,
+    terrain_name,
+)
 from companion.games.cape_to_cairo.state import keyed, marks_for, next_terrain
 
 
@@ -69,6 +74,51 @@ def tie_breaks(state: dict) -> list[Msg]:
         return []
     bids, money, draws = keyed(state)
     return order_reasons(bids, money, draws, ties_only=True, label=lambda k: Seat(int(k)))
+
+
+def crossing_line(seat: int, terrain: str, plan: dict, income: int) -> Msg:
+    """A crossing in words: the terrain, the symbols, bonus and bought tracks it took (a
+    track_plan dict, the bonus tracks spent in it) and the income it earned. The history line
+    of a crossing, and the next phase's "Last crossing" line."""
+    return Msg(
+        N_(
+            "%(seat)s crosses the %(terrain)s (symbols: %(symbols)s, bonus tracks: "
+            "%(bonus)s, bought tracks: %(bought)s for %(pounds)s) and earns "
+            "%(income)s."
+        ),
+        seat=Seat(seat),
+        terrain=terrain_name(terrain),
+        symbols=plan["symbols"],
+        bonus=plan["bonus"],
+        bought=plan["bought"],
+        pounds=pounds(plan["pounds"]),
+        income=pounds(income),
+    )
+
+
+def last_crossing(state: dict) -> list[Msg]:
+    """The crossing that ended the last building phase, while the acquisition it opened is
+    turning up cards and bidding (the crosser's own panel moves on to the new phase at once, so
+    this is where the crosser and the table read what it cost): that crossing and why the
+    phase ended. [] otherwise."""
+    record = state.get("last_cross")
+    if (
+        record is None
+        or state["phase"] not in ("cards", "bidding")
+        or record["round"] != state["round"] - 1
+    ):
+        return []
+    return [
+        crossing_line(record["seat"], record["terrain"], record, record["income"]),
+        Msg(
+            N_(
+                "%(seat)s's row is empty: the building phase ends and acquisition "
+                "round %(round)s begins."
+            ),
+            seat=Seat(record["seat"]),
+            round=state["round"],
+        ),
+    ]
 
 
 def _waiting_for(state: dict) -> tuple[list[int], str | None]:
@@ -138,6 +188,7 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         "building": None,
         "my_choices": None,
         "winner": state["winner"],
+        "last_crossing": last_crossing(state),
     }
     if state["phase"] == "bidding":
         out["bidding"] = {

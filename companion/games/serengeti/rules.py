@@ -74,6 +74,7 @@ modules:
     moves.py    one handler per action type and the shared dispatcher (MOVES, apply)
     views.py    what a seat or the table sees, the private bid warning, the result
     history.py  the history lines of an accepted action, and what a seat may take back
+    prompt.py   what a seat (or the table) may enter now, in one sentence (the phone's prompt)
     texts.py    the rules page's titles and summaries (RULES) and our readings (CLARIFICATIONS)
     scoreboard.py  the final score table, the replay's standings and rounds, the start seat, the fine
     search_terms.py  the words players say, for the rules search (TERMS)
@@ -107,6 +108,7 @@ from companion.games.serengeti.fields import InputError
 from companion.games.serengeti.history import describe, seat_may_undo
 from companion.games.serengeti.moves import MOVES, apply
 from companion.games.serengeti.payout import Payout, payout, payout_explanation, payout_line
+from companion.games.serengeti.prompt import prompt
 from companion.games.serengeti.scoring import score, standings
 from companion.games.serengeti.search_terms import TERMS
 from companion.games.serengeti.state import (
@@ -119,6 +121,7 @@ from companion.games.serengeti.state import (
 from companion.games.serengeti.texts import (
     CLARIFICATION_QUESTIONS,
     CLARIFICATIONS,
+    FIRST_GAME,
     OTHER_READINGS,
     READS_FROM,
     RULE_SUMMARIES,
@@ -141,6 +144,7 @@ def progress(state: dict) -> Msg:
 __all__ = [
     "GAME",
     "progress",
+    "prompt",
     "concerns",
     "entry",
     "may_enter",
@@ -217,4 +221,6 @@ GAME = Rules(
     terms=TERMS,
     setup=setup.setup,
     start_pick="option",
+    prompt=prompt,
+    first_game=FIRST_GAME,
 )

@@ -352,3 +352,21 @@ OTHER_READINGS: dict[str, str] = {
         "player), and only when short of chips, may put a card up for sale."
     ),
 }
+
+# "Your first game" (Rules.first_game): the steps the rules page opens with, set-up to scoring.
+# The page serves both lobby entries and shows the Abacus rules, so Don's changes are one step.
+FIRST_GAME: tuple[str, ...] = (
+    N_("Shuffle the 30 cards face down. Each player takes 10 hidden chips; the rest is the bank."),
+    N_("Play 15 rounds: turn up 1, 2, 3, 1, 2, 3… cards and auction each lot."),
+    N_("In turn, bid higher or pass until one bidder is left. Passing at once earns 2 chips."),
+    N_("No bid may end in a digit on your cards (own a 4: no 4, 14, 24…): a 1-chip fine."),
+    N_(
+        "The holders of the bid's last digit share it per card (none: all the others). "
+        "The winner starts next."
+    ),
+    N_("At the end a tribe's 1 to 5 cards score 1, 3, 6, 10, 15 points; the most chips 3 more."),
+    N_(
+        "Don: 12 chips, no bank or pass bonus; the most matching cards take it all; you may "
+        "sell a card; the most chips score 2."
+    ),
+)
