@@ -126,7 +126,7 @@ def test_a_round_from_turned_up_cards_to_the_end_of_building(t):
     assert "Cross the river now?" in text
     assert re.search(r'id="prompt">Cross the river for £60, or pass\.<', mine)
     assert 'id="prompt"' not in t.page(ben)
-    assert "It needs 10 tracks. Symbols that count now: 4 (3 turned up, 1 on your row)." in text
+    assert "Tracks needed: 10. Symbols that count now: 4 (3 turned up, 1 on your row)." in text
     # The cheapest way is highlighted in words, not only by its look.
     best = re.search(
         r'<button[^>]*class="ctc-choice-button ctc-best"[^>]*>(.*?)</button>', mine, re.S
@@ -510,7 +510,7 @@ def test_bad_building_actions_are_refused(t):
     t.refused(
         "Anna",
         "cross",
-        "Crossing the river needs 10 tracks: the symbols (2), "
+        "Tracks needed to cross the river: 10. The symbols (2), "
         "all bonus tracks (0) and all money (£63) are not enough. Pass.",
         rule="cross-money",
     )

@@ -49,7 +49,7 @@ class CrossingForm(FlaskForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # the brackets belong to the translation: Japanese writes them full-width
-        choice = translate(N_("%(terrain)s (%(n)s tracks)"))
+        choice = translate(N_("%(terrain)s (tracks: %(n)s)"))
         self.terrain.choices = [
             (
                 t,

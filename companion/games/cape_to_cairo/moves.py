@@ -299,9 +299,9 @@ def _cross(state: dict, action: Action) -> None:
             raise RuleError(
                 "cross-money",
                 N_(
-                    "Crossing the %(terrain)s needs %(needed)s tracks: the symbols (%(marks)s), "
-                    "all bonus tracks (%(bonus)s) and all money (%(money)s) are not enough. "
-                    "Pass."
+                    "Tracks needed to cross the %(terrain)s: %(needed)s. The symbols "
+                    "(%(marks)s), all bonus tracks (%(bonus)s) and all money (%(money)s) are "
+                    "not enough. Pass."
                 ),
                 terrain=terrain_name(terrain),
                 needed=TRACKS_NEEDED[terrain],
@@ -312,7 +312,7 @@ def _cross(state: dict, action: Action) -> None:
         raise RuleError(
             "cross-money",
             N_(
-                "With %(used)s bonus tracks you would pay %(pounds)s but hold %(money)s: "
+                "With these bonus tracks (%(used)s) you would pay %(pounds)s but hold %(money)s: "
                 "spend more bonus tracks (the cheapest way costs %(best)s)."
             ),
             used=bonus,

@@ -46,7 +46,7 @@ def setup(options: dict, players: int) -> list[SetupStep]:
         SetupStep(
             "money",
             Msg(
-                N_("Everyone starts with %(pounds)s pounds: the app keeps the ledger."),
+                N_("Everyone starts with £%(pounds)s: the app keeps the ledger."),
                 pounds=START_MONEY,
             ),
             "L26",

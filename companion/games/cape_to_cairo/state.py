@@ -20,7 +20,7 @@ def new(options: dict, players: int) -> dict:
         MIN_PLAYERS,
         MAX_PLAYERS,
         "players",
-        N_("From Cape to Cairo is for %(low)s to %(high)s players."),
+        N_("Players for From Cape to Cairo: %(low)s to %(high)s."),
     )
     return {
         "players": players,
