@@ -32,3 +32,28 @@ def test_the_tv_shows_the_turn_and_the_cards_on_offer_large(server, phone):
     assert font_px(tv, ".ctc-turn") >= LARGE
     assert font_px(tv, ".ctc-turned") >= LARGE
     shot(tv, "tv-cape-building", full_page=False)
+
+
+def test_the_host_tablet_shows_the_revealed_bids_in_its_first_screen(server, phone):
+    """A 1024x768 host tablet in landscape at the reveal: the bids just opened and the round's
+    question are in the first screen, the race beside them."""
+    from tests.helpers import in_first_screen, open_table
+
+    host = phone(viewport={"width": 1024, "height": 768})
+    code = open_table(
+        host, server, "cape_to_cairo", players="4", names=("Anna", "Ben", "Chris", "Dana")
+    )
+    store = Store(server.database)
+    advance(
+        store,
+        code,
+        "cape_to_cairo",
+        200,
+        random.Random(5),
+        until=lambda s: s["phase"] in ("draw", "taking"),
+    )
+    host.reload()
+    host.wait_for_load_state("load")
+    for selector in ("#ctc-now h2", "#ctc-bids table"):
+        assert in_first_screen(host, selector), selector
+    shot(host, "tablet-cape-reveal", full_page=False)
