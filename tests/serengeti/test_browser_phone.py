@@ -227,3 +227,40 @@ def test_tribe_buttons_keep_their_names_whole_in_japanese_at_360_px(server, phon
     # One line each: the buttons' minimum height (48 px), not two lines of text.
     assert all(height <= 50 for _, height in heights), heights
     shot(host, "serengeti-tribes-ja-360", full_page=False)
+
+
+def test_a_phone_left_scrolled_down_shows_its_next_step_when_the_table_moves_on(server, phone):
+    """Anna's phone sits at the foot of the page (the history) while the others finish the
+    auction: once the table moves on by itself, her next step (the card to turn up, said in
+    the prompt under the turn line) comes into view."""
+    from tests.helpers import ServerStore
+
+    host = phone(viewport=SMALL_PHONE)
+    code = open_table(host, server, "serengeti", names=NAMES)
+    table = ServerStore(server.database, code)
+    table.act({"type": "card", "seat": None, "tribe": "tonga", "digit": 7})
+    anna = phone(viewport=SMALL_PHONE)
+    sit_down(anna, server, code, 0)
+    anna.wait_for_function("() => window.htmx && document.readyState === 'complete'")
+    expect(anna.locator("#prompt")).to_contain_text("Bid ")
+    anna.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert not in_view(anna, "#prompt")
+    table.act(
+        {"type": "pass", "seat": 0, "host": True},
+        {"type": "bid", "seat": 1, "amount": 1},
+        {"type": "pass", "seat": 2},
+    )
+    expect(anna.locator("#prompt")).to_contain_text("turned up", timeout=8000)
+    anna.wait_for_function(
+        """() => { const b = document.getElementById('prompt').getBoundingClientRect();
+                   return b.top >= 0 && b.bottom <= innerHeight; }""",
+        timeout=4000,
+    )
+    shot(anna, "serengeti-next-step-360", full_page=False)
+
+
+def in_view(page, selector: str) -> bool:
+    return page.eval_on_selector(
+        selector,
+        "e => { const b = e.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }",
+    )
