@@ -34,7 +34,8 @@ def question_files() -> list[Path]:
 
 
 def load_questions() -> list[dict]:
-    """The question set: dicts with lang, game (a lobby entry key), q and ids."""
+    """The question set: dicts with lang, game (a lobby entry key), q and ids (and first: the
+    ids of which one must come first, for a question that must be answered first)."""
     found: list[dict] = []
     for path in question_files():
         found += json.loads(path.read_text(encoding="utf-8"))

@@ -185,21 +185,3 @@ def _timed(index, query: str) -> float:
     started = time.perf_counter()
     index.search(query, "ru")
     return time.perf_counter() - started
-
-
-def test_a_game_named_in_a_question_says_which_rules_not_which_rule(rules_index):
-    # Its name, declined in Russian, is known (a table's question about another game goes to
-    # that game's rules), and asked of every game it finds that game's entries first…
-    for query, page in [
-        ("how much is an adventure card in Africana", "africana"),
-        ("сколько мостов у игрока в Кахуне?", "kahuna"),
-        ("в Кейптауне до Каира сколько денег", "cape_to_cairo"),
-        ("アフリカーナで冒険カードはいくら", "africana"),
-    ]:
-        assert rules_index.named(query) == [page], query
-        assert rules_index.search(query, "en")[0].entry.page == page, query
-    assert rules_index.named("how much is an adventure card") == []
-    # …while asked of that game's rules it weighs little: the entry that says the game's name
-    # is not the answer.
-    (first, *_) = rules_index.search("how much is an adventure card in africana", "en", "africana")
-    assert first.entry.anchor == "buy-adventure"

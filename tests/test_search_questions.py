@@ -73,34 +73,19 @@ def test_the_median_question_answers_in_under_50_ms(index):
     assert statistics.median(times) < 0.050, f"median {statistics.median(times) * 1000:.1f} ms"
 
 
-# Questions whose answer must come first, not only among three (issue 39): the question set
-# holds each of them with the ids that answer it; here, in its language, from its game's table.
-ANSWERED_FIRST = [
-    ("en", "serengeti", "what happens on a tie in the auction?", {"bid-higher"}),
-    ("en", "serengeti", "can two players bid the same amount?", {"bid-higher"}),
-    ("en", "serengeti", "what happens when two bids are equal", {"bid-higher"}),
-    ("en", "serengeti", "whats the most i can bid", {"bid-limit", "bid-above-chips"}),
-    ("ru", "serengeti", "сколько фишек я получу, если спасую сразу", {"pass-bonus"}),
-    ("ru", "serengeti", "сколько фишек если сразу пасую", {"pass-bonus"}),
-    ("ja", "don", "ドン 場", {"don-pot", "payout-don"}),
-    ("ja", "don", "ドンの供託", {"don-pot", "payout-don"}),
-    ("ja", "serengeti", "持っている数字", {"bid-digit"}),
-    ("ja", "serengeti", "数字 持ってる", {"bid-digit"}),
-    (
-        "en",
-        "cape_to_cairo",
-        "how much does it cost to cross a river?",
-        {"cross-money", "cross-tracks"},
-    ),
-    ("ru", "cape_to_cairo", "сколько стоит переправа через реку?", {"cross-money", "cross-tracks"}),
-    ("ja", "cape_to_cairo", "川を渡るにはいくら?", {"cross-money", "cross-tracks"}),
-    ("ru", "africana", "в Африкане сколько стоит перелистнуть страницу", {"page-turn"}),
-    ("ru", "kahuna", "сколько камней в Кахуне", {"stone-supply"}),
-]
+# Questions whose answer must come first, not only among three (issue 39): each game's question
+# set marks them ("first": the ids that may come first), asked in its language from its table.
+ANSWERED_FIRST = [q for q in QUESTIONS if q.get("first")]
 
 
-@pytest.mark.parametrize("lang, game, query, ids", ANSWERED_FIRST)
-def test_these_questions_are_answered_first(index, lang, game, query, ids):
-    assert any(q["lang"] == lang and q["q"] == query for q in QUESTIONS), query
-    results = index.search(query, lang, GAMES[game].rules_page)
-    assert results and results[0].entry.anchor in ids, [r.entry.anchor for r in results[:3]]
+def test_some_questions_must_be_answered_first():
+    assert len(ANSWERED_FIRST) >= 10
+    assert all(set(q["first"]) <= set(q["ids"]) for q in ANSWERED_FIRST)
+
+
+@pytest.mark.parametrize("asked", ANSWERED_FIRST, ids=lambda q: q["q"])
+def test_these_questions_are_answered_first(index, asked):
+    results = index.search(asked["q"], asked["lang"], GAMES[asked["game"]].rules_page)
+    assert results and results[0].entry.anchor in asked["first"], [
+        r.entry.anchor for r in results[:3]
+    ]

@@ -37,8 +37,9 @@ class Vocabulary:
     readings: every id on the page that is a reading, not a rule.
     numbers: the question's numbers -> the ids they point to (e.g. a bid and a digit it ends in).
     names: what the page's game is called, in every language: a question that names it asks
-    about this page, and the name is not one of its words (in "how many bridges in Kahuna?"
-    "Kahuna" says which rules, not which rule). Matched as phrases, so declined: «в Кахуне».
+    about this page, and the name is not one of its words (in "how many pebbles in Pebbles?"
+    the game's name says which rules, not which rule). Matched as phrases, so a Russian name
+    is found declined too.
     """
 
     phrases: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
@@ -49,8 +50,8 @@ class Vocabulary:
 
 
 def name_pattern(name: str) -> tuple[str, ...] | str:
-    """A game's name as a phrase: its stems without the words of grammar ("From Cape to Cairo"
-    is cape … cairo, «От Кейптауна до Каира» кейптаун … каир), or its Japanese text."""
+    """A game's name as a phrase: its stems without the words of grammar ("From X to Y" is
+    x … y, in Russian too, so a declined name matches), or its Japanese text."""
     pattern = phrase_pattern(name)
     if isinstance(pattern, str):
         return pattern.replace(" ", "")

@@ -306,7 +306,8 @@ class Index:
         asked = question(query)
         if page:
             # Asked of one game's rules, a game's name says which rules, not which rule: it
-            # weighs little (it is still marked, and a game word too: a Kahuna stone). Asked of
+            # weighs little (it is still marked, and it may be a game word too, as in a stone named
+            # after its game). Asked of
             # every game, it keeps its weight: it finds the named game's entries first.
             named = self._named(asked)
             for term in asked.terms:
