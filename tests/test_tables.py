@@ -111,7 +111,7 @@ def test_code_space_is_large_enough():
 def test_player_count_outside_the_game_limits_is_refused(db):
     with pytest.raises(tables.TableError) as info:
         tables.create_table(db, "counter", ["Solo"])
-    assert "2 to 4 players" in str(info.value)
+    assert str(info.value) == "Players for Counter: 2 to 4."
     with pytest.raises(tables.TableError):
         tables.create_table(db, "no-such-game", ["A", "B"])
 

@@ -38,8 +38,8 @@ def test_home_lists_every_game_and_the_join_form(client):
 
 def _limits(info) -> str:
     if info.min_players == info.max_players:
-        return f"exactly {info.min_players} players"
-    return f"{info.min_players} to {info.max_players} players"
+        return f": exactly {info.min_players}."
+    return f": {info.min_players} to {info.max_players}."
 
 
 FIRST = next(iter(GAMES))  # any registered game will do
