@@ -28,6 +28,7 @@ from tests.helpers import (
 )
 from tests.kahuna.helpers import drive, finish_game, finish_round
 from tests.kahuna.test_browser import seat_phone, tap_site
+from tests.prompt_fit import prompts_too_long
 
 pytestmark = pytest.mark.browser
 
@@ -228,3 +229,9 @@ def test_the_result_and_the_summary_fit_a_small_phone(server, phone):
         assert overflowing(host) == [], lang
         assert serious_accessibility_problems(host) == [], lang
         shot(host, f"kahuna-phone-summary-{lang}-dark-360")
+
+
+def test_every_prompt_fits_two_lines_on_a_small_phone_in_every_language(app, phone, server):
+    """The line under "Your turn." (Rules.prompt), every one a random game reaches, with its
+    numbers, in English, Japanese and Russian: at most two lines at 360 px."""
+    assert prompts_too_long(app, phone, server, "kahuna") == {}

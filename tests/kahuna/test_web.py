@@ -40,8 +40,13 @@ def test_each_phone_sees_the_board_with_27_named_sites_and_12_islands(table):
     assert "Elai: 6 sites, 4 bridges to hold it; White 0, Black 0; held by nobody" in page
     assert "/static/games/kahuna/kahuna.css" in page and "/static/games/kahuna/kahuna.js" in page
     assert "Your turn." in page and "Take Coco (face up)" in page
+    # Under it, what White may enter now (Rules.prompt): the 3 cards in hand bound the play.
+    assert (
+        '<p class="prompt" id="prompt">Play up to 3 cards, then draw or end the turn.</p>' in page
+    )
     black = table.page(BLACK)
     assert black.count('<a class="k-site') == 27 and "Waiting for White to play." in black
+    assert 'id="prompt"' not in black  # nothing to enter while White plays
     assert "Take Coco (face up)" not in black
     # The host's table view shows the board without links and offers to act for White.
     host = table.page("host")
@@ -55,6 +60,10 @@ def test_the_face_up_cards_are_entered_by_any_phone_with_an_island_picker(make_t
     take_seat(black, table.code, BLACK)
     page = table.page(black)
     assert "Turn up a card" in page and page.count('name="island" value=') == 12
+    # Every phone, and the table, is told how many to enter; said once, the panel leaves it out.
+    assert '<p class="prompt" id="prompt">Turn up 3 cards and enter their islands.</p>' in page
+    assert "Turn the top card" not in page and "Waiting for the face-up cards" not in page
+    assert "Turn up 3 cards and enter their islands." in table.page("host")
     response = table.act(black, "reveal", island="Aloa")
     assert "Face-up card entered: Aloa" in response.text
     table.act(black, "reveal", island="Aloa")
