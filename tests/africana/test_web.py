@@ -889,6 +889,32 @@ def test_the_calculator_needs_the_csrf_token(client):
 # --- rules page and languages ------------------------------------------------------------------
 
 
+def test_the_rules_page_opens_with_a_first_game_in_the_rule_texts_numbers(client):
+    page = client.get("/rules/africana").text
+    assert page.index("Your first game") < page.index('id="players"')  # before the first rule
+    section = page[page.index('<section class="first-game">') :]
+    steps = [
+        html.unescape(s)
+        for s in re.findall(r"<li>(.*?)</li>", section[: section.index("</section>")])
+    ]
+    assert steps == list(af.GAME.first_game) and 5 <= len(steps) <= 7
+    text = " ".join(steps)
+    sets = af.SET_BONUS
+    for fact in (
+        f"{af.MARKERS} markers",
+        f"draw 2 movement cards, buy adventures ({af.ADVENTURE_PRICE} silver each",
+        f"at most {af.HAND_LIMIT} cards and {af.OPEN_ADVENTURE_LIMIT} unfinished adventures",
+        f"2 alike {sets[2, True]}, 3 alike {sets[3, True]}, 2 different {sets[2, False]}, "
+        f"4 different {sets[4, False]}",
+        "2 guides −5, 3 or more −10",
+        "a point per 10 silver, 2 movement cards",
+    ):
+        assert fact in text, fact
+    for lang, word in (("ja", "会社マーカー4つ"), ("ru", "4 маркера")):
+        translated = client.get("/rules/africana", headers={"Accept-Language": lang}).text
+        assert word in translated[translated.index('<section class="first-game">') :][:3000], lang
+
+
 def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
     page = client.get("/rules/africana").text
     ids = re.findall(r'id="([^"]+)"', page)

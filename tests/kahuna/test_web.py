@@ -461,6 +461,32 @@ def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
         assert phrase in unescape(page), phrase
 
 
+def first_game(page: str) -> list[str]:
+    """The steps of "Your first game" on a rules page, as text."""
+    section = page[page.index('<section class="first-game">') :]
+    section = section[: section.index("</section>")]
+    return [unescape(step) for step in re.findall(r"<li>(.*?)</li>", section, re.S)]
+
+
+def test_the_rules_page_opens_with_a_first_game_in_the_rule_texts_numbers(client):
+    page = client.get("/rules/kahuna").text
+    assert page.index("Your first game") < page.index('id="board"')  # before the first rule
+    steps = first_game(page)
+    assert steps == list(k.GAME.first_game) and 5 <= len(steps) <= 7
+    text = " ".join(steps)
+    for fact in (
+        f"{k.BRIDGES_PER_COLOUR} bridges and {k.STONES_PER_COLOUR} Kahuna stones",
+        f"deal {k.START_HAND} cards each and turn {k.DISPLAY_SIZE} face up",
+        f"White starts. Play up to {k.MAX_CARDS_PER_TURN} cards",
+        f"Hand: at most {k.HAND_LIMIT}",
+        f"{k.ROUND_POINTS[1]} point (round 1), {k.ROUND_POINTS[2]} (round 2)",
+    ):
+        assert fact in text, fact
+    for lang, word in (("ja", "カフナストーン10個"), ("ru", "10 камней Кахуны")):
+        steps = first_game(client.get("/rules/kahuna", headers={"Accept-Language": lang}).text)
+        assert len(steps) == len(k.GAME.first_game) and word in steps[0], lang
+
+
 @pytest.mark.parametrize("lang,words", [("ja", ["予定地", "支配"]), ("ru", ["мост", "остров"])])
 def test_kahuna_pages_are_translated(table, lang, words):
     headers = {"Accept-Language": lang}

@@ -130,7 +130,13 @@ from companion.games.africana.sets import (
     set_bonus_of,
 )
 from companion.games.africana.state import known_unfinished_artifacts, markers_used, new
-from companion.games.africana.texts import CLARIFICATIONS, OTHER_READINGS, READS_FROM, RULES
+from companion.games.africana.texts import (
+    CLARIFICATIONS,
+    FIRST_GAME,
+    OTHER_READINGS,
+    READS_FROM,
+    RULES,
+)
 from companion.games.africana.turn import refill_row
 from companion.games.africana.views import (
     ENTRY_LABELS,
@@ -259,4 +265,5 @@ GAME = Rules(
     setup=setup.setup,
     start_pick="first-seat",
     prompt=prompt,
+    first_game=FIRST_GAME,
 )

@@ -124,6 +124,7 @@ from companion.games.kahuna.state import (
 )
 from companion.games.kahuna.texts import (
     CLARIFICATIONS,
+    FIRST_GAME,
     OPTIONS,
     RULES,
 )
@@ -240,4 +241,5 @@ GAME = Rules(
     setup=setup.setup,
     start_pick="first-seat",
     prompt=prompt,
+    first_game=FIRST_GAME,
 )
