@@ -22,6 +22,7 @@ from tests.helpers import (
     sit_down,
     speak,
 )
+from tests.prompt_fit import prompts_too_long
 
 pytestmark = pytest.mark.browser
 
@@ -62,9 +63,13 @@ def test_a_move_turn_shows_one_entry_at_a_time_in_the_first_screen(server, phone
     host, anna, ben, code = start(phone, server)
     ben.evaluate("window.scrollTo(0, 0)")
     # Whose turn, the choice and the facts to decide it (coins, markers, the row): no scrolling.
-    for selector in ("#your-turn", "#af-turn h2", "#af-move-facts", "#af-move-pick"):
+    # The free markers are in the line under "Your turn." (Rules.prompt), the coins just below.
+    for selector in ("#your-turn", "#prompt", "#af-turn h2", "#af-move-facts", "#af-move-pick"):
         assert in_first_screen(ben, selector), selector
-    expect(ben.locator("#af-move-facts")).to_contain_text("You have 2 silver; free markers: 4 of 4")
+    expect(ben.locator("#prompt")).to_have_text(
+        "Enter joins (4 markers free), completions, colour changes."
+    )
+    expect(ben.locator("#af-move-facts")).to_contain_text("You have 2 silver.")
     assert visible_move_forms(ben) == []  # nothing picked yet: no form at all
     assert overflowing(ben) == []
     shot(ben, "africana-phone-move-360", full_page=False)
@@ -206,3 +211,9 @@ def test_the_result_and_the_summary_fit_a_small_phone_with_four_players(server, 
     shot(host, "africana-phone-summary-360")
     dark(host)
     shot(host, "africana-phone-summary-360-dark")
+
+
+def test_every_prompt_fits_two_lines_on_a_small_phone_in_every_language(app, phone, server):
+    """The line under "Your turn." (Rules.prompt), every one a random game reaches, with its
+    numbers, in English, Japanese and Russian: at most two lines at 360 px."""
+    assert prompts_too_long(app, phone, server, "africana") == {}

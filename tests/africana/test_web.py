@@ -34,6 +34,12 @@ def section(page: str, id_: str) -> str:
     return page[start : page.index("</section>", start)]
 
 
+def prompt_line(page: str) -> str | None:
+    """The line under the turn line that says what may be entered now, or None."""
+    found = re.search(r'<p class="prompt" id="prompt">(.*?)</p>', page, re.S)
+    return html.unescape(found.group(1)) if found else None
+
+
 def section_form(page: str, id_: str) -> str:
     """The element with this id up to the end of the first form closing after it."""
     start = page.index(f'id="{id_}"')
@@ -152,6 +158,12 @@ def test_only_the_current_phone_gets_the_entry_forms_and_the_host_can_act_for_it
     assert 'id="af-choose"' in table.page(anna)
     assert 'id="af-choose"' not in table.page(ben)
     assert "Wait for your turn" in table.page(ben)
+    # Under "Your turn.", the line that says what may be entered now (Rules.prompt); the phone
+    # that waits has nothing to enter, so no such line.
+    assert prompt_line(table.page(anna)) == (
+        "Choose one action: draw 2 movement cards, buy or move."
+    )
+    assert prompt_line(table.page(ben)) is None
     host = table.page(table.host)
     assert 'id="af-choose"' not in host and "Enter the turn of Anna" in host
     response = choose(table, table.host, "buy", "?as=0")
@@ -166,6 +178,7 @@ def test_end_of_turn_reminders_and_discarding_extra_adventures(table):
     end = page[page.index('id="af-end"') :]
     assert "If you hold more than 5 cards" in end
     assert "You have 4 unfinished adventures: discard 1" in html.unescape(end)
+    assert prompt_line(page) == "To end your turn, discard 1 adventure: 3 may stay."
     # The table's screen names the company: "you" is only for the player (or the host entering
     # the turn for them).
     assert "Italy has 4 unfinished adventures: discard 1" in html.unescape(table.page(table.host))
@@ -874,6 +887,32 @@ def test_the_calculator_needs_the_csrf_token(client):
 
 
 # --- rules page and languages ------------------------------------------------------------------
+
+
+def test_the_rules_page_opens_with_a_first_game_in_the_rule_texts_numbers(client):
+    page = client.get("/rules/africana").text
+    assert page.index("Your first game") < page.index('id="players"')  # before the first rule
+    section = page[page.index('<section class="first-game">') :]
+    steps = [
+        html.unescape(s)
+        for s in re.findall(r"<li>(.*?)</li>", section[: section.index("</section>")])
+    ]
+    assert steps == list(af.GAME.first_game) and 5 <= len(steps) <= 7
+    text = " ".join(steps)
+    sets = af.SET_BONUS
+    for fact in (
+        f"{af.MARKERS} markers",
+        f"draw 2 movement cards, buy adventures ({af.ADVENTURE_PRICE} silver each",
+        f"at most {af.HAND_LIMIT} cards and {af.OPEN_ADVENTURE_LIMIT} unfinished adventures",
+        f"2 alike {sets[2, True]}, 3 alike {sets[3, True]}, 2 different {sets[2, False]}, "
+        f"4 different {sets[4, False]}",
+        "2 guides −5, 3 or more −10",
+        "a point per 10 silver, 2 movement cards",
+    ):
+        assert fact in text, fact
+    for lang, word in (("ja", "会社マーカー4つ"), ("ru", "4 маркера")):
+        translated = client.get("/rules/africana", headers={"Accept-Language": lang}).text
+        assert word in translated[translated.index('<section class="first-game">') :][:3000], lang
 
 
 def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):

@@ -15,6 +15,8 @@ from playwright.sync_api import expect
 
 from companion import create_app, get_db
 from companion import tables as store
+from companion.games.kahuna import drawing
+from companion.games.kahuna import rules as k
 from companion.i18n import LANGUAGES
 from tests.helpers import (
     PHONE,
@@ -28,6 +30,7 @@ from tests.helpers import (
 )
 from tests.kahuna.helpers import drive, finish_game, finish_round
 from tests.kahuna.test_browser import seat_phone, tap_site
+from tests.prompt_fit import prompts_too_long
 
 pytestmark = pytest.mark.browser
 
@@ -228,3 +231,107 @@ def test_the_result_and_the_summary_fit_a_small_phone(server, phone):
         assert overflowing(host) == [], lang
         assert serious_accessibility_problems(host) == [], lang
         shot(host, f"kahuna-phone-summary-{lang}-dark-360")
+
+
+def test_every_prompt_fits_two_lines_on_a_small_phone_in_every_language(app, phone, server):
+    """The line under "Your turn." (Rules.prompt), every one a random game reaches, with its
+    numbers, in English, Japanese and Russian: at most two lines at 360 px."""
+    assert prompts_too_long(app, phone, server, "kahuna") == {}
+
+
+# Every site of the board as a finger meets it on a 360 px phone: the point a tap lands on is
+# asked of the page (elementFromPoint), at the middle of the site's line and 20 px either way
+# along it, and its tap area is measured along the line and across it at the middle, a pixel at a
+# time. (The board is scrolled to the top of the screen: all of it fits the screen's height.)
+SITES_UNDER_A_FINGER = """() => {
+    const board = document.querySelector('svg.k-board');
+    board.scrollIntoView({block: 'start'});
+    const box = board.getBoundingClientRect();
+    const islands = [...board.querySelectorAll('.k-land')].map(c => {
+        const m = c.getScreenCTM();
+        const at = new DOMPoint(c.cx.baseVal.value, c.cy.baseVal.value).matrixTransform(m);
+        return [at.x, at.y, c.r.baseVal.value * Math.hypot(m.a, m.b)];
+    });
+    // What a finger there meets: a site (its key), or else an island, the board's edge, the sea.
+    const siteAt = (x, y) => {
+        const hit = document.elementFromPoint(x, y);
+        const link = hit && hit.closest('a.k-site');
+        if (link) return link.dataset.site;
+        if (islands.some(([ix, iy, r]) => Math.hypot(x - ix, y - iy) <= r)) return 'island';
+        if (x < box.left || x > box.right || y < box.top || y > box.bottom) return 'edge';
+        return 'sea';
+    };
+    const found = {};
+    for (const a of board.querySelectorAll('a.k-site')) {
+        const key = a.dataset.site;
+        const line = a.querySelector('.k-hit');
+        const ctm = line.getScreenCTM();
+        const px = Math.hypot(ctm.a, ctm.b);  // screen pixels per board unit
+        const length = line.getTotalLength();
+        const at = (units) => {
+            const p = line.getPointAtLength(Math.max(0, Math.min(length, units)));
+            return new DOMPoint(p.x, p.y).matrixTransform(ctm);
+        };
+        const middle = at(length / 2);
+        const before = at(length / 2 - 1), after = at(length / 2 + 1);
+        const dx = after.x - before.x, dy = after.y - before.y, d = Math.hypot(dx, dy);
+        const normal = [-dy / d, dx / d];
+        // The run of the site's own points through the middle, one pixel at a time.
+        const run = (step) => {
+            let n = 0;
+            while (n < 200) {
+                const p = step(n + 1);
+                if (siteAt(p[0], p[1]) !== key) return [n, siteAt(p[0], p[1])];
+                n += 1;
+            }
+            return [n, null];
+        };
+        const along = [-1, 1].map(s => run(n => { const p = at(length / 2 + s * n / px);
+                                                  return [p.x, p.y]; }));
+        const across = [-1, 1].map(s => run(n => [middle.x + s * n * normal[0],
+                                                  middle.y + s * n * normal[1]]));
+        found[key] = {
+            middle: siteAt(middle.x, middle.y),
+            along20: [-20, 20].map(s => { const p = at(length / 2 + s / px);
+                                          return siteAt(p.x, p.y); }),
+            along: along[0][0] + along[1][0] + 1,
+            across: across[0][0] + across[1][0] + 1,
+            beyond: [across[0][1], across[1][1]],
+            px: px,
+        };
+    }
+    return found;
+}"""
+
+
+def test_every_site_takes_a_finger_its_middle_and_20_px_either_way(server, phone):
+    """The board shared out among the sites (drawing.site_areas): every site's tap area holds
+    the middle of its line and the points 20 px along it either way; it is at least 44 px long
+    along the line, and 44 px across at its middle, except where the sites nearer on either side
+    leave less room (drawing.room_across: there the nearer site wins), and then all that room."""
+    _, white, _ = white_on_turn(server, phone)
+    found = white.evaluate(SITES_UNDER_A_FINGER)
+    assert sorted(found) == sorted(k.site_key(s) for s in k.SITES)
+    short = []
+    for key, site in found.items():
+        assert site["middle"] == key, (key, site)
+        assert site["along20"] == [key, key], (key, site)
+        assert site["along"] >= 44, (key, site)
+        room = drawing.room_across(*k.parse_site(key)) * site["px"]
+        # (3 px: the areas' corners are whole board units, a unit 0.8 px; the runs whole pixels)
+        assert site["across"] >= min(44, room - 3), (key, site, room)
+        if site["across"] < 44:
+            short.append((key, site["across"], site["beyond"]))
+    print("tap areas at 360 px:", {key: (s["along"], s["across"]) for key, s in found.items()})
+    print("narrower than 44 px across at the middle (a nearer site beside):", short)
+    look_at_board(white, "kahuna-phone-tap-areas-360")
+
+
+def look_at_board(page, name: str) -> None:
+    """A screenshot of the board with every site's tap area tinted, each its own way round."""
+    page.evaluate(
+        """() => document.querySelectorAll('svg.k-board a.k-site .k-area').forEach((area, i) => {
+               area.style.fill = `hsla(${(i * 137) % 360}, 70%, 50%, .35)`; })"""
+    )
+    page.evaluate("document.querySelector('svg.k-board').scrollIntoView({block: 'start'})")
+    shot(page, name, full_page=False)

@@ -40,8 +40,13 @@ def test_each_phone_sees_the_board_with_27_named_sites_and_12_islands(table):
     assert "Elai: 6 sites, 4 bridges to hold it; White 0, Black 0; held by nobody" in page
     assert "/static/games/kahuna/kahuna.css" in page and "/static/games/kahuna/kahuna.js" in page
     assert "Your turn." in page and "Take Coco (face up)" in page
+    # Under it, what White may enter now (Rules.prompt): the 3 cards in hand bound the play.
+    assert (
+        '<p class="prompt" id="prompt">Play up to 3 cards, then draw or end the turn.</p>' in page
+    )
     black = table.page(BLACK)
     assert black.count('<a class="k-site') == 27 and "Waiting for White to play." in black
+    assert 'id="prompt"' not in black  # nothing to enter while White plays
     assert "Take Coco (face up)" not in black
     # The host's table view shows the board without links and offers to act for White.
     host = table.page("host")
@@ -55,6 +60,10 @@ def test_the_face_up_cards_are_entered_by_any_phone_with_an_island_picker(make_t
     take_seat(black, table.code, BLACK)
     page = table.page(black)
     assert "Turn up a card" in page and page.count('name="island" value=') == 12
+    # Every phone, and the table, is told how many to enter; said once, the panel leaves it out.
+    assert '<p class="prompt" id="prompt">Turn up 3 cards and enter their islands.</p>' in page
+    assert "Turn the top card" not in page and "Waiting for the face-up cards" not in page
+    assert "Turn up 3 cards and enter their islands." in table.page("host")
     response = table.act(black, "reveal", island="Aloa")
     assert "Face-up card entered: Aloa" in response.text
     table.act(black, "reveal", island="Aloa")
@@ -450,6 +459,32 @@ def test_the_rules_page_has_an_entry_for_every_rule_and_reading(client):
         "if neither did, the player with more bridges on the board",
     ):
         assert phrase in unescape(page), phrase
+
+
+def first_game(page: str) -> list[str]:
+    """The steps of "Your first game" on a rules page, as text."""
+    section = page[page.index('<section class="first-game">') :]
+    section = section[: section.index("</section>")]
+    return [unescape(step) for step in re.findall(r"<li>(.*?)</li>", section, re.S)]
+
+
+def test_the_rules_page_opens_with_a_first_game_in_the_rule_texts_numbers(client):
+    page = client.get("/rules/kahuna").text
+    assert page.index("Your first game") < page.index('id="board"')  # before the first rule
+    steps = first_game(page)
+    assert steps == list(k.GAME.first_game) and 5 <= len(steps) <= 7
+    text = " ".join(steps)
+    for fact in (
+        f"{k.BRIDGES_PER_COLOUR} bridges and {k.STONES_PER_COLOUR} Kahuna stones",
+        f"deal {k.START_HAND} cards each and turn {k.DISPLAY_SIZE} face up",
+        f"White starts. Play up to {k.MAX_CARDS_PER_TURN} cards",
+        f"Hand: at most {k.HAND_LIMIT}",
+        f"{k.ROUND_POINTS[1]} point (round 1), {k.ROUND_POINTS[2]} (round 2)",
+    ):
+        assert fact in text, fact
+    for lang, word in (("ja", "カフナストーン10個"), ("ru", "10 камней Кахуны")):
+        steps = first_game(client.get("/rules/kahuna", headers={"Accept-Language": lang}).text)
+        assert len(steps) == len(k.GAME.first_game) and word in steps[0], lang
 
 
 @pytest.mark.parametrize("lang,words", [("ja", ["予定地", "支配"]), ("ru", ["мост", "остров"])])

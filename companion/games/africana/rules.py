@@ -62,6 +62,7 @@ modules:
     turn.py     whose turn, the turn's one action, the coin ledger, the end-of-turn checks
     moves.py    one handler per action type and the shared dispatcher (MOVES, apply)
     views.py    what a seat or the table sees, the reminders, the suggested sheet, the result
+    prompt.py   the line under "Your turn.": what a seat (or the table) may enter now
     history.py  the history lines of an accepted action, and what a seat may take back
     texts.py    the rules page's titles (RULES), our readings (CLARIFICATIONS) and the other
                 reading a table may choose (OTHER_READINGS, with READS_FROM: the rule's sentence)
@@ -110,6 +111,7 @@ from companion.games.africana.facts import (
 )
 from companion.games.africana.history import describe, seat_may_undo
 from companion.games.africana.moves import MOVES, apply
+from companion.games.africana.prompt import prompt
 from companion.games.africana.scoring import (
     SCORE_LINES,
     SCORE_ROWS,
@@ -128,7 +130,13 @@ from companion.games.africana.sets import (
     set_bonus_of,
 )
 from companion.games.africana.state import known_unfinished_artifacts, markers_used, new
-from companion.games.africana.texts import CLARIFICATIONS, OTHER_READINGS, READS_FROM, RULES
+from companion.games.africana.texts import (
+    CLARIFICATIONS,
+    FIRST_GAME,
+    OTHER_READINGS,
+    READS_FROM,
+    RULES,
+)
 from companion.games.africana.turn import refill_row
 from companion.games.africana.views import (
     ENTRY_LABELS,
@@ -256,4 +264,6 @@ GAME = Rules(
     terms=TERMS,
     setup=setup.setup,
     start_pick="first-seat",
+    prompt=prompt,
+    first_game=FIRST_GAME,
 )

@@ -1,6 +1,7 @@
 """The rules page's texts: the title of every rule a refusal can name (its id is the page's
 anchor), our readings of the points the rule text leaves open, and the other reading a table
-may choose instead of one of ours, with the rule text's sentence both read."""
+may choose instead of one of ours, with the rule text's sentence both read; and the steps of a
+first game the page opens with (FIRST_GAME)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,32 @@ RULES: dict[str, str] = {
     "game-over": N_("After the game is over only scoring sheets may change"),
     "action": N_("The app did not understand the entry"),
 }
+
+# "Your first game" (Rules.first_game): set-up to scoring in a few steps, with the rule text's
+# numbers; each repeats a rule the page explains under its own entry.
+FIRST_GAME: tuple[str, ...] = (
+    N_(
+        "Each player takes a company (seat 1 is Italy and starts), its coins, 4 markers, a joker "
+        "and a movement card."
+    ),
+    N_(
+        "A turn is one action: draw 2 movement cards, buy adventures (5 silver each; first page "
+        "free, then 1 silver) or move."
+    ),
+    N_(
+        "Moving costs a movement card a step. Join an expedition at its start; complete it, or an "
+        "adventure, at its destination."
+    ),
+    N_(
+        "End of turn: at most 5 cards and 3 unfinished adventures. When the row cannot be "
+        "refilled, the round is played out."
+    ),
+    N_(
+        "Score card points and artifact sets (2 alike 6, 3 alike 12, 2 different 2, 4 different "
+        "10); 2 guides −5, 3 or more −10."
+    ),
+    N_("Plus a point per 10 silver, 2 movement cards and unfinished artifact. Ties: more coins."),
+)
 
 CLARIFICATIONS: dict[str, str] = {
     "coins-by-value": N_(

@@ -30,7 +30,9 @@ def island_xy(name: str) -> tuple[float, float]:
     return round((x - X0) * SCALE, 1), round((y - Y0) * SCALE * STRETCH, 1)
 
 
-HIT = 23  # half the width of a site's tap target (.k-hit's stroke, 46 in kahuna.css)
+# half the width a finger covers round a line, which the bending of the sites keeps clear (the
+# tap areas themselves are site_areas: the board shared out among the sites)
+HIT = 23
 CLEARANCE = ISLAND_R + 20  # a site drawn closer than this to a third island bends around it
 # ... and where the board has room its middle (where people tap) passes so far from the island
 # that the whole width of its tap target lies clear of it
@@ -145,6 +147,162 @@ def _near(point: tuple[float, float], path: str) -> float:
     return best
 
 
+# --- the tap areas: the board shared out among the sites, each point to the nearest site ------
+#
+# A site's line is short where two islands stand close (Gola–Jojo: 28 units of line between the
+# islands, about 23 px on a 360 px phone), too short for a finger. So each site's link takes, as
+# its tap area, points of the board nearer to its line than to any other site's line: nothing
+# overlaps, and a tap goes to the site nearest to it. Across the line the area is AREA_WIDTH wide
+# (half on either side; where another site is nearer on one side, the more on the other side),
+# so that a finger has 44 px or more across a line on a 360 px phone wherever the board allows.
+# Around an island's centre (ISLAND_CORE) every one of its sites is as near, so there a tap is
+# nobody's (the island takes it); the rest of an island goes to its sites by direction, so that a
+# tap on an island's edge next to a line is that line's.
+
+AREA_WIDTH = 58  # units: 47 px on a 360 px phone (0.815 px a unit), 44 px and a little more
+ISLAND_CORE = 9  # the middle of an island, where no site is nearer than another
+AREA_OVERLAP = 1.5  # how far an area reaches into its neighbour's (see site_areas)
+AREA_STEPS = 14  # points along a line where the area's width is measured (the page's size)
+
+
+def _polyline(path: str) -> list[tuple[float, float]]:
+    """A site's drawn line as points, each piece between them straight: a straight line's two
+    ends, or 33 points along its quadratic curve."""
+    points = _points_along(path, 32)
+    return [points[0], points[-1]] if "Q" not in path else points
+
+
+def _points_along(path: str, steps: int) -> list[tuple[float, float]]:
+    """steps + 1 points evenly along a site's drawn line (straight, or its quadratic curve)."""
+    numbers = [float(v) for v in path.replace("M", " ").replace("L", " ").replace("Q", " ").split()]
+    if len(numbers) == 4:
+        x1, y1, x2, y2 = numbers
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    else:
+        x1, y1, cx, cy, x2, y2 = numbers
+    return [
+        (
+            (1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2,
+            (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2,
+        )
+        for t in (i / steps for i in range(steps + 1))
+    ]
+
+
+def _to_polyline(point: tuple[float, float], line: list[tuple[float, float]]) -> float:
+    """The distance from a point to a line given as points (each piece between them straight)."""
+    px, py = point
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(line, line[1:]):
+        dx, dy = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+        best = min(best, math.hypot(ax + t * dx - px, ay + t * dy - py))
+    return best
+
+
+def _mine(
+    point: tuple[float, float], own: list, others: list[list], cores: list[tuple[float, float]]
+) -> bool:
+    """Whether a point belongs to the tap area of the site whose line is `own`: on the board,
+    clear of every island's core, within reach of its line and nearer to it than to any other."""
+    x, y = point
+    if not (0 <= x <= WIDTH and 0 <= y <= HEIGHT):
+        return False
+    if any(math.hypot(x - cx, y - cy) < ISLAND_CORE for cx, cy in cores):
+        return False
+    near = _to_polyline(point, own)
+    return near <= AREA_WIDTH and all(_to_polyline(point, line) > near for line in others)
+
+
+def _reach(
+    point: tuple, normal: tuple, side: int, own: list, others: list, cores: list
+) -> tuple[float, bool]:
+    """How far from a point of a site's line, on one side, the board stays the site's own (up to
+    AREA_WIDTH, measured by halving), and whether something else begins there (another site's
+    area, an island's core, the board's edge) rather than the open sea."""
+    (px, py), (nx, ny) = point, normal
+    if _mine((px + side * AREA_WIDTH * nx, py + side * AREA_WIDTH * ny), own, others, cores):
+        return AREA_WIDTH, False
+    inside, outside = 0.0, float(AREA_WIDTH)
+    for _ in range(9):
+        middle = (inside + outside) / 2
+        if _mine((px + side * middle * nx, py + side * middle * ny), own, others, cores):
+            inside = middle
+        else:
+            outside = middle
+    return inside, True
+
+
+def room_across(a: str, b: str) -> float:
+    """How wide, across the middle of the site a-b, the board is its own (nearer to its line than
+    to any other, clear of the islands' cores and the edge), up to AREA_WIDTH on either side: its
+    tap area is that wide there, or AREA_WIDTH if that is less."""
+    lines = {site: _polyline(site_path(*site)[0]) for site in k.SITES}
+    own = lines[(a, b)]
+    others = [line for site, line in lines.items() if site != (a, b)]
+    cores = [island_xy(i) for i in k.ISLANDS]
+    total = sum(math.dist(p, q) for p, q in zip(own, own[1:]))
+    point, normal = _along(own, total / 2)
+    return sum(_reach(point, normal, side, own, others, cores)[0] for side in (1, -1))
+
+
+@functools.cache
+def site_areas() -> dict[tuple[str, str], str]:
+    """Each site's tap area as an SVG path (a closed polygon round its line): at points along the
+    line, AREA_WIDTH across, as far as the board stays the site's own on either side (_reach);
+    the line's ends stop at the islands' cores."""
+    lines = {site: _polyline(site_path(*site)[0]) for site in k.SITES}
+    cores = [island_xy(i) for i in k.ISLANDS]
+    half = AREA_WIDTH / 2
+    areas = {}
+    for site, own in lines.items():
+        # Only lines that can come within reach of this one compete for its points.
+        others = [
+            line
+            for other, line in lines.items()
+            if other != site
+            and min(_to_polyline(p, line) for p in _points_along(site_path(*site)[0], 8))
+            < 3 * AREA_WIDTH
+        ]
+        total = sum(math.dist(p, q) for p, q in zip(own, own[1:]))
+        left: list[tuple[float, float]] = []
+        right: list[tuple[float, float]] = []
+        for i in range(AREA_STEPS + 1):
+            # From the edge of one island's core to the other's, evenly along the line.
+            at = ISLAND_CORE + 0.5 + (total - 2 * ISLAND_CORE - 1) * i / AREA_STEPS
+            point, normal = _along(own, at)
+            (l_most, l_cut), (r_most, r_cut) = (
+                _reach(point, normal, side, own, others, cores) for side in (1, -1)
+            )
+            # Half the width each side; what one side lacks, the other gives if it can.
+            l_out = min(l_most, max(half, AREA_WIDTH - min(r_most, half)))
+            r_out = min(r_most, max(half, AREA_WIDTH - min(l_most, half)))
+            # Where another site's area begins, a little past it (AREA_OVERLAP): rounded to
+            # whole units two areas would leave a hairline of sea between them; this way they
+            # overlap by a hair and the later drawn takes it.
+            l_out += AREA_OVERLAP if l_cut and l_out == l_most else 0
+            r_out += AREA_OVERLAP if r_cut and r_out == r_most else 0
+            for side, out, reach in ((1, left, l_out), (-1, right, r_out)):
+                out.append(
+                    (point[0] + side * reach * normal[0], point[1] + side * reach * normal[1])
+                )
+        ring = left + right[::-1]
+        # Whole units (a third of a pixel): every live update of the page carries all 27 areas.
+        areas[site] = "M" + "L".join(f"{x:.0f} {y:.0f}" for x, y in ring) + "Z"
+    return areas
+
+
+def _along(line: list, at: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The point `at` units along a line given as points, and the unit normal there."""
+    for (ax, ay), (bx, by) in zip(line, line[1:]):
+        piece = math.hypot(bx - ax, by - ay)
+        if at <= piece or (bx, by) == line[-1]:
+            t = min(at / piece, 1.0)
+            return (ax + t * (bx - ax), ay + t * (by - ay)), (-(by - ay) / piece, (bx - ax) / piece)
+        at -= piece
+    raise ValueError("a line without points")
+
+
 @functools.cache
 def drawing_order() -> tuple[tuple[str, str], ...]:
     """The sites in the order they are drawn (the later on top): a site bent around an island
@@ -192,12 +350,14 @@ def drawing(
         key = k.site_key((a, b))
         path, mx, my = site_path(a, b)
         owner = board.get((a, b))
+        area = site_areas()[(a, b)]
         sites.append(
             {
                 "key": key,
                 "a": a,
                 "b": b,
                 "path": path,
+                "area": area,
                 "mx": mx,
                 "my": my,
                 "bridge": owner,
@@ -212,6 +372,7 @@ def drawing(
         "width": WIDTH,
         "height": HEIGHT,
         "r": ISLAND_R,
+        "core": ISLAND_CORE,
         "islands": islands,
         "sites": sites,
         "play": changes.get("play"),

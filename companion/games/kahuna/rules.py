@@ -42,6 +42,7 @@ modules:
     checks    every check of a play, and legal_cards_for() (the "which card?" question)
     moves     one handler per action type, applied by the shared Moves dispatcher; undo policy
     views     view() and result()
+    prompt    the line under "Your turn.": what a seat (or the table) may enter now
     history   describe(): the history lines, and the tie-break of a result in words
     course    how a game went (islands held after every turn), for the summary's picture
     scoreboard  the final score table, the replay's standings and rounds, the start seat
@@ -107,6 +108,7 @@ from companion.games.kahuna.moves import (
     apply,
     seat_may_undo,
 )
+from companion.games.kahuna.prompt import prompt
 from companion.games.kahuna.scoring import (
     control_report,
     decide_winner,
@@ -122,6 +124,7 @@ from companion.games.kahuna.state import (
 )
 from companion.games.kahuna.texts import (
     CLARIFICATIONS,
+    FIRST_GAME,
     OPTIONS,
     RULES,
 )
@@ -237,4 +240,6 @@ GAME = Rules(
     terms=TERMS,
     setup=setup.setup,
     start_pick="first-seat",
+    prompt=prompt,
+    first_game=FIRST_GAME,
 )

@@ -1,6 +1,7 @@
 """Kahuna's rules-page texts: the rule ids (each an anchor of the rules page, in its order) with
-their titles, our readings of the points the rule text leaves open, and the table option's label.
-The rules page (templates/kahuna/rules.html) adds a summary of each rule.
+their titles, our readings of the points the rule text leaves open, the table option's label,
+and the steps of a first game the page opens with (FIRST_GAME). The rules page
+(templates/kahuna/rules.html) adds a summary of each rule.
 """
 
 from __future__ import annotations
@@ -8,6 +9,27 @@ from __future__ import annotations
 from companion.games.base import N_
 
 OPTIONS = {"arabana": N_("Arabana: no bridge on a site touching an island the opponent controls")}
+
+# "Your first game" (Rules.first_game): set-up to the winner in a few steps, with the rule
+# text's numbers; each repeats a rule the page explains under its own entry.
+FIRST_GAME: tuple[str, ...] = (
+    N_("Each player takes 25 bridges and 10 Kahuna stones; deal 3 cards each and turn 3 face up."),
+    N_(
+        "White starts. Play up to 5 cards a turn: each builds a bridge on a free site at its "
+        "island."
+    ),
+    N_("Two cards, each naming an end of an opponent's bridge, remove it."),
+    N_(
+        "More than half of an island's sites: it is yours (a Kahuna stone on it), and the opponent's "
+        "bridges there are destroyed."
+    ),
+    N_("Then draw a card (deck or face up), or not: the opponent must then draw. Hand: at most 5."),
+    N_("No card left to draw: the round ends; more islands scores 1 point (round 1), 2 (round 2)."),
+    N_(
+        "Round 3: one more turn each, then more islands scores the difference. Ties: round 3, "
+        "then more bridges."
+    ),
+)
 
 
 # --- rule ids and readings (the rules page lists them in this order) -------------------------

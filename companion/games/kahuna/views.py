@@ -79,7 +79,7 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         "seat": seat,
         "colour": COLOURS[seat] if seat in (0, 1) else None,
     }
-    out["can"] = _can(state, seat)
+    out["can"] = entries_open(state, seat)
     out["site_options"] = (
         {s["key"]: legal_cards_for(state, seat, s["key"]) for s in out["sites"]}
         if out["can"]["play"]
@@ -88,7 +88,7 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
     return out
 
 
-def _can(state: dict, seat: int | None) -> dict:
+def entries_open(state: dict, seat: int | None) -> dict:
     """Which kinds of entry this seat may make now (the web layer shows those forms)."""
     my_turn = (
         seat in (0, 1)
