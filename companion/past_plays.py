@@ -46,7 +46,10 @@ def save_draft(db: Store, device: str, name: str, found: Imported, now: float | 
 
 
 def draft(db: Store, device: str, draft_id: int) -> tuple[str, Imported] | None:
-    """The file name and reading of this device's draft, or None (gone, or another's)."""
+    """The file name and reading of this device's draft, or None (gone, another's, or an id no
+    draft can have: a URL's number is not bounded, a database integer is)."""
+    if not 0 < draft_id < 2**63:
+        return None
     row = db.execute(
         "SELECT name, data FROM import_drafts WHERE id = ? AND device = ?", [draft_id, device]
     ).fetchone()

@@ -790,6 +790,8 @@ def run(
         finally:
             server.stop()
         tracebacks = server.tracebacks()
+        for trace in tracebacks[:3]:  # what to mend: the first few, whole
+            print(trace, file=sys.stderr)
     elapsed = time.time() - started
     classes = Counter(f"{s // 100}xx" for s in fuzzer.statuses.elements())
     figures.add("requests answered", fuzzer.sent, f"{requests}", fuzzer.sent == requests)

@@ -352,6 +352,10 @@ def test_a_preview_is_the_devices_own(app, client):
     stranger = app.test_client()
     stranger.get("/plays/import")
     assert stranger.get(address).status_code == 302  # back to the upload form
+    # A draft number no database integer holds is no draft either (not a server error).
+    for huge in ("/plays/import/99999999999999999999", "/plays/import/0"):
+        assert client.get(huge).status_code == 302
+        assert client.post(huge, data={"do": "import"}).status_code in (302, 400)
 
 
 def test_the_imported_plays_can_be_removed(client):
