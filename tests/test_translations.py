@@ -287,6 +287,58 @@ def test_russian_counts_that_vary_are_plural_entries():
     assert wrong == []
 
 
+# English nouns that take a number ("3 cards"): a message that puts a number before one is a
+# plural message, or it says "1 cards". Mass nouns ("5 silver") read right at any number.
+COUNTED_NOUNS = (
+    "pounds", "tracks", "symbols", "cards", "points", "chips", "bridges", "sites", "players",
+    "files", "characters", "coins", "stones", "pebbles", "rounds", "lines", "plays", "minutes",
+    "seconds", "crossings", "spaces", "markers", "islands", "bids", "tables", "phones", "games",
+)  # fmt: skip
+# Parameters that are never a number (a seat's name, a terrain, a colour...).
+NOT_A_NUMBER = {
+    "seat", "name", "colour", "terrain", "tribe", "island", "player", "game", "who", "what",
+    "site", "names", "other", "rival", "kind", "label", "place", "company", "turn", "white",
+    "black",
+}  # fmt: skip
+# Words that may stand between the number and its noun ("3 bonus tracks"), and a name ("10
+# Pebbles stones": a capitalised word).
+BETWEEN = ("bonus", "track", "gold", "face-up", "more", "free", "bought", "[A-Z][a-z]+")
+ENGLISH_COUNT = re.compile(
+    r"%\((\w+)\)[sd] (?:(?:" + "|".join(BETWEEN) + r") )?(" + "|".join(COUNTED_NOUNS) + r")\b"
+)
+
+
+def _stored_lines() -> set[str]:
+    """The msgids kept only for history rows stored by earlier releases: each game marks them
+    in module-level tuples named EARLIER_* or STORED_* (new lines never use them)."""
+    import importlib
+    import pkgutil
+
+    kept: set[str] = set()
+    for part in i18n.INSTALLED:
+        package = importlib.import_module(f"companion.games.{part}")
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"companion.games.{part}.{info.name}")
+            for name, value in vars(module).items():
+                if name.startswith(("EARLIER_", "STORED_")) and isinstance(value, tuple):
+                    kept |= {getattr(v, "msgid", v) for v in value if isinstance(v, str)}
+    return kept
+
+
+def test_a_number_before_a_counted_noun_is_a_plural_message():
+    """ "1 cards" never shows: every message with a number before a noun that varies with it is a
+    plural message (ngettext / Plural), in every part, except the old msgids kept for stored
+    history rows."""
+    kept = _stored_lines()
+    wrong = []
+    for part, m in _entries("ja"):
+        if isinstance(m.id, tuple) or m.id in kept:
+            continue
+        if any(hit.group(1) not in NOT_A_NUMBER for hit in ENGLISH_COUNT.finditer(m.id)):
+            wrong.append(f"{part}: {m.id}")
+    assert wrong == [], "\n".join(wrong)
+
+
 def test_plural_entries_have_every_form():
     for lang, forms in (("ja", 1), ("ru", 3)):
         for part, m in _entries(lang):

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.i18n import LANGUAGES
+from tests.games.prompt_fit import prompts_too_long
 from tests.helpers import (
     PHONE,
     SMALL_PHONE,
@@ -22,7 +23,6 @@ from tests.helpers import (
     sit_down,
     speak,
 )
-from tests.prompt_fit import prompts_too_long
 
 pytestmark = pytest.mark.browser
 

@@ -2,7 +2,7 @@
 phone in every language: the prompts a random game reaches, rendered in each language, are put
 one after the other into a phone's own prompt line and measured there.
 
-Shared by the games' phone tests (tests/africana, tests/kahuna)."""
+Shared by the games' phone tests (tests/<game>/)."""
 
 from __future__ import annotations
 

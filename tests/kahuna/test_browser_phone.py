@@ -18,6 +18,7 @@ from companion import tables as store
 from companion.games.kahuna import drawing
 from companion.games.kahuna import rules as k
 from companion.i18n import LANGUAGES
+from tests.games.prompt_fit import prompts_too_long
 from tests.helpers import (
     PHONE,
     SMALL_PHONE,
@@ -30,7 +31,6 @@ from tests.helpers import (
 )
 from tests.kahuna.helpers import drive, finish_game, finish_round
 from tests.kahuna.test_browser import seat_phone, tap_site
-from tests.prompt_fit import prompts_too_long
 
 pytestmark = pytest.mark.browser
 

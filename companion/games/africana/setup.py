@@ -134,12 +134,14 @@ def _company(seat: int, in_gold: bool) -> SetupStep:
         "coins": company["printed"],
     }
     if in_gold:
-        line = Msg(
-            N_(
-                "%(seat)s: company %(number)s, %(company)s: the %(colour)s explorer on "
-                "%(start)s, 4 markers, %(coins)s gold coins (%(silver)s silver), 1 joker and 1 "
-                "movement card."
-            ),
+        line = Plural(
+            "%(seat)s: company %(number)s, %(company)s: the %(colour)s explorer on "
+            "%(start)s, 4 markers, %(coins)s gold coin (%(silver)s silver), 1 joker and 1 "
+            "movement card.",
+            "%(seat)s: company %(number)s, %(company)s: the %(colour)s explorer on "
+            "%(start)s, 4 markers, %(coins)s gold coins (%(silver)s silver), 1 joker and 1 "
+            "movement card.",
+            "coins",
             silver=company["coins"],
             **facts,
         )

@@ -3,7 +3,7 @@ it comes from; the piece counts are GAME_FACTS' (the text gives none)."""
 
 from __future__ import annotations
 
-from companion.games.base import N_, Msg, Seat, SetupStep
+from companion.games.base import N_, Msg, Plural, Seat, SetupStep
 from companion.games.kahuna.facts import (
     BRIDGES_PER_COLOUR,
     DECK_SIZE,
@@ -41,7 +41,8 @@ def setup(options: dict, players: int) -> list[SetupStep]:
             "pieces",
             Msg(
                 N_(
-                    "Each takes the %(bridges)s bridges and %(stones)s Kahuna stones of their colour."
+                    "Each takes the bridges (%(bridges)s) and the Kahuna stones (%(stones)s) "
+                    "of their colour."
                 ),
                 bridges=BRIDGES_PER_COLOUR,
                 stones=STONES_PER_COLOUR,
@@ -55,7 +56,7 @@ def setup(options: dict, players: int) -> list[SetupStep]:
         SetupStep(
             "hands",
             Msg(
-                N_("Shuffle the %(deck)s cards and deal %(hand)s face down to each player."),
+                N_("Shuffle the cards (%(deck)s) and deal %(hand)s face down to each player."),
                 deck=DECK_SIZE,
                 hand=START_HAND,
             ),
@@ -66,11 +67,12 @@ def setup(options: dict, players: int) -> list[SetupStep]:
         ),
         SetupStep(
             "face-up",
-            Msg(
-                N_(
-                    "The rest is the deck beside the board: turn its top %(n)s cards face up "
-                    "and enter them here."
-                ),
+            Plural(
+                "The rest is the deck beside the board: turn its top %(n)s card face up and "
+                "enter it here.",
+                "The rest is the deck beside the board: turn its top %(n)s cards face up and "
+                "enter them here.",
+                "n",
                 n=DISPLAY_SIZE,
             ),
             "L29",
