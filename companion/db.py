@@ -16,6 +16,7 @@ import secrets
 import sqlite3
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -484,9 +485,35 @@ def connect_sqlite(
     db.execute("PRAGMA synchronous = NORMAL")  # safe with WAL: a killed process loses no commit
     if setup:
         if str(database) != ":memory:":
-            db.execute("PRAGMA journal_mode = WAL")
-        migrate(db)
+            _when_unlocked(lambda: db.execute("PRAGMA journal_mode = WAL"))
+        _when_unlocked(lambda: migrate(db))
     return SQLiteStore(db, on_change)
+
+
+def _is_locked(error: BaseException | None) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
+
+
+def _when_unlocked(step: Callable[[], object], seconds: float = 30.0) -> None:
+    """Run a start-up step, again after a short pause while SQLite answers "database is locked".
+
+    Where waiting could deadlock, SQLite does not wait out the busy timeout but answers at once:
+    on a fresh file, one process switching the journal to WAL (it needs the file to itself) while
+    another holds its migration's write lock. Several processes starting at once (gunicorn's
+    workers, tests/test_startup.py) meet that now and then; the step that lost tries again. A
+    migration that failed was rolled back whole (migrate), so trying it again is safe."""
+    deadline = time.monotonic() + seconds
+    pause = 0.01
+    while True:
+        try:
+            step()
+            return
+        except (sqlite3.OperationalError, MigrationError) as error:
+            locked = _is_locked(error) or _is_locked(error.__cause__)
+            if not locked or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.5)
 
 
 def schema_version(store: Store) -> int:

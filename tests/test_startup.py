@@ -16,6 +16,27 @@ def test_four_processes_starting_at_once_on_a_fresh_postgresql_database(postgres
     assert good == rounds
 
 
+def test_a_start_that_finds_the_file_locked_tries_again(tmp_path, monkeypatch):
+    """SQLite answers "database is locked" at once where waiting could deadlock (a journal
+    switch against another process's migration): the start-up step that lost runs again."""
+    import sqlite3
+
+    from companion import db as database
+
+    real, calls = database.migrate, []
+
+    def locked_once(store):
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        real(store)
+
+    monkeypatch.setattr(database, "migrate", locked_once)
+    store = database.connect(tmp_path / "fresh.db", setup=True)
+    assert len(calls) == 2
+    assert database.schema_version(store) == len(database.MIGRATIONS)
+
+
 def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
     import pytest
 
