@@ -179,6 +179,30 @@ def _generator(name: str):
     return GAMES[next(k for k, i in GAMES.items() if i.name == name)].random_play
 
 
+def _random_games(key: str, label: str):
+    """(players, step, state, rng) at every state of two random games of a lobby entry (its
+    generator's actions, refusals skipped), up to STEPS each and the end (or, for a game with a
+    move open after the end, on past it). The caller may draw on rng between two states."""
+    info = GAMES[key]
+    rules, generator = info.rules, _generator(info.name)
+    open_after_end = any(m.after_end for m in rules.moves.moves.values())
+    for seed in range(2):
+        rng = random.Random(f"{label}-{key}-{seed}")
+        players = rng.randint(info.min_players, info.max_players)
+        state = rules.new(dict(info.options), players)
+        for step in range(STEPS):
+            yield players, step, state, rng
+            if rules.result(state) is not None and not open_after_end:
+                break
+            action = generator.next_action(state, rng)
+            if action is None:
+                break
+            try:
+                state = json.loads(json.dumps(rules.apply(state, action)))
+            except RuleError:
+                continue
+
+
 @pytest.mark.parametrize("key", ENTRIES)
 def test_what_the_game_keeps_private_is_declared_and_its_view_keeps_it(key):
     """The declaration against the pure view: at every position it names, each seat's private
@@ -388,46 +412,33 @@ def test_may_enter_agrees_with_apply_in_every_state_a_random_game_reaches(key):
     info = GAMES[key]
     rules, generator = info.rules, _generator(info.name)
     moves = rules.moves
-    for seed in range(2):
-        rng = random.Random(f"may-enter-{key}-{seed}")
-        players = rng.randint(info.min_players, info.max_players)
-        state = rules.new(dict(info.options), players)
-        pool: dict[str, list[dict]] = defaultdict(list)
-        for step in range(STEPS):
-            for _ in range(4):
-                action = generator.next_action(state, rng)
-                if action is not None and len(pool[action["type"]]) < 8:
-                    pool[action["type"]].append(action)
-            if step % 3 == 0:
-                for kind in moves.moves:
-                    for seat in range(players):
-                        for host in (False, True):
-                            may = moves.may_enter(state, kind, seat=seat, host=host)
-                            if may:
-                                continue
-                            for candidate in pool.get(kind, []):
-                                sent = {**candidate, "host": host}
-                                if moves.entry(kind) != HOST:
-                                    sent["seat"] = seat
-                                try:
-                                    rules.apply(copy_state(state), sent)
-                                except RuleError:
-                                    continue
-                                raise AssertionError(
-                                    f"may_enter says no to {kind} for seat {seat} (host {host}) "
-                                    f"but the rules accept {sent} at step {step}"
-                                )
-            if rules.result(state) is not None and not any(
-                m.after_end for m in moves.moves.values()
-            ):
-                break
+    pool: dict[str, list[dict]] = defaultdict(list)
+    for players, step, state, rng in _random_games(key, "may-enter"):
+        if step == 0:
+            pool.clear()  # each game's own entries
+        for _ in range(4):
             action = generator.next_action(state, rng)
-            if action is None:
-                break
-            try:
-                state = json.loads(json.dumps(rules.apply(state, action)))
-            except RuleError:
-                continue
+            if action is not None and len(pool[action["type"]]) < 8:
+                pool[action["type"]].append(action)
+        if step % 3:
+            continue
+        for kind in moves.moves:
+            for seat in range(players):
+                for host in (False, True):
+                    if moves.may_enter(state, kind, seat=seat, host=host):
+                        continue
+                    for candidate in pool.get(kind, []):
+                        sent = {**candidate, "host": host}
+                        if moves.entry(kind) != HOST:
+                            sent["seat"] = seat
+                        try:
+                            rules.apply(copy_state(state), sent)
+                        except RuleError:
+                            continue
+                        raise AssertionError(
+                            f"may_enter says no to {kind} for seat {seat} (host {host}) "
+                            f"but the rules accept {sent} at step {step}"
+                        )
 
 
 @pytest.mark.parametrize("key", ENTRIES)
@@ -438,48 +449,33 @@ def test_the_prompt_names_what_may_be_entered_and_only_that(key):
     table (None) only when some kind is open to anyone or the host."""
     from companion.games.base import ANYONE, HOST, ON_TURN, Msg
 
-    info = GAMES[key]
-    rules, generator = info.rules, _generator(info.name)
+    rules = GAMES[key].rules
     moves = rules.moves
-    for seed in range(2):
-        rng = random.Random(f"prompt-{key}-{seed}")
-        players = rng.randint(info.min_players, info.max_players)
-        state = rules.new(dict(info.options), players)
-        for step in range(STEPS):
-            over = rules.result(state) is not None
-            for seat in [*range(players), None]:
-                said = rules.prompt(state, seat)
-                assert said is None or isinstance(said, Msg), (seat, said)
-                if over:
-                    assert said is None, f"a prompt after the end: {said} (step {step})"
-                    continue
-                if seat is None:
-                    open_kinds = [
-                        k
-                        for k, m in moves.moves.items()
-                        if m.who in (ANYONE, HOST)
-                        and moves.may_enter(state, k, seat=None, host=True)
-                    ]
-                else:
-                    open_kinds = [
-                        k
-                        for k, m in moves.moves.items()
-                        if m.who != HOST and moves.may_enter(state, k, seat=seat, host=False)
-                    ]
-                if said is not None:
-                    assert open_kinds, f"seat {seat} told {said!r} but may enter nothing"
-                on_turn = seat is not None and seat in rules.turn(state)
-                if on_turn and any(moves.entry(k) == ON_TURN for k in open_kinds):
-                    assert said is not None, f"seat {seat} on turn is told nothing (step {step})"
+    for players, step, state, _ in _random_games(key, "prompt"):
+        over = rules.result(state) is not None
+        for seat in [*range(players), None]:
+            said = rules.prompt(state, seat)
+            assert said is None or isinstance(said, Msg), (seat, said)
             if over:
-                break
-            action = generator.next_action(state, rng)
-            if action is None:
-                break
-            try:
-                state = json.loads(json.dumps(rules.apply(state, action)))
-            except RuleError:
+                assert said is None, f"a prompt after the end: {said} (step {step})"
                 continue
+            if seat is None:
+                open_kinds = [
+                    k
+                    for k, m in moves.moves.items()
+                    if m.who in (ANYONE, HOST) and moves.may_enter(state, k, seat=None, host=True)
+                ]
+            else:
+                open_kinds = [
+                    k
+                    for k, m in moves.moves.items()
+                    if m.who != HOST and moves.may_enter(state, k, seat=seat, host=False)
+                ]
+            if said is not None:
+                assert open_kinds, f"seat {seat} told {said!r} but may enter nothing"
+            on_turn = seat is not None and seat in rules.turn(state)
+            if on_turn and any(moves.entry(k) == ON_TURN for k in open_kinds):
+                assert said is not None, f"seat {seat} on turn is told nothing (step {step})"
 
 
 @pytest.mark.parametrize("key", ENTRIES)

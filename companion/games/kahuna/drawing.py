@@ -132,19 +132,7 @@ def site_path(a: str, b: str) -> tuple[str, float, float]:
 
 def _near(point: tuple[float, float], path: str) -> float:
     """How close a site's drawn path comes to a point (the path sampled along its curve)."""
-    numbers = [float(v) for v in path.replace("M", " ").replace("L", " ").replace("Q", " ").split()]
-    if len(numbers) == 4:
-        x1, y1, x2, y2 = numbers
-        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-    else:
-        x1, y1, cx, cy, x2, y2 = numbers
-    best = math.inf
-    for i in range(41):
-        t = i / 40
-        x = (1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2
-        y = (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2
-        best = min(best, math.hypot(x - point[0], y - point[1]))
-    return best
+    return min(math.dist(point, p) for p in _points_along(path, 40))
 
 
 # --- the tap areas: the board shared out among the sites, each point to the nearest site ------
