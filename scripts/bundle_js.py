@@ -26,8 +26,11 @@ ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "static" / "js"
 SOURCES = JS / "src"
 
-# Each bundle (a file in static/js) and its sources (files in static/js/src), in order. One
-# bundle today, for every page; one per page kind would be another entry here.
+# Each bundle (a file in static/js) and its sources (files in static/js/src), in order. app.js
+# for every page; pages.js beside it only on the pages with a form or button of their own (the
+# home page, the set-up guide's print view, the text to paste: templates' `scripts` block), so
+# that a phone at a table never loads them. A source belongs to one bundle and uses only its
+# own bundle's files.
 BUNDLES: dict[str, list[str]] = {
     "app.js": [
         "htmx_config.js",
@@ -46,6 +49,8 @@ BUNDLES: dict[str, list[str]] = {
         "invite.js",
         "wide_tables.js",
         "keep_awake.js",
+    ],
+    "pages.js": [
         "home.js",
         "copy.js",
     ],

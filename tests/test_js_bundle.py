@@ -1,5 +1,5 @@
-"""static/js/app.js is generated from static/js/src (scripts/bundle_js.py, `make js`): a source
-edited without rebuilding, or app.js edited by hand, fails here."""
+"""static/js/app.js and pages.js are generated from static/js/src (scripts/bundle_js.py, `make
+js`): a source edited without rebuilding, or a bundle edited by hand, fails here."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def test_check_says_stale_when_a_source_changed(tmp_path, monkeypatch):
     sources.mkdir()
     for path in bundle_js.SOURCES.glob("*.js"):
         (sources / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
-    (tmp_path / "app.js").write_text(bundle_js.build("app.js"), encoding="utf-8")
+    for bundle in bundle_js.BUNDLES:
+        (tmp_path / bundle).write_text(bundle_js.build(bundle), encoding="utf-8")
     monkeypatch.setattr(bundle_js, "SOURCES", sources)
     monkeypatch.setattr(bundle_js, "JS", tmp_path)
     assert bundle_js.main(["--check"]) == 0

@@ -82,12 +82,13 @@ def test_a_tap_while_offline_is_sent_once_when_the_connection_is_back(server, ph
     expect(ben.locator("#unsent")).to_contain_text("Not sent yet", timeout=SOON)
     expect(ben.locator("#conn")).to_contain_text("No connection", timeout=SOON)
     shot(ben, "live-table-offline", full_page=False)
-    # The page has room for the banners below its last line: nothing stays under them.
-    room = ben.evaluate(
-        "() => [document.body.style.paddingBottom,"
-        " Math.ceil(document.querySelector('.banners').getBoundingClientRect().height)]"
+    # The page has room for the banners below its last line: nothing stays under them (the
+    # room follows the banners' height once they are laid out: a ResizeObserver, a frame later).
+    ben.wait_for_function(
+        "() => document.body.style.paddingBottom === "
+        "Math.ceil(document.querySelector('.banners').getBoundingClientRect().height) + 'px'",
+        timeout=2000,
     )
-    assert room[0] == f"{room[1]}px", room
     context.set_offline(False)
     expect(ben.locator("#unsent")).to_be_hidden(timeout=8000)
     expect(host.locator(".log")).to_contain_text("Ben: typed in the tunnel", timeout=SOON)

@@ -244,3 +244,23 @@ def test_every_page_kind_has_no_serious_accessibility_violations(server, phone, 
         if serious:
             problems[kind] = serious
     assert problems == {}
+
+
+def test_the_home_page_shows_as_many_name_boxes_as_players(server, phone):
+    """The home page's own script (pages.js: a phone at a table never loads it) shows a name
+    box per player, and the table page does not load it."""
+    page = phone(viewport={"width": 360, "height": 740})
+    page.goto(server.url + "/")
+    page.wait_for_load_state("load")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "input")
+    expect(page.locator("#names-1")).to_be_visible()
+    expect(page.locator("#names-2")).to_be_hidden()
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    expect(page.locator("#names-2")).to_be_visible()
+    scripts = page.eval_on_selector_all("script[src]", "s => s.map(e => e.src)")
+    assert any("/js/pages.js" in src for src in scripts), scripts
+    code = start_table(page, server, players="2", names=("Anna", "Bo"))
+    scripts = page.eval_on_selector_all("script[src]", "s => s.map(e => e.src)")
+    assert code and not any("/js/pages.js" in src for src in scripts), scripts

@@ -1,5 +1,6 @@
 // copy.js: the Copy button of "Text to paste" and the set-up guide's Print button (each shown
-// only where a script runs). Shared state: none.
+// only where a script runs). In pages.js, with home.js: only the pages that have them load it.
+// Shared state: none.
 
 // ---- "Text to paste": a Copy button (shown only where a script runs) ---------------------------
 document.addEventListener("DOMContentLoaded", function () {

@@ -1,9 +1,10 @@
 // home.js: the home page's form: as many name boxes as players within the game's limits, and
-// the host's time zone. Shared state: none.
+// the host's time zone. In pages.js (the home page's own script), not app.js: it uses nothing
+// of app.js's files. Shared state: none.
 
 // ---- the home page: as many name boxes as players, within the game's limits --------------
 function syncNameSlots() {
-  var players = byId("players");
+  var players = document.getElementById("players");
   if (!players) return;
   var n = parseInt(players.value, 10) || 0;
   document.querySelectorAll(".name-slot").forEach(function (slot) {
@@ -11,8 +12,8 @@ function syncNameSlots() {
   });
 }
 function syncPlayerLimits() {
-  var game = byId("game");
-  var players = byId("players");
+  var game = document.getElementById("game");
+  var players = document.getElementById("players");
   if (!game || !players || !game.dataset.limits) return;
   var limits = JSON.parse(game.dataset.limits)[game.value];
   if (!limits) return;
@@ -37,7 +38,7 @@ document.addEventListener("DOMContentLoaded", syncPlayerLimits);
 
 // ---- the home page: the host's time zone dates the table's play in the exports -----------
 document.addEventListener("DOMContentLoaded", function () {
-  var zone = byId("timezone");
+  var zone = document.getElementById("timezone");
   try {
     if (zone && !zone.value) zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
   } catch (e) { /* no Intl: the server's zone */ }
