@@ -79,6 +79,20 @@ def _static_folder(app: Flask, endpoint: str) -> str | None:
     return blueprint.static_folder if blueprint is not None else None
 
 
+def table_sheet(game) -> tuple[str, bool]:
+    """The style sheet of a phone's table and join pages of a game (a GameInfo), and whether it
+    holds the game's own rules: the game's table.css (table.css and its own sheet in one,
+    scripts/bundle_css.py), or the core's table.css for a game without one (its _head.html
+    then links its own sheet as on every other page)."""
+    from flask import current_app, url_for
+
+    endpoint = f"{game.name}.static"
+    folder = _static_folder(current_app, endpoint)
+    if folder and os.path.exists(os.path.join(folder, "table.css")):
+        return url_for(endpoint, filename="table.css"), True
+    return url_for("static", filename="css/table.css"), False
+
+
 def init_app(app: Flask) -> None:
     """Versioned static URLs, long caching for them, and compression of every answer."""
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "zstd", "gzip", "deflate"])
@@ -88,6 +102,7 @@ def init_app(app: Flask) -> None:
     # default 4 for 0.15 ms more (level 9 costs 10 ms).
     app.config.setdefault("COMPRESS_BR_LEVEL", 5)
     compress.init_app(app)
+    app.jinja_env.globals["table_sheet"] = table_sheet
 
     @app.url_defaults
     def add_version(endpoint: str, values: dict) -> None:
