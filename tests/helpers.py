@@ -513,6 +513,17 @@ def table_on_tv(phone, server, game: str, names: tuple[str, ...]):
     return tv, code
 
 
+def caught_up(page, store, code: str, timeout: int = 6000) -> None:
+    """Wait until the page shows the table as it is now (its live region at the table's
+    version): after moves made behind its back, before measuring what it shows."""
+    version = store.table(code).version
+    page.wait_for_function(
+        "v => Number(document.getElementById('live')?.dataset.version) >= v",
+        arg=version,
+        timeout=timeout,
+    )
+
+
 def font_px(page, selector: str) -> float:
     """The computed font size of the first element the selector finds, in CSS px."""
     return page.eval_on_selector(selector, "e => parseFloat(getComputedStyle(e).fontSize)")

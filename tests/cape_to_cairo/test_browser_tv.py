@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scripts.check_kit import Store, advance
-from tests.helpers import font_px, shot, table_on_tv
+from tests.helpers import caught_up, font_px, shot, table_on_tv
 
 pytestmark = pytest.mark.browser
 SOON = 6000  # ms: a page polls every 2 s; an update must show within this
@@ -22,15 +22,19 @@ def test_the_tv_shows_the_turn_and_the_cards_on_offer_large(server, phone):
     rng = random.Random(5)
     # The sealed bids: the cards they are for, on the TV.
     advance(store, code, "cape_to_cairo", 40, rng, until=lambda s: s["phase"] == "bidding")
+    caught_up(tv, store, code)
     expect(tv.locator(".ctc-lot")).to_be_visible(timeout=SOON)
     assert font_px(tv, "#display-turn") >= LARGE
     assert font_px(tv, ".ctc-lot li") >= LARGE
     shot(tv, "tv-cape-bidding", full_page=False)
     # Building: whose turn, and the cards turned up since the last crossing.
     advance(store, code, "cape_to_cairo", 400, rng, until=lambda s: s["phase"] == "building")
-    expect(tv.locator(".ctc-turn")).to_be_visible(timeout=SOON)
-    assert font_px(tv, ".ctc-turn") >= LARGE
-    assert font_px(tv, ".ctc-turned") >= LARGE
+    caught_up(tv, store, code)
+    # (The choosing phase has a turn line too: wait for the building phase's own.)
+    expect(tv.locator("#ctc-turn")).to_be_visible(timeout=SOON)
+    expect(tv.locator("#ctc-turned")).to_be_attached()
+    assert font_px(tv, "#ctc-turn") >= LARGE
+    assert font_px(tv, "#ctc-turned") >= LARGE
     shot(tv, "tv-cape-building", full_page=False)
 
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scripts.check_kit import Store, advance
-from tests.helpers import font_px, shot, table_on_tv
+from tests.helpers import caught_up, font_px, shot, table_on_tv
 
 pytestmark = pytest.mark.browser
 SOON = 6000  # ms: a page polls every 2 s; an update must show within this
@@ -22,6 +22,7 @@ def test_the_tv_shows_the_round_the_board_and_the_final_table_large(server, phon
     rng = random.Random(3)
     advance(store, code, "kahuna", 400, rng, until=lambda s: s["round"] == 2)
     advance(store, code, "kahuna", 400, rng, until=lambda s: not s["pending_reveals"])
+    caught_up(tv, store, code)
     expect(tv.locator("#display-turn")).to_contain_text("Waiting for", timeout=SOON)
     assert font_px(tv, "#display-turn") >= 36
     expect(tv.locator(".k-round p").filter(has_text="Face up:")).to_be_visible()

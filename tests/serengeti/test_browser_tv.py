@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scripts.check_kit import Store, advance
-from tests.helpers import font_px, shot, table_on_tv
+from tests.helpers import caught_up, font_px, shot, table_on_tv
 
 pytestmark = pytest.mark.browser
 SOON = 6000  # ms: a page polls every 2 s; an update must show within this
@@ -21,6 +21,7 @@ def test_the_tv_shows_the_turn_and_the_lot_large(server, phone):
     store = Store(server.database)
     advance(store, code, "serengeti", 400, random.Random(5), until=lambda s: s["round"] == 3)
     advance(store, code, "serengeti", 40, random.Random(6), until=lambda s: s["phase"] == "auction")
+    caught_up(tv, store, code)
     expect(tv.locator("#display-turn")).to_contain_text("Waiting for", timeout=SOON)
     expect(tv.locator(".sg-lot")).to_contain_text("On offer:", timeout=SOON)
     for selector in ("#display-turn", ".sg-lot", ".sg-lot .sg-tribe", ".sg-next"):
