@@ -44,6 +44,10 @@ def test_literally_only_the_start_player_may_sell_in_don():
         act(literal, "sell", seat=0, tribe="nuba", digit=4)
     assert refused.value.rule == "sale" and "Player 2" in str(refused.value)
     assert act(literal, "sell", seat=1, tribe="tonga", digit=1)["auction"]["seller"] == 1
+    # The panel (the view's may_sell) and the prompt offer the sale only where it is allowed.
+    assert g.view(ours, 0)["me"]["may_sell"] and g.view(literal, 1)["me"]["may_sell"]
+    assert not g.view(literal, 0)["me"]["may_sell"]
+    assert "for sale" in g.GAME.prompt(literal, 1) and "for sale" not in g.GAME.prompt(literal, 0)
 
 
 def test_a_reading_that_is_not_offered_is_refused_and_the_board_names_the_chosen_ones():

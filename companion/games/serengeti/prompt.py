@@ -9,10 +9,10 @@ in a forbidden digit, so "from the lowest legal bid, not ending in ..." is the w
 
 from __future__ import annotations
 
-from companion.games.base import N_, Msg, Plural, comma_list, reads_other_way
+from companion.games.base import N_, Msg, Plural, comma_list
 from companion.games.serengeti.bids import bid_hint
 from companion.games.serengeti.facts import lot_size
-from companion.games.serengeti.state import digits, pass_bonus_due, to_act
+from companion.games.serengeti.state import digits, may_sell, pass_bonus_due, to_act
 
 
 def or_list(items: list[int]) -> object:
@@ -20,20 +20,6 @@ def or_list(items: list[int]) -> object:
     if len(items) == 1:
         return items[0]
     return Msg(N_("%(first)s or %(last)s"), first=comma_list(items[:-1]), last=items[-1])
-
-
-def may_sell(state: dict, seat: int) -> bool:
-    """Whether this seat may offer one of its cards for sale now (Don): before the first card
-    of the round is turned up, once a round, with a card to offer, and, for a table reading the
-    rule literally, only the round's first player (moves._act_sell refuses the rest)."""
-    return (
-        state["variant"] == "don"
-        and state["phase"] == "reveal"
-        and not state["lot"]
-        and seat not in state["sold_this_round"]
-        and bool(state["cards"][seat])
-        and (not reads_other_way(state, "sale-who-may") or seat == state["start"])
-    )
 
 
 def bid_prompt(state: dict, seat: int) -> Msg:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.base import N_, Msg, RuleError, Seat, table_readings
+from companion.games.base import N_, Msg, RuleError, Seat, reads_other_way, table_readings
 from companion.games.serengeti.facts import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -204,3 +204,17 @@ def pass_bonus_due(state: dict, seat: int) -> int:
     if state["phase"] != "auction" or auction["turn"] != seat or not pass_bonus_is_due(state, seat):
         return 0
     return min(PASS_BONUS, state["bank"])
+
+
+def may_sell(state: dict, seat: int) -> bool:
+    """Whether this seat may offer one of its cards for sale now (Don): before the first card
+    of the round is turned up, once a round, with a card to offer, and, for a table reading the
+    rule literally, only the round's first player (moves._act_sell refuses the rest)."""
+    return (
+        state["variant"] == "don"
+        and state["phase"] == "reveal"
+        and not state["lot"]
+        and seat not in state["sold_this_round"]
+        and bool(state["cards"][seat])
+        and (not reads_other_way(state, "sale-who-may") or seat == state["start"])
+    )

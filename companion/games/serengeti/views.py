@@ -17,6 +17,7 @@ from companion.games.serengeti.scoring import standings
 from companion.games.serengeti.state import (
     active,
     digits,
+    may_sell,
     pass_bonus_due,
     seen_cards,
     to_act,
@@ -171,13 +172,7 @@ def _my_view(state: dict, seat: int) -> dict:
         "legal_bids": hint["legal_bids"] if my_turn else [],
         "pass_bonus": pass_bonus_due(state, seat),
         "must_discard": state["phase"] == "discard" and auction["defaulter"] == seat,
-        "may_sell": (
-            state["variant"] == "don"
-            and state["phase"] == "reveal"
-            and not state["lot"]
-            and seat not in state["sold_this_round"]
-            and bool(state["cards"][seat])
-        ),
+        "may_sell": may_sell(state, seat),
     }
 
 
