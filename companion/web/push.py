@@ -414,7 +414,13 @@ class PushStreams:
         cookies = parse_cookie(environ)
         channel = self.hub.join(code)  # before reading the version: no change is missed
         read = lambda db: member(db, cookies, code)  # asked again by allowed()
-        found = self._query(code, read)
+
+        def read_at_open(db: Store):
+            # The member and, with the same connection, the seats online now (see below).
+            found = read(db)
+            return found, (presence_of(db, found.table_id) if found is not None else "")
+
+        found, presence = self._query(code, read_at_open)
         if found is None:
             self.hub.leave(code)
             return None
@@ -429,7 +435,7 @@ class PushStreams:
         # seat (seen at its join) is in it, so its page, which shows it online already, is not
         # told of its own arrival at the next sweep and does not fetch the seats list again
         # (0.9 KB of a phone's first load). The others are woken by the change, as by a sweep.
-        self.hub.present(code, self._query(code, lambda db: presence_of(db, found.table_id)))
+        self.hub.present(code, presence)
 
         def allowed() -> bool:  # the same role, still: the seat not freed, the host not handed on
             again = self._check(read)
