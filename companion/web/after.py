@@ -43,6 +43,7 @@ from companion.web.table import (
     host_cookie,
     refuse,
     seat_cookie,
+    seats_shown,
     set_token_cookie,
     table_route,
     unknown_code,
@@ -114,7 +115,7 @@ def _summary_page(w: Who, form: LocationForm | None = None, status: int = 200):
     db = get_db()
     state = tables.state_of(db, table)
     result = table.game.rules.result(state)
-    names = [s.name for s in i18n.reader_seats(table.game, tables.seats(db, table))]
+    names = [s.name for s in seats_shown(db, table)]
     chart = play = link = None
     if result is not None:
         play = play_of(table)

@@ -40,11 +40,10 @@ from flask import (
 
 from companion import get_db, htmx, plays, tables
 from companion.games.base import N_, ON_TURN, Msg, Seat, Standings, is_int
-from companion.i18n import reader_seats
 from companion.store import Store
 from companion.web import device
 from companion.web.after import shown_action
-from companion.web.table import Who, refuse, table_route
+from companion.web.table import Who, refuse, seats_shown, table_route
 from companion.web.table.region import build_region
 
 bp = Blueprint("replay", __name__, url_prefix="/t/<code>/replay")
@@ -216,7 +215,7 @@ def step_context(w: Who, index: int, steps: list[Step], everything: bool) -> dic
         for e in tables.events_between(db, table, steps[min(earlier, default=index)].seq, step.seq)
     }
     event = shown.get(step.seq) if index else None
-    seat_rows = reader_seats(table.game, tables.seats(db, table))
+    seat_rows = seats_shown(db, table)
     names = [s.name for s in seat_rows]
     before, after, applied = _step_states(db, table, step)
     result = table.game.rules.result(after)

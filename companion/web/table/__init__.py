@@ -32,7 +32,7 @@ from companion.web.table.access import (  # noqa: E402
     unknown_code,
     who,
 )
-from companion.web.table.live import live_context, render_live  # noqa: E402
+from companion.web.table.live import live_context, render_live, seats_shown  # noqa: E402
 
 __all__ = [
     "Who",
@@ -45,6 +45,7 @@ __all__ = [
     "page_args",
     "refuse",
     "render_live",
+    "seats_shown",
     "seat_cookie",
     "set_token_cookie",
     "table_route",

@@ -13,7 +13,6 @@ from flask import g, redirect, render_template, request, url_for
 from companion import get_db, qr, tables
 from companion.forms import PLAIN_TEXT, RenameSeatForm
 from companion.games.base import N_, Msg, Seat
-from companion.i18n import reader_seats
 from companion.plaintext import has_control
 from companion.web import device
 from companion.web.adapter import adapter_of
@@ -26,7 +25,13 @@ from companion.web.table.access import (
     set_token_cookie,
     table_route,
 )
-from companion.web.table.live import after_change, base_url, render_live, submission_key
+from companion.web.table.live import (
+    after_change,
+    base_url,
+    render_live,
+    seats_shown,
+    submission_key,
+)
 
 
 def _switch_to(now: bool) -> bool:
@@ -165,7 +170,7 @@ def handed(w: Who):
     as its display, or leave (or take a free seat)."""
     table = w.table
     db = get_db()
-    seats = reader_seats(table.game, tables.seats(db, table))
+    seats = seats_shown(db, table)
     to = tables.new_host_seat(db, table)
     return render_template(
         "table/handed.html",

@@ -44,6 +44,12 @@ def trace_host_look(w: Who, seat_rows: list[tables.SeatRow]) -> None:
         tables.record_host_look(get_db(), w.table, seat, Msg(line, seat=Seat(seat)))
 
 
+def seats_shown(db, table: tables.Table) -> list[tables.SeatRow]:
+    """The table's seats as this reader reads them (i18n.reader_seats: a seat nobody named under
+    its default name in the reader's language): what every page and region shows."""
+    return reader_seats(table.game, tables.seats(db, table))
+
+
 def told_handed(w: Who, seat_rows: list[tables.SeatRow]) -> str | None:
     """A seated phone that handed the host role over is told to whom ("" when the new host's
     device holds no seat), once: its old host token is dropped with this answer (it goes on as
@@ -92,7 +98,7 @@ def live_context(
     region = build_region(
         w,
         tables.state_of(db, table),
-        reader_seats(table.game, tables.seats(db, table)),
+        seats_shown(db, table),
         seat=w.seat_shown,
         reveal=w.reveal,
         bound_forms=bound_forms,

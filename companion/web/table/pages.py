@@ -13,7 +13,6 @@ from flask import Response, abort, make_response, redirect, render_template, req
 from companion import get_db, i18n, qr, tables
 from companion.forms import PLAIN_TEXT, TakeSeatForm
 from companion.games.base import N_, Msg
-from companion.i18n import reader_seats
 from companion.web import device
 from companion.web.table import bp
 from companion.web.table.access import (
@@ -30,6 +29,7 @@ from companion.web.table.live import (
     mark_presence,
     note_viewing,
     render_live,
+    seats_shown,
 )
 from companion.web.table.region import clock_context
 
@@ -131,7 +131,7 @@ def history(w: Who):
         table=table,
         history=log,
         history_total=len(log),
-        names=[s.name for s in reader_seats(table.game, tables.seats(db, table))],
+        names=[s.name for s in seats_shown(db, table)],
         args=page_args(w),
         # once the game is over, each line opens the replay at that moment
         replay_args={} if table.ended is not None else None,
@@ -144,7 +144,7 @@ def seats_fragment(w: Who):
     """The seats list alone, with who is online: presence changes with time, not with the
     table's version, so each page asks for it every ten seconds."""
     table = w.table
-    seat_rows = reader_seats(table.game, tables.seats(get_db(), table))
+    seat_rows = seats_shown(get_db(), table)
     mark_presence(w, table, seat_rows)
     now = time.time()
     return render_template(
@@ -228,7 +228,7 @@ def join(w: Who):
         render_template(
             "table/join.html",
             table=table,
-            seats=reader_seats(table.game, tables.seats(get_db(), table)),
+            seats=seats_shown(get_db(), table),
             form=form,
             error=error,
             lost=lost,
