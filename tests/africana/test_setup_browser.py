@@ -10,12 +10,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import SMALL_PHONE, open_table, shot, sit_down
+from tests.helpers import SMALL_PHONE, TV, open_table, shot, sit_down
 
 pytestmark = pytest.mark.browser
 NAMES = ("Anna", "Ben", "Chris")
 SOON = 6000  # ms: a page polls every 2 s; an update must show within this
-TV = {"width": 1920, "height": 1080}
 TABLET = {"width": 1024, "height": 768}
 
 

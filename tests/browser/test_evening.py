@@ -12,12 +12,11 @@ import pytest
 from playwright.sync_api import expect
 
 from scripts.check_kit import Store, advance
-from tests.helpers import SMALL_PHONE, open_table, shot
+from tests.helpers import SMALL_PHONE, TV, font_px, open_table, shot
 
 pytestmark = pytest.mark.browser
 NAMES = ("Anna", "Ben", "Chris")
 SOON = 6000  # ms: a page polls every 2 s; an update must show within this
-TV = {"width": 1920, "height": 1080}
 TABLET = {"width": 1024, "height": 768}
 
 
@@ -45,10 +44,6 @@ def take_over(page, link: str) -> None:
 def take(page, n: int) -> None:
     """The phone on turn takes n pebbles."""
     page.locator("#take-form button", has_text=str(n)).click()
-
-
-def font_px(page, selector: str) -> float:
-    return page.eval_on_selector(selector, "e => parseFloat(getComputedStyle(e).fontSize)")
 
 
 def test_a_seated_phone_takes_the_host_role_and_the_tablet_stays_as_the_table_display(

@@ -18,6 +18,7 @@ from companion.games import GAMES
 from companion.i18n import LANGUAGES
 from tests.helpers import (
     SMALL_PHONE,
+    TV,
     Server,
     in_first_screen,
     overflowing,
@@ -28,7 +29,6 @@ from tests.helpers import (
 )
 
 pytestmark = pytest.mark.browser
-TV = {"width": 1920, "height": 1080}
 NAMES = ("Anna", "Ben", "Chris", "Dora")
 
 
