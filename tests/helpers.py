@@ -38,6 +38,36 @@ def examples(quick: int, deep: int) -> int:
 # --- reading pages --------------------------------------------------------------------------------
 
 
+def random_states(key: str, label: str, games: int = 2, steps: int = 20_000):
+    """(players, step, state, rng) at every state of random games of a lobby entry (its own
+    generator's actions, refusals skipped; seeded by label, entry and game), up to `steps` each
+    and the end (or, for a game with a move open after the end, on past it). The caller may draw
+    on rng between two states. The contract tests and the prompts' fit walk games so."""
+    import random
+
+    from companion.games import GAMES
+    from companion.games.base import RuleError
+
+    info = GAMES[key]
+    rules = info.rules
+    open_after_end = any(m.after_end for m in rules.moves.moves.values())
+    for game in range(games):
+        rng = random.Random(f"{label}-{key}-{game}")
+        players = rng.randint(info.min_players, info.max_players)
+        state = rules.new(dict(info.options), players)
+        for step in range(steps):
+            yield players, step, state, rng
+            if rules.result(state) is not None and not open_after_end:
+                break
+            action = info.random_play.next_action(state, rng)
+            if action is None:
+                break
+            try:
+                state = json.loads(json.dumps(rules.apply(state, action)))
+            except RuleError:
+                continue
+
+
 def visible(markup: str) -> str:
     """The text a person reads: no tags, scripts or styles; entities decoded; spaces collapsed."""
     markup = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", markup, flags=re.S)

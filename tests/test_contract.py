@@ -46,7 +46,7 @@ from companion.games.base import (
     Rules,
 )
 from companion.web.adapter import GameAdapter, adapter_of
-from tests.helpers import rule_ids_in
+from tests.helpers import random_states, rule_ids_in
 
 ENTRIES = sorted(GAMES)
 RULES_PAGES = sorted({info.rules_page for info in GAMES.values()})
@@ -177,30 +177,6 @@ def test_every_player_count_starts_and_speaks_json(key):
 
 def _generator(name: str):
     return GAMES[next(k for k, i in GAMES.items() if i.name == name)].random_play
-
-
-def _random_games(key: str, label: str):
-    """(players, step, state, rng) at every state of two random games of a lobby entry (its
-    generator's actions, refusals skipped), up to STEPS each and the end (or, for a game with a
-    move open after the end, on past it). The caller may draw on rng between two states."""
-    info = GAMES[key]
-    rules, generator = info.rules, _generator(info.name)
-    open_after_end = any(m.after_end for m in rules.moves.moves.values())
-    for seed in range(2):
-        rng = random.Random(f"{label}-{key}-{seed}")
-        players = rng.randint(info.min_players, info.max_players)
-        state = rules.new(dict(info.options), players)
-        for step in range(STEPS):
-            yield players, step, state, rng
-            if rules.result(state) is not None and not open_after_end:
-                break
-            action = generator.next_action(state, rng)
-            if action is None:
-                break
-            try:
-                state = json.loads(json.dumps(rules.apply(state, action)))
-            except RuleError:
-                continue
 
 
 @pytest.mark.parametrize("key", ENTRIES)
@@ -413,7 +389,7 @@ def test_may_enter_agrees_with_apply_in_every_state_a_random_game_reaches(key):
     rules, generator = info.rules, _generator(info.name)
     moves = rules.moves
     pool: dict[str, list[dict]] = defaultdict(list)
-    for players, step, state, rng in _random_games(key, "may-enter"):
+    for players, step, state, rng in random_states(key, "may-enter", steps=STEPS):
         if step == 0:
             pool.clear()  # each game's own entries
         for _ in range(4):
@@ -451,7 +427,7 @@ def test_the_prompt_names_what_may_be_entered_and_only_that(key):
 
     rules = GAMES[key].rules
     moves = rules.moves
-    for players, step, state, _ in _random_games(key, "prompt"):
+    for players, step, state, _ in random_states(key, "prompt", steps=STEPS):
         over = rules.result(state) is not None
         for seat in [*range(players), None]:
             said = rules.prompt(state, seat)

@@ -7,37 +7,22 @@ Shared by the games' phone tests (tests/<game>/)."""
 from __future__ import annotations
 
 import json
-import random
 
 from companion.games import GAMES
-from companion.games.base import RuleError
 from companion.i18n import LANGUAGES, render_msg, use_part
+from tests.helpers import random_states
 
 
 def prompts_reached(key: str, games: int = 40, steps: int = 600) -> list:
     """Every distinct prompt (a Msg, with its numbers) random games of this entry reach, for any
     seat and the table."""
-    info = GAMES[key]
-    rules = info.rules
+    rules = GAMES[key].rules
     found: dict[str, object] = {}
-    for seed in range(games):
-        rng = random.Random(f"prompt-fit-{key}-{seed}")
-        players = rng.randint(info.min_players, info.max_players)
-        state = rules.new(dict(info.options), players)
-        for _ in range(steps):
-            for seat in [*range(players), None]:
-                msg = rules.prompt(state, seat)
-                if msg is not None:
-                    found.setdefault(json.dumps(msg.to_json(), sort_keys=True), msg)
-            if rules.result(state) is not None:
-                break
-            action = info.random_play.next_action(state, rng)
-            if action is None:
-                break
-            try:
-                state = rules.apply(state, action)
-            except RuleError:
-                continue
+    for players, _, state, _ in random_states(key, "prompt-fit", games=games, steps=steps):
+        for seat in [*range(players), None]:
+            msg = rules.prompt(state, seat)
+            if msg is not None:
+                found.setdefault(json.dumps(msg.to_json(), sort_keys=True), msg)
     return list(found.values())
 
 
@@ -86,13 +71,13 @@ def prompts_too_long(app, phone, server, key: str, most: int = 2) -> dict[str, i
 
     texts = prompt_texts(app, key)
     host = phone(viewport=SMALL_PHONE)
-    code = open_table(host, server, game=key, players="2", names=())
+    code = open_table(host, server, game=key, players=str(GAMES[key].min_players), names=())
     page = phone(viewport=SMALL_PHONE)
     sit_down(page, server, code, 0)
     found: dict[str, int] = {}
     for language, shown in texts.items():
         speak(page, server, language)
         page.reload()
-        expect(page.locator("#prompt")).to_be_visible()  # seat 1 on turn at the start
+        expect(page.locator("#prompt")).to_be_visible()  # every game prompts seat 1 at the start
         found.update(too_long(page, shown, most))
     return found
