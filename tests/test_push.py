@@ -6,6 +6,7 @@ that may not open the table's live region gets nothing but what /live gives it."
 from __future__ import annotations
 
 import queue
+import re
 import threading
 import time
 
@@ -87,9 +88,18 @@ class Stream:
 
 
 def parse(message: str) -> tuple[int, str]:
+    """A message's version and presence (its first line)."""
     assert message.startswith("data: ") and message.endswith("\n\n"), message
-    version, presence = message[6:-2].split(" ")
+    version, presence = message[6:-2].split("\n", 1)[0].split(" ")[:2]
     return int(version), presence
+
+
+def region_in(message: str) -> str:
+    """The live region a message carries ("" for none), its lines joined as EventSource joins
+    them."""
+    lines = message[:-2].split("\n")[1:]
+    assert all(line.startswith("data: ") for line in lines), message
+    return "\n".join(line[6:] for line in lines)
 
 
 def test_a_members_stream_says_the_version_at_once_and_wakes_on_a_change(push_app):
@@ -120,6 +130,76 @@ def test_a_members_stream_says_the_version_at_once_and_wakes_on_a_change(push_ap
         assert at - sent < 0.5
     finally:
         stream.close()
+
+
+def next_region(stream: Stream, above: int, timeout: float = 5) -> str:
+    """The region carried by the next message with a version above `above`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        _, text = stream.next(max(0.01, deadline - time.monotonic()))
+        if parse(text)[0] > above:
+            return region_in(text)
+
+
+def tokens_out(html: str) -> str:
+    """A region with its CSRF tokens blanked (each request signs its own)."""
+    return re.sub(r'name="csrf_token"( type="hidden")? value="[^"]+"', "csrf", html)
+
+
+def test_a_changes_message_carries_each_streams_own_region_as_its_fetch_gives_it(push_app):
+    """The region a stream sends is the one its page would fetch: a phone's own seat, the host
+    acting for the seat it chose (the stream's ?as=), the display's by its key; lines of
+    spaces left out. Its page then makes no request of its own."""
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
+    push_app.extensions["companion.push"].heartbeat = 30  # only changes send a message
+    with push_app.app_context():
+        key = tables.new_display_token(get_db(), tables.get_table(get_db(), table.code))
+    display, first = push_app.test_client(), push_app.test_client()
+    assert display.get(f"/t/{table.code}/display/live?key={key}&v=0").status_code == 200
+    table.page("host", "?as=2")  # the host's first look at Chris's seat is in the history
+    before = table.version()
+    viewers = {
+        "Ben": (table.phones[1], "/push", "/live?v={v}"),
+        "host as Chris": (table.host, "/push?as=2", "/live?as=2&v={v}"),
+        "display": (
+            display,
+            f"/display/push?key={key}",
+            f"/display/live?key={key}&v={{v}}",
+        ),
+    }
+    streams = {
+        name: Stream(client, f"/t/{table.code}{push}")
+        for name, (client, push, _) in viewers.items()
+    }
+    # A phone without a session yet (its seat's cookie only): its region's forms would start
+    # one, whose cookie a stream cannot give. Its message says "renew": fetch, then open the
+    # stream again.
+    token = table.phones[2].get_cookie(f"seat_{table.code}", path=f"/t/{table.code}").value
+    first.set_cookie(f"seat_{table.code}", token, path=f"/t/{table.code}")
+    streams["first"] = Stream(first, f"/t/{table.code}/push")
+    try:
+        for stream in streams.values():
+            assert parse(stream.next()[1])[0] == before
+        page = table.page(0)
+        answer = table.phones[0].post(
+            f"/t/{table.code}/note", data={"csrf_token": csrf_from(page), "text": "hi"}, headers=HX
+        )
+        assert answer.status_code == 200
+        for name, (client, _, live) in viewers.items():
+            sent = next_region(streams[name], before)
+            fetched = client.get(f"/t/{table.code}{live.format(v=before)}", headers=HX).text
+            assert f'data-version="{table.version()}"' in sent, name
+            lines = [line for line in tokens_out(fetched).split("\n") if line.strip()]
+            assert tokens_out(sent) == "\n".join(lines), name
+            if name == "host as Chris":
+                assert "Acting for Chris." in sent
+        renew = streams["first"].next()[1]
+        while parse(renew)[0] <= before:
+            renew = streams["first"].next()[1]
+        assert renew.split("\n")[0].endswith(" renew") and region_in(renew) == ""
+    finally:
+        for stream in streams.values():
+            stream.close()
 
 
 def test_the_stream_beats_while_nothing_moves(push_app):

@@ -48,6 +48,7 @@ from companion import tables
 from companion.store import NOTIFY_CHANNEL, Store
 from companion.tables import hash_token
 from companion.web.credentials import display_cookie, member
+from companion.web.stream_region import RENEW, region_of
 
 HEARTBEAT = float(os.environ.get("COMPANION_PUSH_HEARTBEAT", "2.5"))  # seconds between messages
 CHECK_EVERY = 0.1  # seconds: SQLite, how often a process asks whether anything was committed
@@ -85,9 +86,18 @@ def served() -> bool:
     return monkey.is_module_patched("socket")
 
 
-def message(version: int, presence: str) -> bytes:
-    """One Server-Sent Event: the table's version and which seats are online."""
-    return f"data: {version} {presence or '-'}\n\n".encode()
+def message(version: int, presence: str, region: bytes | None = None) -> bytes:
+    """One Server-Sent Event: the table's version and which seats are online, and, when given,
+    the stream's own live region at that version (one `data:` line per line of it). RENEW as
+    the region: the page is to fetch it and then open its stream again (`... renew`)."""
+    if region is RENEW:
+        return f"data: {version} {presence or '-'} renew\n\n".encode()
+    head = f"data: {version} {presence or '-'}\n".encode()
+    if not region:
+        return head + b"\n"
+    # Lines of only spaces are left out (Jinja leaves many; the region has no <pre>/<textarea>).
+    lines = [line for line in region.replace(b"\r", b"").split(b"\n") if line.strip()]
+    return head + b"".join(b"data: " + line + b"\n" for line in lines) + b"\n"
 
 
 class Channel:
@@ -172,6 +182,7 @@ class Hub:
         presence: bool,
         allowed: Callable[[], bool] | None = None,
         ticket: Ticket | None = None,
+        region: Callable[[int], bytes | None] | None = None,
     ) -> Generator[bytes, None, None]:
         """A stream's messages: one at once, one per change, a heartbeat when nothing moves.
         The caller joined the channel before reading `version` (nothing is missed between).
@@ -179,7 +190,11 @@ class Hub:
         allowed() is asked again at every new version: a credential taken away (a freed seat,
         a hand-over, a display dropped: each moves the table's version) ends the stream, in
         whichever process holds it, within a heartbeat of the change reaching that process.
-        A ticket ended (a newer stream of the same credential took its place) ends it too."""
+        A ticket ended (a newer stream of the same credential took its place) ends it too.
+
+        region(shown) renders the stream's own live region for a page that shows version
+        `shown` (None when it cannot be sent: the page then fetches it); a new version's
+        message carries it, so that the page needs no request of its own."""
         wake = channel.wake
         channel.version = max(channel.version, version)
         sent = (channel.version, channel.presence, channel.beats)
@@ -196,8 +211,10 @@ class Hub:
                 continue  # woken for what this stream already said
             if now[0] != sent[0] and allowed is not None and not allowed():
                 return
+            shown = sent[0]
             sent = now
-            yield message(now[0], now[1] if presence else "")
+            html = region(shown) if region is not None and now[0] != shown else None
+            yield message(now[0], now[1] if presence else "", html)
 
     # --- background jobs ---------------------------------------------------------------------
 
@@ -406,6 +423,8 @@ class PushStreams:
                 else:
                     answer = self._member(environ, code)
                 if isinstance(answer, Held):
+                    live = f"/t/{code}/display/live" if match.group(2) else f"/t/{code}/live"
+                    answer.region = region_of(self.wsgi_app, environ, live)
                     start_response("200 OK", [*STREAM_HEADERS, *self.headers()])
                     return answer
         return self.wsgi_app(environ, start_response)
@@ -489,7 +508,11 @@ class PushStreams:
                     if not held:
                         self.open.pop(credential, None)
 
-        return Held(self.hub.stream(channel, version, presence, allowed, ticket), done)
+        stream = Held(done)
+        stream.messages = self.hub.stream(
+            channel, version, presence, allowed, ticket, lambda shown: stream.render(shown)
+        )
+        return stream
 
     def _check(self, read: Callable[[Store], Any]):
         """A stream's credential asked again (read: its row): the row, False when it no longer
@@ -540,18 +563,24 @@ class Ticket:
 class Held:
     """A stream as the WSGI server sees it: its messages, and close() (called by the server when
     the client went away or the server stops, whether or not a message was sent) leaves the
-    channel once."""
+    channel once. region: what renders its page's live region (PushStreams.region_of)."""
 
-    def __init__(self, messages: Generator[bytes, None, None], done: Callable[[], None]):
-        self.messages = messages
+    def __init__(self, done: Callable[[], None]):
+        self.messages: Generator[bytes, None, None] | None = None
         self.done: Callable[[], None] | None = done
+        self.region: Callable[[int], bytes | None] | None = None
+
+    def render(self, shown: int) -> bytes | None:
+        return self.region(shown) if self.region is not None else None
 
     def __iter__(self) -> Iterator[bytes]:
+        assert self.messages is not None
         return self.messages
 
     def close(self) -> None:
         try:
-            self.messages.close()
+            if self.messages is not None:
+                self.messages.close()
         except ValueError:  # waiting in another thread (a test's reader): it ends on its own
             pass
         done, self.done = self.done, None

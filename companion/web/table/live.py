@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from flask import after_this_request, current_app, redirect, render_template, request, url_for
 
 from companion import get_db, htmx, qr, tables
-from companion.forms import NoteForm, UndoForm, VersionedForm
+from companion.forms import NoteForm
 from companion.games.base import Msg, Seat
 from companion.i18n import reader_seats
 from companion.web.adapter import adapter_of
@@ -115,20 +115,16 @@ def live_context(
     return dict(
         region.context(),
         **(guide_context(db, table) if w.host or w.display or w.table_device else {"guide": None}),
-        note_form=versioned(NoteForm, table, (bound_forms or {}).get("note")),
-        undo_form=versioned(UndoForm, table),
+        # what the note field keeps after a refused note (a form is made only then)
+        note_text=_note_text((bound_forms or {}).get("note")),
         look_traced=w.host and adapter_of(table.game).look_line is not None,
         link_box=link_box,
         handed_to=handed_to,
     )
 
 
-def versioned(
-    form_class: type[VersionedForm], table: tables.Table, bound: VersionedForm | None = None
-) -> VersionedForm:
-    form = bound or form_class(formdata=None)
-    form.version.data = table.version
-    return form
+def _note_text(bound: NoteForm | None) -> str:
+    return (bound.text.data or "") if bound is not None else ""
 
 
 def render_live(w: Who, *, status: int | None = None, **kwargs) -> tuple[str, int]:

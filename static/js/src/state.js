@@ -17,7 +17,7 @@ var Companion = {
   // page does not poll: polling.js); heard: when its last message came; version and presence:
   // what it said last; tries: failed tries in a row; retryAt: no new try before this (ms; set
   // by polling.js too, when the browser goes on- or offline).
-  push: { source: null, on: false, heard: 0, version: 0, presence: "", tries: 0, retryAt: 0 },
+  push: { source: null, on: false, heard: 0, version: 0, presence: "", tries: 0, retryAt: 0, renew: false },
   // Failed polls in a row (connection.js counts them and shows the banner at OFFLINE_AFTER;
   // push.js and queue.js raise it when the stream went quiet or a tap could not be sent).
   failures: 0,
