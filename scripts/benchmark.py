@@ -825,10 +825,12 @@ def figure_held(
     moving: float,
     push_processes=(1,),
     polling: bool = True,
+    movers: tuple[int, ...] = (20,),
 ) -> None:
     """1,000 / 4,000 / 8,000 phones held, with push (gunicorn's gevent workers: one per core,
     as `make run`, or the numbers of processes asked for) and polling (waitress, as
-    COMPANION_PUSH=0), on one SQLite database (scripts/benchmark_push.py says what is
+    COMPANION_PUSH=0), on one SQLite database, while 20 tables (and, with push, each count of
+    `movers`: 100 for a hall) move once a second (scripts/benchmark_push.py says what is
     measured)."""
     from scripts import benchmark_push
 
@@ -847,9 +849,10 @@ def figure_held(
         started = time.time()
         seeded = seed_elsewhere(database, tables_needed, events=2)
         print(f"  seeded {tables_needed} tables of 4 in {time.time() - started:.0f} s", flush=True)
-        variants = [("push", n) for n in push_processes] + ([("poll", 1)] if polling else [])
+        variants = [("push", n, m) for m in movers for n in push_processes]
+        variants += [("poll", 1, 20)] if polling else []
         for phones in counts:
-            for mode, processes in variants:
+            for mode, processes, moving_tables in variants:
                 env = {
                     "COMPANION_DATABASE": database,
                     "COMPANION_SECRET_KEY": "bench",
@@ -861,7 +864,7 @@ def figure_held(
                 }
                 served = Served("wsgi:app", env)
                 try:
-                    hosts = [Host(served.port, s, database) for s in seeded[:20]]
+                    hosts = [Host(served.port, s, database) for s in seeded[:moving_tables]]
                     result = benchmark_push.held_phones(
                         report, mode, served, seeded[: phones // 4], hosts, idle, moving
                     )
@@ -875,7 +878,9 @@ def figure_held(
                 make_run = mode == "push" and processes == MAKE_RUN_PROCESSES
                 if make_run:
                     engine += ", as make run"
-                benchmark_push.report_held(report, mode, phones, result, engine, goal=make_run)
+                benchmark_push.report_held(
+                    report, mode, phones, result, engine, goal=make_run, movers=moving_tables
+                )
 
 
 # --- main --------------------------------------------------------------------------------------------
@@ -912,6 +917,14 @@ def main() -> int:
         default=None,
         help="held phones with push on these numbers of gevent workers (default: as make run,"
         " one per core)",
+    )
+    parser.add_argument(
+        "--movers",
+        type=int,
+        nargs="*",
+        default=None,
+        help="held phones with push while this many tables move once a second (default 20"
+        " and 100; quick 20)",
     )
     parser.add_argument(
         "--no-polling",
@@ -983,6 +996,9 @@ def main() -> int:
 
     figure_first_load(report, list(GAMES))
     figure_processes(report, 2 if quick else 5, (1, 2) if quick else (1, 2, 4))
+    from scripts.benchmark_move import figure_move_cpu
+
+    figure_move_cpu(report, 10 if quick else 40)
     push_figures(report, args, counts, quick)
     return report.finish()
 
@@ -995,7 +1011,8 @@ def push_figures(report, args, counts: tuple[int, ...], quick: bool) -> None:
     if not args.no_held:
         held = (5, 8) if quick else (15, 20)  # seconds held idle, seconds moving
         processes = tuple(args.push_processes or [MAKE_RUN_PROCESSES])
-        figure_held(report, counts, *held, processes, polling=not args.no_polling)
+        movers = tuple(args.movers or ((20,) if quick else (20, 100)))
+        figure_held(report, counts, *held, processes, polling=not args.no_polling, movers=movers)
 
 
 if __name__ == "__main__":

@@ -47,8 +47,10 @@ from __future__ import annotations
 
 import difflib
 import html
+import http.client
 import random
 import re
+import socket
 import sys
 import tempfile
 import time
@@ -113,7 +115,7 @@ CSRF_INPUT_FIRST = re.compile(r'(<input[^>]*value=")[^"]*("[^>]*name="csrf_token
 CSRF_HEADER = re.compile(r'("X-CSRFToken": ")[^"]*(")')
 # A push message's presence ("1101": which seats' phones are online) moves with time and with
 # the process's last sweep, not with any private value; its version is kept and compared.
-PUSH_PRESENCE = re.compile(r"^(data: \d+) \S+$", re.M)
+PUSH_PRESENCE = re.compile(r"^(data: \d+) \S+( renew)?$", re.M)
 SVG = re.compile(r"<svg.*?</svg>", re.S)
 
 
@@ -361,9 +363,80 @@ def twin_sweep(sweep: Sweep, game: str, privacy: Privacy, rng: random.Random, ev
     return done
 
 
+def stream_paths(viewer: Viewer, table: TableAt) -> list[str]:
+    """The push streams a viewer's pages hold (a stranger holds none)."""
+    return [path for path in pages_of(viewer, table) if "/push" in path]
+
+
+class MessageAfter:
+    """A viewer's push stream, opened before a change: the first message it sends after the
+    version it opened at, with the live region it carries (the stream's payload)."""
+
+    def __init__(self, client: Client, path: str):
+        self.path = path
+        self.sock = socket.create_connection(
+            ("127.0.0.1", client.port), timeout=15, source_address=(client.source, 0)
+        )
+        self.sock.sendall(client.build("GET", path))
+        self.answer = http.client.HTTPResponse(self.sock, method="GET")
+        self.answer.begin()
+        self.buffer = b""
+        self.opened_at = int(self._next().split(b"\n", 1)[0][6:].split(b" ")[0]) if self.ok else 0
+
+    @property
+    def ok(self) -> bool:
+        return self.answer.status == 200
+
+    def _next(self) -> bytes:
+        while b"\n\n" not in self.buffer:
+            piece = self.answer.read1(65536)
+            if not piece:
+                raise ConnectionError(f"{self.path}: the stream ended")
+            self.buffer += piece
+        message, self.buffer = self.buffer.split(b"\n\n", 1)
+        return message
+
+    def after(self) -> tuple[int, str, str]:
+        """(status, "", the first message after the opening version), then closed."""
+        try:
+            if not self.ok:
+                return self.answer.status, "", ""
+            while True:
+                message = self._next()
+                if int(message.split(b"\n", 1)[0][6:].split(b" ")[0]) > self.opened_at:
+                    return 200, "", message.decode() + "\n\n"
+        finally:
+            self.sock.close()
+
+
+def open_streams(sweep, table: TableAt) -> dict:
+    """Every viewer's streams of the table, open now: (viewer, path) -> MessageAfter."""
+    return {
+        (viewer, path): MessageAfter(sweep.client(viewer, table), path)
+        for viewer in viewers(table)
+        if viewer.kind != "stranger"
+        for path in stream_paths(viewer, table)
+    }
+
+
+def messages_after(streams: dict, table: TableAt, secret: str) -> dict:
+    """What each stream sent after the change, normalized as the twins' pages are."""
+    found = {}
+    for (viewer, path), stream in streams.items():
+        status, location, body = stream.after()
+        shown = path.replace(table.code, "CODE").replace(table.display_key or "\0", "DISPLAYKEY")
+        found[(viewer, f"{shown} (its message after the action)")] = (
+            status,
+            location,
+            normalize(body, table, secret),
+        )
+    return found
+
+
 def twin_pair(sweep, game, privacy: Privacy, a: TableAt, b: TableAt, state, action, other) -> bool:
     """Send the action on table a and its other value on table b (each through the form, from
-    the right device), then compare every viewer's pages across the twins."""
+    the right device), then compare every viewer's pages across the twins, and what each
+    viewer's push stream, open before the action, sent after it (its live region)."""
     module = GAMES[game].rules
     try:
         module.apply(state, other)
@@ -374,6 +447,7 @@ def twin_pair(sweep, game, privacy: Privacy, a: TableAt, b: TableAt, state, acti
     if fields_a is None or fields_b is None:
         return False
     seat = action.get("seat")
+    streams = {a.code: open_streams(sweep, a), b.code: open_streams(sweep, b)}
     for table, fields in ((a, fields_a), (b, fields_b)):
         client, query = table.device(seat, bool(action.get("host")))
         page = client.get(f"/t/{table.code}/{query}").text
@@ -381,9 +455,14 @@ def twin_pair(sweep, game, privacy: Privacy, a: TableAt, b: TableAt, state, acti
         data["version"] = re.search(r'data-version="(\d+)"', page).group(1)
         answer = client.post(f"/t/{table.code}/act/{action['type']}{query}", data, HX)
         assert answer.status_code == 200, (answer.status_code, answer.text[:300])
+    pushed = tuple(
+        messages_after(streams[t.code], t, sweep.store.table(t.code).join_secret) for t in (a, b)
+    )
+    sweep.requests += len(pushed[0]) + len(pushed[1])
+    label = f"{GAMES[game].key} twins, {action['type']} by seat {seat}"
+    sweep.compare(pushed[0], pushed[1], seat, may_see(privacy, False), label + ", pushed")
     sweep.fetch(a, twin=True)  # first looks
     sweep.fetch(b, twin=True)
-    label = f"{GAMES[game].key} twins, {action['type']} by seat {seat}"
     sweep.compare(
         sweep.fetch(a, twin=True), sweep.fetch(b, twin=True), seat,
         may_see(privacy, False), label,

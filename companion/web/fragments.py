@@ -22,6 +22,9 @@ of these); anything else cannot be keyed, and the fragment is then rendered with
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import io
+import pickle
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -42,36 +45,35 @@ class Unkeyable(TypeError):
     """An input whose content cannot be read into a key."""
 
 
-def key_of(value: Any) -> Any:
-    """A hashable value that is equal for two inputs exactly when they render the same: their
-    whole content, with the types that render differently told apart (a Msg is its msgid,
-    parameters and catalogue, not only its English text)."""
-    kind = type(value)
-    if value is None or kind in (bool, int, float, str):
-        return value
-    if kind is Msg:
-        return (
-            "Msg",
-            value.msgid,
-            key_of(value.params),
-            value.plural,
-            value.count_param,
-            value.domain,
-        )
-    if kind is Seat:
-        return ("Seat", int(value))
-    if kind is Markup:
-        return ("Markup", str(value))
-    if kind in (list, tuple):
-        return (kind.__name__, *(key_of(item) for item in value))
-    if kind is dict:
-        return ("dict", *((key_of(k), key_of(v)) for k, v in value.items()))
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (
-            kind.__qualname__,
-            *(key_of(getattr(value, f.name)) for f in dataclasses.fields(value)),
-        )
-    raise Unkeyable(f"a fragment's input of type {kind.__qualname__} cannot be keyed")
+KEYED_TYPES = (Msg, Seat, Markup)
+
+
+class _KeyPickler(pickle.Pickler):
+    """Pickles plain data only: exact builtins go by pickle's own fast path; of the rest, only
+    the types whose whole content pickling keeps (Msg and Seat with their attributes, Markup,
+    dataclasses) are let through."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if type(obj) in KEYED_TYPES or dataclasses.is_dataclass(obj):
+            return NotImplemented  # pickled as usual, with every attribute (or by name: a class)
+        if obj in KEYED_TYPES or getattr(obj, "__module__", None) == "copyreg":
+            return NotImplemented  # the class itself, and how pickle rebuilds a str subclass
+        raise Unkeyable(f"a fragment's input of type {type(obj).__qualname__} cannot be keyed")
+
+
+def key_of(value: Any) -> bytes:
+    """A digest that is equal for two inputs exactly when their content is (their pickle: a
+    Msg is its msgid, parameters and catalogue, not only its English text; a list is not a
+    tuple); raises Unkeyable for anything but plain data. A set's order, which may differ for
+    equal sets, only costs a miss."""
+    buffer = io.BytesIO()
+    try:
+        _KeyPickler(buffer, protocol=5).dump(value)
+    except (pickle.PicklingError, TypeError, AttributeError) as error:
+        if isinstance(error, Unkeyable):
+            raise
+        raise Unkeyable(str(error)) from error
+    return hashlib.blake2b(buffer.getbuffer(), digest_size=20).digest()
 
 
 class Kept:

@@ -4,12 +4,15 @@ each; the 2 s poll stays as the fallback.
     GET /t/<code>/push                 a member's stream (the host's device or a seat's phone)
     GET /t/<code>/display/push?key=K   the table display's stream
 
-The stream says only *that* the table changed: each message is `data: <version> <presence>`,
-the table's version and which seats have a phone online ("1101"; "-" for the display). The page
-then fetches its own live region as a poll does (/live?v=...), so each phone still gets its own
-view (private chips, sealed bids): nothing is rendered once for a whole table. The first message
-is sent at once, then one on every change and a heartbeat every PUSH_HEARTBEAT seconds; a page
-that does not hear them in time (a proxy that buffers, a connection gone quiet) polls instead.
+Each message says the table's version and which seats have a phone online ("1101"; "-" for the
+display): `data: <version> <presence>`. A change's message also carries, on the next `data:`
+lines, the stream's own live region: the request its page would make (/live?v=...), answered in
+this process for that stream (stream_region.py), so each phone still gets its own view (private
+chips, sealed bids), by the same code as its fetch, without a request of its own. A region that
+cannot be sent is left out (the page then fetches it), or replaced by "renew" when it would set
+a cookie (the page fetches, then opens its stream again). The first message is sent at once,
+then one on every change and a heartbeat every PUSH_HEARTBEAT seconds; a page that does not hear
+them in time (a proxy that buffers, a connection gone quiet) polls instead.
 
 A stream is answered here, before Flask, like an unchanged poll (fastpath.py): one indexed query
 decides whether the device may open the table's live region, exactly as /live does; anything
@@ -131,7 +134,6 @@ class Hub:
         self.lock = threading.Lock()
         self.started = False
         self.stopping = threading.Event()
-        self.cooperative = served()  # under gevent: greenlets, not threads
 
     # --- what streams and writers call -----------------------------------------------------
 
@@ -167,13 +169,10 @@ class Hub:
         channel = self.channels.get(code)
         if channel is not None and version > channel.version:
             channel.version = version
+            # The woken streams render their regions when this request next waits (writing its
+            # answer): the one who moved gets their answer first, not after every other phone's
+            # render (it was a plain message once, and they went first).
             channel.ring()
-            if self.cooperative:
-                # Let the woken streams write now, before this request goes on to render its
-                # answer: the other phones hear of the move a render sooner.
-                import gevent
-
-                gevent.sleep(0)
 
     def stream(
         self,

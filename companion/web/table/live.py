@@ -117,6 +117,8 @@ def live_context(
         **(guide_context(db, table) if w.host or w.display or w.table_device else {"guide": None}),
         # what the note field keeps after a refused note (a form is made only then)
         note_text=_note_text((bound_forms or {}).get("note")),
+        # the history card's lines as its fragment takes them (table/_history_card.html)
+        history_entries=[{"undone": e.undone, "lines": e.lines} for e in region.history],
         look_traced=w.host and adapter_of(table.game).look_line is not None,
         link_box=link_box,
         handed_to=handed_to,
