@@ -36,6 +36,7 @@ def test_check_says_stale_when_a_source_changed(tmp_path, monkeypatch):
         (tmp_path / bundle).write_text(bundle_js.build(bundle), encoding="utf-8")
     monkeypatch.setattr(bundle_js, "SOURCES", sources)
     monkeypatch.setattr(bundle_js, "JS", tmp_path)
+    monkeypatch.setattr(bundle_js, "GAMES", tmp_path / "games")  # no game's script written
     assert bundle_js.main(["--check"]) == 0
     last = bundle_js.BUNDLES["app.js"][-1]
     with (sources / last).open("a", encoding="utf-8") as fh:

@@ -94,6 +94,19 @@ def table_sheet(game) -> tuple[str, bool]:
     return url_for("static", filename="css/table.css"), False
 
 
+def table_script(game) -> tuple[str, bool]:
+    """The script of a phone's table and join pages of a game (a GameInfo), and whether it holds
+    the game's own: the game's table.js (its script and app.js in one, scripts/bundle_js.py), or
+    app.js for a game without one."""
+    from flask import current_app, url_for
+
+    endpoint = f"{game.name}.static"
+    folder = _static_folder(current_app, endpoint)
+    if folder and os.path.exists(os.path.join(folder, "table.js")):
+        return url_for(endpoint, filename="table.js"), True
+    return url_for("static", filename="js/app.js"), False
+
+
 @lru_cache(maxsize=1)
 def _icon_uri(path: str, mtime: float) -> Markup:
     import urllib.parse
@@ -126,6 +139,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_BR_LEVEL", 5)
     compress.init_app(app)
     app.jinja_env.globals["table_sheet"] = table_sheet
+    app.jinja_env.globals["table_script"] = table_script
     app.jinja_env.globals["icon_uri"] = icon_uri
 
     @app.url_defaults
