@@ -192,7 +192,9 @@ def init_app(app: Flask) -> None:
     def cache_versioned(response):
         endpoint = request.endpoint or ""
         static = is_static(endpoint)
-        if static and request.args.get("v") and response.status_code == 200:
+        # 206: a part of one, as a video is asked for (Range: bytes=0-, the keep-awake video on
+        # a phone's first load): the same year-long caching, and no validators either.
+        if static and request.args.get("v") and response.status_code in (200, 206):
             response.cache_control.public = True
             response.cache_control.max_age = YEAR
             response.cache_control.immutable = True
