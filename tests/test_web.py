@@ -982,3 +982,22 @@ def test_the_text_size_is_chosen_in_the_footer_and_kept_per_device(client):
     assert client.get("/text/1?next=//evil.example/").headers["Location"] == "/"
     client.set_cookie("text", "99")
     assert "data-text" not in client.get("/").text  # a forged size is no size
+
+
+def test_a_versioned_file_is_kept_a_year_without_validators_whole_or_in_part(client):
+    """A versioned address never changes its file: the browser keeps it a year and never asks
+    again, so what it would revalidate by (ETag, Last-Modified, Expires) is bytes for nothing,
+    also on the part of the keep-awake video a phone asks for (Range: bytes=0-, answered 206)."""
+    import re
+
+    code = start_table(client)
+    page = client.get(f"/t/{code}/").text
+    video = re.search(r'src="(/static/media/keep-awake\.webm\?v=\w+)"', page).group(1)
+    whole = client.get(video)
+    part = client.get(video, headers={"Range": "bytes=0-"})
+    assert (whole.status_code, part.status_code) == (200, 206)
+    assert part.headers["Content-Range"].startswith("bytes 0-") and part.data == whole.data
+    for answer in (whole, part):
+        assert answer.cache_control.immutable and answer.cache_control.max_age == 31536000
+        for name in ("ETag", "Last-Modified", "Expires"):
+            assert name not in answer.headers, name

@@ -5,6 +5,7 @@ passes within a finger's width (HIT) of its middle, and no island lies over it; 
 from __future__ import annotations
 
 import math
+import re
 
 from companion.games.kahuna import drawing as d
 from companion.games.kahuna import rules as k
@@ -38,8 +39,19 @@ def test_aloa_huna_is_drawn_after_dudas_sites():
 
 
 def polygon(path: str) -> list[tuple[float, float]]:
-    """An area's corners, from its SVG path ("M x yL x y...Z")."""
-    return [tuple(map(float, corner.split())) for corner in path[1:-1].split("L")]
+    """An area's corners, from its SVG path: the first corner, then each as a step from the one
+    before ("M x yl dx dy dx dy...z")."""
+    assert re.fullmatch(r"M-?\d+ -?\d+l(-?\d+[ -]?)+z", path.replace(" -", "-")), path
+    numbers = [float(n) for n in re.findall(r"-?\d+", path)]
+    corners = [(numbers[0], numbers[1])]
+    for dx, dy in zip(numbers[2::2], numbers[3::2]):
+        corners.append((corners[-1][0] + dx, corners[-1][1] + dy))
+    return corners
+
+
+def test_an_area_is_written_as_steps_from_its_first_corner():
+    assert d._relative_path([(41, 51), (73, 81), (82, 86), (77, 98)]) == "M41 51l32 30 9 5-5 12z"
+    assert polygon("M41 51l32 30 9 5-5 12z") == [(41, 51), (73, 81), (82, 86), (77, 98)]
 
 
 def inside(point: tuple[float, float], corners: list[tuple[float, float]]) -> bool:

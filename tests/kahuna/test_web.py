@@ -38,8 +38,9 @@ def test_each_phone_sees_the_board_with_27_named_sites_and_12_islands(table):
     assert 'aria-label="Bridge site Aloa–Bari, free"' in page
     assert len(re.findall(r'<g class="k-island[ "]', page)) == 12
     assert "Elai. Sites: 6. Bridges to hold it: 4. White 0, Black 0; held by nobody" in page
-    # The page's one sheet holds kahuna.css (bundle_css), and kahuna.js is in its head.
-    assert "/static/games/kahuna/table.css" in page and "/static/games/kahuna/kahuna.js" in page
+    # The page's one sheet holds kahuna.css (bundle_css), its one script kahuna.js (bundle_js).
+    assert "/static/games/kahuna/table.css" in page and "/static/games/kahuna/table.js" in page
+    assert "/static/games/kahuna/kahuna.js" not in page and "/static/js/app.js" not in page
     assert "Your turn." in page and "Take Coco (face up)" in page
     # Under it, what White may enter now (Rules.prompt): the 3 cards in hand bound the play.
     assert (

@@ -5,12 +5,14 @@
   if (window.kahunaBoard) return;
   window.kahunaBoard = true;
 
-  // htmx cancels the browser's own navigation only for HTML links; SVG <a> elements would load
-  // the page a second time. Let htmx alone handle them.
+  // A site's link carries no hx-get of its own (27 on every page and live update): a tap on one
+  // is sent through htmx as hx-get would send it, its target, swap and push-url those its
+  // element inherits, and the browser's own navigation is cancelled.
   document.addEventListener("click", function (event) {
-    var link = event.target.closest && event.target.closest("svg a[hx-get]");
+    var link = event.target.closest && event.target.closest("svg.k-board a[href]");
     if (link && window.htmx && !(event.ctrlKey || event.metaKey || event.shiftKey)) {
       event.preventDefault();
+      window.htmx.ajax("GET", link.getAttribute("href"), { source: link });
     }
   }, true);
 
