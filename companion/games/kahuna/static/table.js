@@ -123,7 +123,7 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
     // page does not poll: polling.js); heard: when its last message came; version and presence:
     // what it said last; tries: failed tries in a row; retryAt: no new try before this (ms; set
     // by polling.js too, when the browser goes on- or offline).
-    push: { source: null, on: false, heard: 0, version: 0, presence: "", tries: 0, retryAt: 0 },
+    push: { source: null, on: false, heard: 0, version: 0, presence: "", tries: 0, retryAt: 0, renew: false },
     // Failed polls in a row (connection.js counts them and shows the banner at OFFLINE_AFTER;
     // push.js and queue.js raise it when the stream went quiet or a tap could not be sent).
     failures: 0,
@@ -200,8 +200,10 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
   var SILENT_SLACK = 1500; // ms: ...and each next one within a heartbeat and this, or we poll
 
   // ---- push: one Server-Sent Events stream per visible page ---------------------------------
-  // The stream only says "the table is at version N; these seats are online" (at once, on every
-  // change, and as a heartbeat); the page then fetches its own live region as a poll does. If
+  // The stream says "the table is at version N; these seats are online" (at once, on every
+  // change, and as a heartbeat). A change's message also carries this page's own live region, as
+  // its fetch would bring it (the server renders it for this stream): it is swapped in as a poll's
+  // answer is; without it (too large, a redirect due) the page fetches the region itself. If
   // the first message or a heartbeat does not come in time (a proxy that buffers, a connection
   // gone quiet) or the stream fails, the page polls every 2 s and tries the stream again later.
   function pushUrl() { var region = live(); return region && region.dataset.push; }
@@ -229,7 +231,9 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
     poll();
   }
   function heard(data) {
-    var parts = String(data).split(" ");
+    var text = String(data), cut = text.indexOf("\n");
+    var region = cut < 0 ? "" : text.slice(cut + 1);
+    var parts = (cut < 0 ? text : text.slice(0, cut)).split(" ");
     var first = !Companion.push.on;
     Companion.push.on = true;
     Companion.push.tries = 0;
@@ -243,12 +247,37 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
       // This page's own tap on its way brings the new region itself (the stream is often
       // faster than the tap's answer): fetching it too would morph the page a second time,
       // under what the player opened meanwhile. Its answer is checked when it comes.
-      if (!sending || Date.now() - sendingSince > 5000) poll();
+      if (!sending || Date.now() - sendingSince > 5000) {
+        // "renew": the region waits for a cookie this page must get first (its fetch brings
+        // it); the stream, opened with the old cookies, is opened again once it has.
+        if (parts[2] === "renew") Companion.push.renew = true;
+        if (!region || !swapRegion(region)) poll();
+      }
     } else if (Companion.push.presence && parts[1] !== Companion.push.presence) {
       presence();
     }
     Companion.push.presence = parts[1] || "";
     if (first) sendUnsent();
+  }
+  // The region the stream brought, swapped in as the poll's answer would be: the same events
+  // (htmx:beforeSwap, afterSwap, afterSettle, afterRequest) with the poller as their element, so
+  // that what follows a poll (the morph guard, the turn's scroll, the connection's state) follows
+  // this too. False when it cannot (no poller, an older region): the page fetches instead.
+  function swapRegion(html) {
+    var region = live();
+    var poller = region && region.querySelector(".poller");
+    var got = /data-version="(\d+)"/.exec(html);
+    if (!poller || !got || parseInt(got[1], 10) <= (parseInt(region.dataset.version, 10) || 0)) return false;
+    var xhr = { status: 200, responseText: html, getResponseHeader: function () { return null; } };
+    var detail = {
+      elt: poller, target: region, xhr: xhr, requestConfig: { elt: poller, verb: "get" },
+      shouldSwap: true, isError: false, successful: true, serverResponse: html
+    };
+    if (!htmx.trigger(region, "htmx:beforeSwap", detail) || !detail.shouldSwap) return true;
+    htmx.swap(region, html, { swapStyle: "morph:outerHTML", swapDelay: 0, settleDelay: 0, ignoreTitle: true },
+              { eventInfo: detail, contextElement: poller });
+    htmx.trigger(live() || document.body, "htmx:afterRequest", detail);
+    return true;
   }
   function behind() {
     var region = live();
@@ -284,6 +313,11 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
   // change came while it was on its way, and that trigger was dropped): fetch once more.
   document.addEventListener("htmx:afterRequest", function (e) {
     if (!Companion.push.on || !isPoll(e.detail) || !e.detail.xhr || e.detail.xhr.status !== 200) return;
+    if (Companion.push.renew) {
+      Companion.push.renew = false;
+      closeStream();
+      openStream();
+    }
     var got = /data-version="(\d+)"/.exec(e.detail.xhr.responseText || "");
     if (got && parseInt(got[1], 10) < Companion.push.version) setTimeout(poll, 0);
   });
