@@ -15,7 +15,7 @@ from companion import cli, games, i18n, security
 from companion import db as database
 from companion.games import PACKAGES
 from companion.store import PostgresStore, Store
-from companion.web import assets, device, errors, fragments, push
+from companion.web import assets, device, errors, fragments, links, push
 from companion.web.fastpath import UnchangedPolls
 
 csrf = CSRFProtect()
@@ -156,6 +156,7 @@ def _init_extensions(app: Flask) -> None:
     i18n.init_app(app)
     assets.init_app(app)
     fragments.init_app(app)
+    links.init_app(app)
 
 
 def _open_store(app: Flask) -> None:

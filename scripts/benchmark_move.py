@@ -5,11 +5,11 @@ of 4 phones, the heaviest game).
     python -m scripts.benchmark_move                       # every game, 4 phones, 40 moves each
     python -m scripts.benchmark_move --viewers 4+4 5+15    # phones + display links per table
     python -m scripts.benchmark_move --store postgres --processes 3
-    python -m scripts.benchmark_move --games kahuna --moves 100
+    python -m scripts.benchmark_move --games <key> --moves 100
 
 How: the app is served as `make run` serves it (scripts/check_kit.py: gunicorn's gevent
 workers, one per core) on a fresh database. Per game, a table is started with a phone on each
-seat (at most 4, the game's own number if smaller: Kahuna is for 2), played by the game's
+seat (at most 4, the game's own number if smaller: a game for 2 has 2), played by the game's
 random-game generator to its 10th event, and each phone and display link opens its push
 stream and, told of a new version, fetches its own live region as its page does
 (`/live?v=N` with htmx's headers, on a kept-alive connection). The host's device then makes

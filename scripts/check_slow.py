@@ -239,7 +239,8 @@ def flood_process(port, sources, total, seconds, limits, answer) -> None:
 
 # --- the phone at another address ---------------------------------------------------------------
 
-MESSAGE = re.compile(rb"data: (\d+) [^\n]*\n\n")
+# a message: its first line (version, presence), then, for a change, the lines of its region
+MESSAGE = re.compile(rb"data: (\d+) [^\n]*\n(?:data: [^\n]*\n)*\n")
 
 
 class HeldStream(threading.Thread):

@@ -40,17 +40,3 @@ def test_a_games_table_sheet_leaves_out_the_games_marked_regions_too():
     own = ".k-a { x: 1; }\n/* @other-pages: the calculator */\n.k-calc { y: 2; }\n/* @end */\n"
     built = bundle_css.build_game(".a { color: red; }\n", own)
     assert ".a {" in built and ".k-a {" in built and ".k-calc" not in built
-
-
-def test_the_table_display_and_calculator_rules_stay_out_of_a_phones_table_sheets():
-    from pathlib import Path
-
-    games = Path(bundle_css.ROOT) / "companion" / "games"
-    for game, tv, other in (
-        ("kahuna", "body.display #game-panel", ".k-control"),
-        ("africana", "body.display .af-result", ".af-calc-players"),
-    ):
-        sheet = (games / game / "static" / "table.css").read_text(encoding="utf-8")
-        own = (games / game / "static" / f"{game}.css").read_text(encoding="utf-8")
-        assert tv in own and other in own
-        assert tv not in sheet and other not in sheet

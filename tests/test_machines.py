@@ -308,7 +308,8 @@ class Stream:
         """(arrival, version) of the next message."""
         arrived, text = self.messages.get(timeout=timeout)
         assert text is not None, "the stream closed"
-        match = re.fullmatch(r"data: (\d+) (\S+)", text)
+        # the first line (version, presence); a change's message carries the region after it
+        match = re.fullmatch(r"data: (\d+) (\S+)( renew)?", text.split("\n", 1)[0])
         assert match, text
         return arrived, int(match.group(1))
 

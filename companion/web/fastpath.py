@@ -20,6 +20,7 @@ from werkzeug.http import parse_cookie
 
 from companion.tables import mark_seen
 from companion.web.credentials import member
+from companion.web.stream_region import FROM_STREAM
 
 POLL_PATH = re.compile(r"/t/([A-Za-z0-9]{1,20})/live")
 VERSION_ARG = re.compile(r"(?:^|&)v=(\d{1,12})(?:&|$)")
@@ -42,7 +43,7 @@ class UnchangedPolls:
         self.headers = headers
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") == "GET":
+        if environ.get("REQUEST_METHOD") == "GET" and FROM_STREAM not in environ:
             match = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
             if match is not None:
                 version = VERSION_ARG.search(environ.get("QUERY_STRING", ""))

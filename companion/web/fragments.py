@@ -2,7 +2,7 @@
 what every viewer of a table shares (or what did not change since the last move) is rendered
 once instead of once per phone and per move.
 
-    {{ fragment("africana/_ledger.html", accounts=view.accounts, names=names) }}
+    {{ fragment("<game>/_account.html", account=view.seats[i], names=names) }}
 
 A fragment template sees only the inputs it is given, and of the globals only the stateless
 ones: the reader's language (gettext, ngettext, the msg and names filters), url_for (relative

@@ -16,6 +16,7 @@ log = logging.getLogger(__name__)
 # A stream's region (region_of) is sent with its message up to this many bytes
 # (0: never; the page fetches it). A table page's region is 8-30 KB.
 REGION_MAX = int(os.environ.get("COMPANION_PUSH_REGION_MAX", str(64 * 1024)))
+FROM_STREAM = "companion.stream_region"  # the environ key that marks such a request
 RENEW = b"renew"  # a region that could not be sent for a cookie the page must get first
 # What a stream's region request keeps of the stream's own: who asks (cookies, language), and
 # how it reached us (host, scheme, a proxy's forwarding headers), so that its links are the same.
@@ -66,6 +67,8 @@ def region_of(wsgi_app: Callable, environ: dict, live: str) -> Callable[[int], b
             QUERY_STRING=f"{query}&v={shown}" if query else f"v={shown}",
             HTTP_HX_REQUEST="true",
         )
+        # never unchanged (it asks at a newer version): the fast path need not look
+        sub[FROM_STREAM] = True
         sub["wsgi.input"] = io.BytesIO(b"")
         answered: list = []
 

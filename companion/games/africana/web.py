@@ -400,6 +400,12 @@ class AfricanaAdapter(GameAdapter):
             },
             "me": None,
             "score_table_of": score_table,
+            # the names of who joined each expedition space (None: an empty space), for its
+            # fragment
+            "row_joined": [
+                None if card is None else [panel.names[j] for j in card["joined"]]
+                for card in view.get("row", [])
+            ],
         }
         if seat is None:
             return context

@@ -37,6 +37,13 @@ class FormsOnDemand(Mapping):
             form.version.data = self.version
         return form
 
+    def bound(self, action_type: str) -> VersionedForm | None:
+        """The form of this action type if this request bound it (a refused entry, shown with
+        what was typed and its errors), else None; makes no form (a template may then render
+        the plain, unbound form as a fragment)."""
+        form = self.made.get(action_type)
+        return form if form is not None and any(f.raw_data for f in form) else None
+
     def __iter__(self):
         return iter(self.classes)
 
