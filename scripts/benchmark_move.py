@@ -215,6 +215,19 @@ def measure(
     )
 
 
+def settle(server, quiet: float = 0.05, longest: float = 30.0) -> None:
+    """Wait until the server is quiet (under `quiet` of a core for a second): a fresh process
+    compiles its templates in the background first (companion/serve.py, warm_templates), which
+    would count as idle CPU."""
+    pids = process_tree(server.process.pid)
+    deadline = time.monotonic() + longest
+    while time.monotonic() < deadline:
+        before = cpu_seconds(pids)
+        time.sleep(1.0)
+        if cpu_seconds(pids) - before < quiet:
+            return
+
+
 def parse_viewers(text: str) -> tuple[int, int]:
     phones, _, displays = text.partition("+")
     return int(phones), int(displays or 0)
@@ -237,6 +250,7 @@ def run(
     found: list[Figure] = []
     with check_database(store, folder, "move") as url:
         server = start_app(url, processes=processes)
+        settle(server)
         try:
             print(
                 f"  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {store},"

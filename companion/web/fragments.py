@@ -113,8 +113,22 @@ class Kept:
             self.size = self.hits = self.misses = 0
 
 
-def fragment(name: str, **inputs: Any) -> Markup:
-    """The fragment template `name` rendered from `inputs` (kept: see the module's docstring)."""
+def slot(name: str) -> Markup:
+    """In a fragment template: where the caller's slot `name` goes (see fragment)."""
+    return Markup(f"<fragment-slot {name}>")
+
+
+def fragment(name: str, _slots: dict | None = None, **inputs: Any) -> Markup:
+    """The fragment template `name` rendered from `inputs` (kept: see the module's docstring).
+    _slots: what goes where the template says slot(name), put in after the fragment is kept or
+    found, never part of it (a clock that counts on with every request)."""
+    found = _kept_or_rendered(name, inputs)
+    for key, value in (_slots or {}).items():
+        found = found.replace(f"<fragment-slot {key}>", str(value))
+    return Markup(found)
+
+
+def _kept_or_rendered(name: str, inputs: dict) -> str:
     kept: Kept = current_app.extensions["companion.fragments"]
     try:
         key = (
@@ -127,18 +141,18 @@ def fragment(name: str, **inputs: Any) -> Markup:
     except Unkeyable:
         if current_app.config.get("TESTING"):
             raise
-        return Markup(_render(name, inputs))
+        return _render(name, inputs)
     if not current_app.config.get("FRAGMENTS", True):
-        return Markup(_render(name, inputs))
+        return _render(name, inputs)
     found = kept.get(key)
     if found is None:
         found = _render(name, inputs)
         token = g.get("csrf_token") if "csrf_token" in g else None
         kept.put(key, found.replace(token, TOKEN_SLOT) if token else found)
-        return Markup(found)
+        return found
     if TOKEN_SLOT in found:
         found = found.replace(TOKEN_SLOT, generate_csrf())
-    return Markup(found)
+    return found
 
 
 def _render(name: str, inputs: dict) -> str:
@@ -149,3 +163,4 @@ def init_app(app) -> None:
     """The app's kept fragments and the `fragment` global of its templates."""
     app.extensions["companion.fragments"] = Kept()
     app.jinja_env.globals["fragment"] = fragment
+    app.jinja_env.globals["slot"] = slot

@@ -291,12 +291,16 @@ var Idiomorph=function(){"use strict";const e=()=>{};const n={morphStyle:"outerH
   // The region the stream brought, swapped in as the poll's answer would be: the same events
   // (htmx:beforeSwap, afterSwap, afterSettle, afterRequest) with the poller as their element, so
   // that what follows a poll (the morph guard, the turn's scroll, the connection's state) follows
-  // this too. False when it cannot (no poller, an older region): the page fetches instead.
+  // this too. False when it cannot (no poller, an older region) or a script of the page wants
+  // its own fetch (it cancels "companion:streamregion": its poll carries what the page has open,
+  // which the stream's region, rendered for the page's address, does not know): the page fetches.
   function swapRegion(html) {
     var region = live();
     var poller = region && region.querySelector(".poller");
     var got = /data-version="(\d+)"/.exec(html);
     if (!poller || !got || parseInt(got[1], 10) <= (parseInt(region.dataset.version, 10) || 0)) return false;
+    var asked = new CustomEvent("companion:streamregion", { bubbles: true, cancelable: true });
+    if (!region.dispatchEvent(asked)) return false;
     var xhr = { status: 200, responseText: html, getResponseHeader: function () { return null; } };
     var detail = {
       elt: poller, target: region, xhr: xhr, requestConfig: { elt: poller, verb: "get" },

@@ -62,6 +62,12 @@
     var site = sheet && sheet.getAttribute("data-site");
     if (site) event.detail.parameters["site"] = site;
   });
+  // The region a push message brings is rendered without the open question's site: while one
+  // is open, the page fetches instead (its poll, with the site).
+  document.addEventListener("companion:streamregion", function (event) {
+    var sheet = document.getElementById("k-sheet");
+    if (sheet && sheet.getAttribute("data-site")) event.preventDefault();
+  });
 
   // afterSwap runs before the browser paints the new content, so a seen play never flashes.
   document.addEventListener("htmx:afterSwap", function () { settle(document); });
