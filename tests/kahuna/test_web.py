@@ -11,9 +11,11 @@ import re
 from html import unescape
 
 import pytest
+from flask import url_for
 
 from companion import get_db, tables
 from companion.games.kahuna import rules as k
+from companion.games.kahuna.web import site_links
 from tests.helpers import HX, alert_text, csrf_from, rule_link, take_seat, version_of
 from tests.kahuna.helpers import drive, finish_round, reveal_pending, sheet
 
@@ -537,6 +539,19 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
     response = table.act("host", "place", "?as=0", site="Aloa-Bari", card="Bari")
     assert "White built a bridge on Aloa–Bari (card Bari)." in response.text
     assert table.state()["bridges"] == {"Aloa-Bari": "white"}
+
+
+@pytest.mark.parametrize("args", [{}, {"as": 1}, {"as": 0, "reveal": "1"}])
+def test_each_sites_link_is_the_address_url_for_builds(app, args):
+    """site_links builds one address and puts each key in: the same as url_for, site by site."""
+    with app.test_request_context("/"):
+        links = site_links("ABCD234", args)
+        expected = {
+            k.site_key(s): url_for("table.page", code="ABCD234", site=k.site_key(s), **args)
+            for s in k.SITES
+        }
+    assert links == expected and len(links) == 27
+    assert links["Aloa-Bari"].startswith("/t/ABCD234/?site=Aloa-Bari")
 
 
 def _drawn_points(key: str, steps: int = 48) -> list[tuple[float, float]]:

@@ -29,6 +29,8 @@ from companion.web import charts
 from companion.web.adapter import GameAdapter, Panel
 
 NAME_MAX = 40  # longer than any island or site name: the rules refuse unknown names with a reason
+SITE_SLOT = "SITESLOT"  # stands for a site's key in the one address site_links builds
+SITE_KEYS = tuple(k.site_key(s) for s in k.SITES)
 
 # --- the forms ----------------------------------------------------------------------------------
 
@@ -187,6 +189,16 @@ def _reveal_choices(state: dict) -> list[dict]:
     return choices
 
 
+def site_links(code: str, args: dict) -> dict[str, str]:
+    """Each site's link on the table page (the page with ?site=<key>, keeping `args`).
+
+    One address is built and each site's key put into it: url_for for each of the 27 sites cost
+    a millisecond per live region. A key is two island names and a hyphen, which an address
+    carries as they are, so each link is url_for's own (tests/kahuna/test_web.py checks it)."""
+    pattern = url_for("table.page", code=code, site=SITE_SLOT, **args)
+    return {key: pattern.replace(SITE_SLOT, key, 1) for key in SITE_KEYS}
+
+
 def site_choice(state: dict, seat: int | None, site: str) -> dict:
     """The sheet for a tapped site: the legal card choices and the refused ones with reasons."""
     answer = k.legal_cards_for(state, seat, site[:NAME_MAX])
@@ -222,15 +234,12 @@ class KahunaAdapter(GameAdapter):
         chosen = panel.query.get("site")
         tappable = seat is not None and not view["over"]
 
-        def href(key: str) -> str | None:
-            if not tappable:
-                return None
-            return url_for("table.page", code=panel.code, site=key, **panel.args)
+        links = site_links(panel.code, panel.args) if tappable else {}
 
         choice = site_choice(state, seat, chosen) if chosen and seat is not None else None
         board = drawing(
             state["bridges"],
-            href,
+            links.get,
             view["last_changes"],
             selected=choice["site"] if choice else None,
         )
