@@ -31,6 +31,23 @@ from companion.web.adapter import GameAdapter, Panel
 NAME_MAX = 40  # longer than any island or site name: the rules refuse unknown names with a reason
 SITE_SLOT = "SITESLOT"  # stands for a site's key in the one address site_links builds
 SITE_KEYS = tuple(k.site_key(s) for s in k.SITES)
+# What the round's card (the fragment kahuna/_round.html) reads of the view: the same for every
+# device, so one rendering serves them all (kept by these facts, not by the whole view).
+ROUND_FACTS = (
+    "over",
+    "round",
+    "turn",
+    "pending_reveals",
+    "deck",
+    "display",
+    "final_turns",
+    "must_draw",
+    "points",
+    "islands_held",
+    "hands",
+    "bridges_left",
+    "options",
+)
 
 # --- the forms ----------------------------------------------------------------------------------
 
@@ -248,6 +265,8 @@ class KahunaAdapter(GameAdapter):
         return {
             "score": score_table(panel.state, final) if final else None,
             "board": board,
+            "round_facts": {key: view[key] for key in ROUND_FACTS},
+            "site_list": [(s["key"], s["a"], s["b"], s["word"]) for s in board["sites"]],
             "site_choice": choice,
             "reveal_choices": _reveal_choices(state) if view["can"]["reveal"] else [],
             "options_open": host and k.options_open(state),
