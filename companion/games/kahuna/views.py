@@ -11,7 +11,6 @@ from companion.games.kahuna.bridges import (
     control,
     islands_held,
 )
-from companion.games.kahuna.checks import legal_cards_for
 from companion.games.kahuna.facts import (
     BRIDGES_PER_COLOUR,
     COLOURS,
@@ -35,7 +34,8 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
     """What a seat (or the table, for None) may see. Kahuna has no secrets the app knows.
 
     Hands are only counted; "known_cards" lists the cards each hand took from the face-up row,
-    which both players saw. A seat that may play also gets "site_options": site -> legal_cards_for().
+    which both players saw. What a tapped site allows is asked of legal_cards_for() when it is
+    tapped (web.site_choice), not worked out here for all 27 sites on every render.
     """
     bridges = bridges_from_json(state["bridges"])
     held = control(bridges)
@@ -80,11 +80,6 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         "colour": COLOURS[seat] if seat in (0, 1) else None,
     }
     out["can"] = entries_open(state, seat)
-    out["site_options"] = (
-        {s["key"]: legal_cards_for(state, seat, s["key"]) for s in out["sites"]}
-        if out["can"]["play"]
-        else {}
-    )
     return out
 
 
