@@ -15,7 +15,8 @@ from flask import url_for
 
 from companion import get_db, tables
 from companion.games.kahuna import rules as k
-from companion.games.kahuna.web import site_links
+from companion.games.kahuna.drawing import WIDTH, drawing
+from companion.games.kahuna.web import Board, site_link_pattern
 from tests.helpers import HX, alert_text, csrf_from, rule_link, take_seat, version_of
 from tests.kahuna.helpers import drive, finish_round, reveal_pending, sheet
 
@@ -543,15 +544,21 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
 
 @pytest.mark.parametrize("args", [{}, {"as": 1}, {"as": 0, "reveal": "1"}])
 def test_each_sites_link_is_the_address_url_for_builds(app, args):
-    """site_links builds one address and puts each key in: the same as url_for, site by site."""
+    """The board puts each site's key into one built address: the same as url_for's, site by
+    site; the board is the drawing of its position."""
+    bridges, changes = {"Aloa-Bari": "white"}, {"site": "Aloa-Bari"}
     with app.test_request_context("/"):
-        links = site_links("ABCD234", args)
+        board = Board(bridges, changes, "Coco-Gola", links=site_link_pattern("ABCD234", args))
         expected = {
             k.site_key(s): url_for("table.page", code="ABCD234", site=k.site_key(s), **args)
             for s in k.SITES
         }
-    assert links == expected and len(links) == 27
-    assert links["Aloa-Bari"].startswith("/t/ABCD234/?site=Aloa-Bari")
+    links = {s["key"]: s["href"] for s in board.sites}
+    assert links == expected and links["Aloa-Bari"].startswith("/t/ABCD234/?site=Aloa-Bari")
+    assert board.drawn == drawing(bridges, expected.get, changes, selected="Coco-Gola")
+    assert board.width == WIDTH and Board(bridges, changes, None, None).sites[0]["href"] is None
+    with pytest.raises(AttributeError):
+        board.no_such_part  # noqa: B018
 
 
 def _drawn_points(key: str, steps: int = 48) -> list[tuple[float, float]]:
