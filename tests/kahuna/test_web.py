@@ -16,7 +16,7 @@ from flask import url_for
 from companion import get_db, tables
 from companion.games.kahuna import rules as k
 from companion.games.kahuna.drawing import WIDTH, drawing
-from companion.games.kahuna.web import Board, site_link_pattern
+from companion.games.kahuna.web import ADAPTER, Board, act_links, site_link_pattern
 from tests.helpers import HX, alert_text, csrf_from, rule_link, take_seat, version_of
 from tests.kahuna.helpers import drive, finish_round, reveal_pending, sheet
 
@@ -545,7 +545,7 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
 @pytest.mark.parametrize("args", [{}, {"as": 1}, {"as": 0, "reveal": "1"}])
 def test_each_sites_link_is_the_address_url_for_builds(app, args):
     """The board puts each site's key into one built address: the same as url_for's, site by
-    site; the board is the drawing of its position."""
+    site; the board is the drawing of its position. The turn's buttons' addresses likewise."""
     bridges, changes = {"Aloa-Bari": "white"}, {"site": "Aloa-Bari"}
     with app.test_request_context("/"):
         board = Board(bridges, changes, "Coco-Gola", links=site_link_pattern("ABCD234", args))
@@ -559,6 +559,10 @@ def test_each_sites_link_is_the_address_url_for_builds(app, args):
     assert board.width == WIDTH and Board(bridges, changes, None, None).sites[0]["href"] is None
     with pytest.raises(AttributeError):
         board.no_such_part  # noqa: B018
+    with app.test_request_context("/"):
+        posts = act_links("ABCD234", args)
+        for kind in ADAPTER.forms:
+            assert posts(kind) == url_for("table.act", code="ABCD234", action_type=kind, **args)
 
 
 def _drawn_points(key: str, steps: int = 48) -> list[tuple[float, float]]:

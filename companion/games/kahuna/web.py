@@ -13,6 +13,7 @@ for everything else (an unknown island, a card that does not fit, a wrong turn..
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,7 @@ from companion.web import charts
 from companion.web.adapter import GameAdapter, Panel
 
 NAME_MAX = 40  # longer than any island or site name: the rules refuse unknown names with a reason
+ACT_SLOT = "ACTSLOT"  # stands for an action's type in act_links's address
 SITE_SLOT = "SITESLOT"  # stands for a site's key in site_link_pattern's address
 # The sites as the board draws them (drawing_order): the list under the board keeps that order.
 SITE_ORDER = tuple((k.site_key((a, b)), a, b) for a, b in drawing_order())
@@ -219,6 +221,14 @@ def site_link_pattern(code: str, args: dict) -> str:
     return url_for("table.page", code=code, site=SITE_SLOT, **args)
 
 
+def act_links(code: str, args: dict) -> Callable[[str], str]:
+    """The address an action of a given type posts to (keeping `args`), for the turn's buttons:
+    url_for once, each type put in its place (ACT_SLOT), as for the sites' links; a type is a
+    word an address carries as it is (tests/kahuna/test_web.py checks it against url_for)."""
+    pattern = url_for("table.act", code=code, action_type=ACT_SLOT, **args)
+    return lambda action_type: pattern.replace(ACT_SLOT, action_type, 1)
+
+
 @dataclass
 class Board:
     """The board as the board macro reads it (drawing.drawing(): .sites, .islands, .width...),
@@ -297,6 +307,7 @@ class KahunaAdapter(GameAdapter):
         latest = view["rounds"][-1] if view["rounds"] else None
         final = k.result(state)
         return {
+            "act_url": act_links(panel.code, panel.args),
             "score": score_table(panel.state, final) if final else None,
             "board": board,
             "round_facts": {key: view[key] for key in ROUND_FACTS},
