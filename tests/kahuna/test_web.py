@@ -11,9 +11,12 @@ import re
 from html import unescape
 
 import pytest
+from flask import url_for
 
 from companion import get_db, tables
 from companion.games.kahuna import rules as k
+from companion.games.kahuna.drawing import WIDTH, drawing
+from companion.games.kahuna.web import ADAPTER, Board, act_links, site_link_pattern
 from tests.helpers import HX, alert_text, csrf_from, rule_link, take_seat, version_of
 from tests.kahuna.helpers import drive, finish_round, reveal_pending, sheet
 
@@ -538,6 +541,29 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
     response = table.act("host", "place", "?as=0", site="Aloa-Bari", card="Bari")
     assert "White built a bridge on Aloa–Bari (card Bari)." in response.text
     assert table.state()["bridges"] == {"Aloa-Bari": "white"}
+
+
+@pytest.mark.parametrize("args", [{}, {"as": 1}, {"as": 0, "reveal": "1"}])
+def test_each_sites_link_is_the_address_url_for_builds(app, args):
+    """The board puts each site's key into one built address: the same as url_for's, site by
+    site; the board is the drawing of its position. The turn's buttons' addresses likewise."""
+    bridges, changes = {"Aloa-Bari": "white"}, {"site": "Aloa-Bari"}
+    with app.test_request_context("/"):
+        board = Board(bridges, changes, "Coco-Gola", links=site_link_pattern("ABCD234", args))
+        expected = {
+            k.site_key(s): url_for("table.page", code="ABCD234", site=k.site_key(s), **args)
+            for s in k.SITES
+        }
+    links = {s["key"]: s["href"] for s in board.sites}
+    assert links == expected and links["Aloa-Bari"].startswith("/t/ABCD234/?site=Aloa-Bari")
+    assert board.drawn == drawing(bridges, expected.get, changes, selected="Coco-Gola")
+    assert board.width == WIDTH and Board(bridges, changes, None, None).sites[0]["href"] is None
+    with pytest.raises(AttributeError):
+        board.no_such_part  # noqa: B018
+    with app.test_request_context("/"):
+        posts = act_links("ABCD234", args)
+        for kind in ADAPTER.forms:
+            assert posts(kind) == url_for("table.act", code="ABCD234", action_type=kind, **args)
 
 
 def _drawn_points(key: str, steps: int = 48) -> list[tuple[float, float]]:

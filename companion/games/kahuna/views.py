@@ -4,14 +4,14 @@ and the final result with its breakdown and tie-break.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from companion.games.base import copy_state
 from companion.games.kahuna.bridges import (
     bridge_counts,
     bridges_from_json,
     control,
-    islands_held,
 )
-from companion.games.kahuna.checks import legal_cards_for
 from companion.games.kahuna.facts import (
     BRIDGES_PER_COLOUR,
     COLOURS,
@@ -22,7 +22,6 @@ from companion.games.kahuna.facts import (
     MAX_CARDS_PER_TURN,
     ROUNDS,
     SITES,
-    SITES_OF,
     STONES_PER_COLOUR,
     needed,
     site_key,
@@ -35,12 +34,19 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
     """What a seat (or the table, for None) may see. Kahuna has no secrets the app knows.
 
     Hands are only counted; "known_cards" lists the cards each hand took from the face-up row,
-    which both players saw. A seat that may play also gets "site_options": site -> legal_cards_for().
+    which both players saw. What a tapped site allows is asked of legal_cards_for() when it is
+    tapped (web.site_choice), not worked out here for all 27 sites on every render.
     """
     bridges = bridges_from_json(state["bridges"])
     held = control(bridges)
     used = bridge_counts(bridges)
-    islands_now = islands_held(bridges)
+    # Counted once from what control() gave, and each island's bridges in one pass over the
+    # bridges (a bridge touches the two islands its site joins): the view is made for every
+    # device's region after each move.
+    islands_now = {c: sum(1 for owner in held.values() if owner == c) for c in COLOURS}
+    ends: dict[str, Counter[str]] = {c: Counter() for c in COLOURS}
+    for site, colour in bridges.items():
+        ends[colour].update(site)
     out = {
         "islands": [
             {
@@ -50,7 +56,7 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
                 "x": LAYOUT[i][0],
                 "y": LAYOUT[i][1],
                 "controller": held.get(i),
-                "bridges": {c: sum(1 for s in SITES_OF[i] if bridges.get(s) == c) for c in COLOURS},
+                "bridges": {c: ends[c][i] for c in COLOURS},
             }
             for i in ISLANDS
         ],
@@ -80,11 +86,6 @@ def view(state: dict, seat: int | None, reveal: bool = False) -> dict:
         "colour": COLOURS[seat] if seat in (0, 1) else None,
     }
     out["can"] = entries_open(state, seat)
-    out["site_options"] = (
-        {s["key"]: legal_cards_for(state, seat, s["key"]) for s in out["sites"]}
-        if out["can"]["play"]
-        else {}
-    )
     return out
 
 

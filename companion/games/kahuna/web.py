@@ -12,6 +12,11 @@ for everything else (an unknown island, a card that does not fit, a wrong turn..
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from flask import url_for
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
@@ -22,13 +27,34 @@ from companion.forms import VersionedForm
 from companion.games.base import N_, Msg, RuleError, comma_list
 from companion.games.kahuna import rules as k
 from companion.games.kahuna.course import islands_by_turn
-from companion.games.kahuna.drawing import BRIDGE_WORDS, drawing
+from companion.games.kahuna.drawing import BRIDGE_WORDS, STONE_LETTERS, drawing, drawing_order
 from companion.games.kahuna.scoreboard import score_table
 from companion.i18n import render_msg, translate
 from companion.web import charts
 from companion.web.adapter import GameAdapter, Panel
 
 NAME_MAX = 40  # longer than any island or site name: the rules refuse unknown names with a reason
+ACT_SLOT = "ACTSLOT"  # stands for an action's type in act_links's address
+SITE_SLOT = "SITESLOT"  # stands for a site's key in site_link_pattern's address
+# The sites as the board draws them (drawing_order): the list under the board keeps that order.
+SITE_ORDER = tuple((k.site_key((a, b)), a, b) for a, b in drawing_order())
+# What the round's card (the fragment kahuna/_round.html) reads of the view: the same for every
+# device, so one rendering serves them all (kept by these facts, not by the whole view).
+ROUND_FACTS = (
+    "over",
+    "round",
+    "turn",
+    "pending_reveals",
+    "deck",
+    "display",
+    "final_turns",
+    "must_draw",
+    "points",
+    "islands_held",
+    "hands",
+    "bridges_left",
+    "options",
+)
 
 # --- the forms ----------------------------------------------------------------------------------
 
@@ -187,6 +213,54 @@ def _reveal_choices(state: dict) -> list[dict]:
     return choices
 
 
+def site_link_pattern(code: str, args: dict) -> str:
+    """The table page's address for a tapped site (?site=<key>, keeping `args`), SITE_SLOT
+    standing for the key: Board.href puts each site's key in. url_for for each of the 27 sites
+    cost a millisecond per live region. A key is two island names and a hyphen, which an address
+    carries as they are, so each link is url_for's own (tests/kahuna/test_web.py checks it)."""
+    return url_for("table.page", code=code, site=SITE_SLOT, **args)
+
+
+def act_links(code: str, args: dict) -> Callable[[str], str]:
+    """The address an action of a given type posts to (keeping `args`), for the turn's buttons:
+    url_for once, each type put in its place (ACT_SLOT), as for the sites' links; a type is a
+    word an address carries as it is (tests/kahuna/test_web.py checks it against url_for)."""
+    pattern = url_for("table.act", code=code, action_type=ACT_SLOT, **args)
+    return lambda action_type: pattern.replace(ACT_SLOT, action_type, 1)
+
+
+@dataclass
+class Board:
+    """The board as the board macro reads it (drawing.drawing(): .sites, .islands, .width...),
+    for the fragment kahuna/_board_view.html. A fragment's key is its inputs' content, and of a
+    dataclass only its fields (fragments.key_of): here what the drawing is made from, a few
+    dozen values rather than the drawing's thousand. The drawing is made when the macro first
+    reads it, so a kept fragment's hit costs neither the drawing nor a key of it."""
+
+    bridges: dict  # state["bridges"]
+    changes: dict  # state["last_changes"]: what to highlight
+    selected: str | None  # the site whose sheet is open
+    links: str | None  # site_link_pattern(), or None: the sites are not links
+
+    def href(self, key: str) -> str | None:
+        """A site's link (or None)."""
+        return self.links.replace(SITE_SLOT, key, 1) if self.links else None
+
+    @functools.cached_property
+    def drawn(self) -> dict:
+        """The drawing itself."""
+        return drawing(self.bridges, self.href, self.changes, selected=self.selected)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only names that are neither fields nor methods get here: the drawing's own.
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return self.drawn[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
 def site_choice(state: dict, seat: int | None, site: str) -> dict:
     """The sheet for a tapped site: the legal card choices and the refused ones with reasons."""
     answer = k.legal_cards_for(state, seat, site[:NAME_MAX])
@@ -222,23 +296,23 @@ class KahunaAdapter(GameAdapter):
         chosen = panel.query.get("site")
         tappable = seat is not None and not view["over"]
 
-        def href(key: str) -> str | None:
-            if not tappable:
-                return None
-            return url_for("table.page", code=panel.code, site=key, **panel.args)
-
         choice = site_choice(state, seat, chosen) if chosen and seat is not None else None
-        board = drawing(
+        board = Board(
             state["bridges"],
-            href,
             view["last_changes"],
             selected=choice["site"] if choice else None,
+            links=site_link_pattern(panel.code, panel.args) if tappable else None,
         )
+        built = k.bridges_from_json(state["bridges"])
         latest = view["rounds"][-1] if view["rounds"] else None
         final = k.result(state)
         return {
+            "act_url": act_links(panel.code, panel.args),
             "score": score_table(panel.state, final) if final else None,
             "board": board,
+            "round_facts": {key: view[key] for key in ROUND_FACTS},
+            "site_list": [(key, a, b, BRIDGE_WORDS[built.get((a, b))]) for key, a, b in SITE_ORDER],
+            "stone_letters": STONE_LETTERS,
             "site_choice": choice,
             "reveal_choices": _reveal_choices(state) if view["can"]["reveal"] else [],
             "options_open": host and k.options_open(state),
