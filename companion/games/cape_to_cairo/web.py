@@ -263,8 +263,9 @@ class CapeToCairoAdapter(GameAdapter):
 def _race(view: dict) -> list[dict]:
     """Each seat's lane of the race to 8, with only what the lane shows (it is the key of the
     race's fragment, the same on every screen: the smaller, the cheaper): how many terrains it
-    crossed, its money and bonus tracks, the next terrain and the cards left on its row, and in
-    the building phase what crossing now would cost (None: it cannot afford it)."""
+    crossed, its money and bonus tracks, the next terrain (and its name's msgid) and the cards
+    left on its row, and in the building phase what crossing now would cost (None: it cannot
+    afford it)."""
     return [
         {
             "seat": s["seat"],
@@ -272,6 +273,7 @@ def _race(view: dict) -> list[dict]:
             "money": s["money"],
             "bonus": s["bonus"],
             "next_terrain": s["next_terrain"],
+            "next_label": rules.TERRAIN_NAMES[s["next_terrain"]] if s["next_terrain"] else None,
             "uncrossed": len(s["row"]),
             "cheapest": None if s["cheapest"] is None else s["cheapest"]["pounds"],
         }
