@@ -448,6 +448,49 @@ def test_bad_cards_are_refused(t):
     )
 
 
+def card_form(markup: str) -> str:
+    """The card entry form of a page or region."""
+    found = re.search(r'<form[^>]*id="ctc-card-form".*?</form>', markup, re.S)
+    assert found, "no card form"
+    return found.group(0)
+
+
+def test_a_refused_card_keeps_what_was_entered_on_that_device_only(t):
+    """The form's inside is kept and shared by every screen (fragments): the device whose entry
+    was refused sees its choices and the errors under the fields; the others, and the same
+    device on its next fetch, see the empty form."""
+    refused = t.refused(
+        "Ben",
+        "card",
+        "The income is a whole number from 1 to 10.",
+        terrain="desert",
+        marks=2,
+        income="ten",
+    ).text
+    form = card_form(refused)
+    assert re.search(r'value="desert"\s+checked', form) and re.search(r'value="2"\s+checked', form)
+    assert 'value="ten"' in form and 'id="income-error"' in form
+    assert 'id="terrain-error"' not in form and 'id="marks-error"' not in form
+    for who in ("Anna", "Ben", "host"):
+        clean = card_form(t.page(who))
+        assert "checked" not in clean and 'value="ten"' not in clean and "-error" not in clean
+    missing = card_form(t.refused("Anna", "card", "Choose the terrain", marks=1, income=3).text)
+    assert 'id="terrain-error"' in missing and 'value="3"' in missing
+    assert re.search(r'value="1"\s+checked', missing)
+
+
+def test_a_refused_turn_up_on_another_phone_opens_its_folded_form(t):
+    to_building(t)
+    region = live_region(t.page("Ben"))
+    assert '<details class="ctc-for-other" id="ctc-for-other">' in region
+    refused = t.refused("Ben", "turn_up", "whole number from 0 to 3", marks=7).text
+    assert '<details class="ctc-for-other" id="ctc-for-other" open>' in refused
+    assert 'id="marks-error"' in refused
+    again = t.page("Ben")
+    assert '<details class="ctc-for-other" id="ctc-for-other">' in again
+    assert 'id="marks-error"' not in again and 'id="marks-error"' not in t.page("Anna")
+
+
 def test_bad_draws_are_refused(t):
     t.refused("Anna", "draw", "Nobody needs to draw a card now.", rule="tie-draw", value=5)
     enter_cards(t, ROUND_ONE)

@@ -250,6 +250,7 @@ class CapeToCairoAdapter(GameAdapter):
                 "own_bid": own_bid,
                 "why": why,
                 "race": _race(view),
+                "to_win": view["terrains_to_win"],
                 "marks_range": list(range(rules.MARKS_MIN, rules.MARKS_MAX + 1)),
                 "track_price": rules.TRACK_PRICE,
                 "bonus_max": rules.BONUS_MAX,
@@ -260,15 +261,21 @@ class CapeToCairoAdapter(GameAdapter):
 
 
 def _race(view: dict) -> list[dict]:
-    """Each seat's lane of the race to 8: what it crossed, how many, and whether it leads."""
-    most = max(s["crossed_count"] for s in view["seats"])
+    """Each seat's lane of the race to 8, with only what the lane shows (it is the key of the
+    race's fragment, the same on every screen: the smaller, the cheaper): how many terrains it
+    crossed, its money and bonus tracks, the next terrain (and its name's msgid) and the cards
+    left on its row, and in the building phase what crossing now would cost (None: it cannot
+    afford it)."""
     return [
         {
             "seat": s["seat"],
-            "crossed": s["crossed"],
             "count": s["crossed_count"],
-            "steps": list(range(1, view["terrains_to_win"] + 1)),
-            "leader": s["crossed_count"] == most,
+            "money": s["money"],
+            "bonus": s["bonus"],
+            "next_terrain": s["next_terrain"],
+            "next_label": rules.TERRAIN_NAMES[s["next_terrain"]] if s["next_terrain"] else None,
+            "uncrossed": len(s["row"]),
+            "cheapest": None if s["cheapest"] is None else s["cheapest"]["pounds"],
         }
         for s in view["seats"]
     ]
