@@ -134,4 +134,4 @@ if __name__ == "__main__":
 
     wanted = sys.argv[1:] or list(GAMES)
     for game, (kb, n) in (first_loads(wanted) or {}).items():
-        print(f"{game}: {kb:.1f} KB in {n} responses")
+        print(f"{game}: {kb:.2f} KB in {n} responses")

@@ -20,6 +20,8 @@ import secrets
 
 from flask import Flask, Response, current_app, g, request
 from itsdangerous import BadSignature, Signer
+from werkzeug.http import dump_cookie
+from werkzeug.wrappers import Response as BaseResponse
 
 from companion.plays import HOLDING  # characters of a seat token's hash naming one holding
 from companion.security import secret_key
@@ -177,19 +179,32 @@ def _holding_stands(holders: dict, code: str, seat: int, holding: str | None) ->
     return holding is None or holder.startswith(holding)
 
 
+def set_lasting_cookie(
+    response: BaseResponse, name: str, value: str, path: str, max_age: int = COOKIE_AGE
+) -> None:
+    """A cookie kept `max_age` seconds, HttpOnly and SameSite, said by its Max-Age alone (every
+    browser that runs the app reads it; the Expires date beside it was 38 bytes of each)."""
+    response.headers.add(
+        "Set-Cookie",
+        dump_cookie(
+            name,
+            value,
+            max_age=max_age,
+            path=path,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure,
+            sync_expires=False,
+            max_size=response.max_cookie_size,
+        ),
+    )
+
+
 def _write_list(response: Response) -> Response:
     if g.get("device_tables_changed"):
         kept = list(listed().items())[-LIST_KEPT:]
         value = ",".join(f"{code}:{roles}" for code, roles in kept)
-        response.set_cookie(
-            LIST_COOKIE,
-            _signer("tables").sign(value).decode(),
-            max_age=COOKIE_AGE,
-            path="/",
-            httponly=True,
-            samesite="Lax",
-            secure=request.is_secure,
-        )
+        set_lasting_cookie(response, LIST_COOKIE, _signer("tables").sign(value).decode(), "/")
     return response
 
 
@@ -222,14 +237,8 @@ def _write_device(response: Response) -> Response:
         and not request.headers.get("HX-Request")
         and device_id() is None
     ):
-        response.set_cookie(
-            DEVICE_COOKIE,
-            _signer("device").sign(secrets.token_urlsafe(12)).decode(),
-            max_age=COOKIE_AGE,
-            path="/",
-            httponly=True,
-            samesite="Lax",
-            secure=request.is_secure,
+        set_lasting_cookie(
+            response, DEVICE_COOKIE, _signer("device").sign(secrets.token_urlsafe(12)).decode(), "/"
         )
     return response
 

@@ -26,15 +26,7 @@ COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a long game night, or a game finished
 def set_token_cookie(response: BaseResponse, name: str, token: str, code: str) -> None:
     """Tokens live in HttpOnly, SameSite cookies scoped to the table's pages (response: any
     response, e.g. what redirect() returns)."""
-    response.set_cookie(
-        name,
-        token,
-        max_age=COOKIE_AGE,
-        path=f"/t/{code}",
-        httponly=True,
-        samesite="Lax",
-        secure=request.is_secure,
-    )
+    device.set_lasting_cookie(response, name, token, f"/t/{code}", max_age=COOKIE_AGE)
 
 
 @dataclass

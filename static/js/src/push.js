@@ -73,21 +73,16 @@ function heard(data) {
 // its own fetch (it cancels "companion:streamregion": its poll carries what the page has open,
 // which the stream's region, rendered for the page's address, does not know): the page fetches.
 function swapRegion(html) {
-  var region = live();
-  var poller = region && region.querySelector(".poller");
+  var region = live(), poller = region && region.querySelector(".poller");
   var got = /data-version="(\d+)"/.exec(html);
-  if (!poller || !got || parseInt(got[1], 10) <= (parseInt(region.dataset.version, 10) || 0)) return false;
-  var asked = new CustomEvent("companion:streamregion", { bubbles: true, cancelable: true });
-  if (!region.dispatchEvent(asked)) return false;
-  var xhr = { status: 200, responseText: html, getResponseHeader: function () { return null; } };
-  var detail = {
-    elt: poller, target: region, xhr: xhr, requestConfig: { elt: poller, verb: "get" },
-    shouldSwap: true, isError: false, successful: true, serverResponse: html
-  };
-  if (!htmx.trigger(region, "htmx:beforeSwap", detail) || !detail.shouldSwap) return true;
-  htmx.swap(region, html, { swapStyle: "morph:outerHTML", swapDelay: 0, settleDelay: 0, ignoreTitle: true },
-            { eventInfo: detail, contextElement: poller });
-  htmx.trigger(live() || document.body, "htmx:afterRequest", detail);
+  if (!poller || !got || +got[1] <= (+region.dataset.version || 0)) return false;
+  if (!region.dispatchEvent(new CustomEvent("companion:streamregion", { bubbles: true, cancelable: true }))) return false;
+  var detail = { elt: poller, target: region, requestConfig: { elt: poller }, shouldSwap: true,
+                 serverResponse: html, xhr: { status: 200, responseText: html } };
+  if (htmx.trigger(region, "htmx:beforeSwap", detail) && detail.shouldSwap) {
+    htmx.swap(region, html, { swapStyle: "morph:outerHTML", ignoreTitle: true }, { eventInfo: detail, contextElement: poller });
+    htmx.trigger(live() || document.body, "htmx:afterRequest", detail);
+  }
   return true;
 }
 function behind() {
