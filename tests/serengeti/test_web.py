@@ -483,6 +483,26 @@ def test_card_form_refuses_bad_input(game):
     assert 'href="/rules/serengeti#deck"' in response.text
 
 
+def test_a_refused_card_keeps_its_choice_only_in_its_own_answer(game):
+    """The card form is one fragment for every device at the table (serengeti/_card_form.html):
+    a refused entry's choice comes back checked in that device's answer, and in no page after."""
+
+    def checked(html):
+        return re.findall(r'name="(tribe|digit)" value="([^"]+)" checked>', html)
+
+    refused = game.refused(
+        "host", "card", "Choose the digit on the card: 0 to 9.", tribe="nuba", digit="12"
+    )
+    assert checked(refused.text) == [("tribe", "nuba")]
+    refused = game.refused(
+        "Ben", "card", "Choose the tribe shown on the card.", tribe="zulu", digit="3"
+    )
+    assert checked(refused.text) == [("digit", "3")]
+    for who in ("host", "Anna", "Ben", "Chris"):
+        page = game.page(who)
+        assert 'id="card-form"' in page and checked(page) == []
+
+
 def test_bid_and_pass_forms_refuse_bad_input_wrong_seat_and_wrong_phase(game):
     game.refused("Anna", "bid", "Not now: the table enters card 1 of 1 for round 1.", amount="3")
     game.refused("Anna", "pass", "Not now: the table enters card 1 of 1 for round 1.")

@@ -174,6 +174,27 @@ def _seat_status(view: dict) -> dict[int, str]:
     return status
 
 
+# What the status fragment (serengeti/_status.html) reads of the view: public to every viewer, so
+# that all the phones and the host share one rendering of it per table version.
+STATUS_KEYS = (
+    "variant",
+    "phase",
+    "round",
+    "rounds",
+    "lot_size",
+    "lot",
+    "auction",
+    "to_act",
+    "start",
+    "pot",
+    "bank",
+    "cards_left",
+    "waiting_for",
+    "payout_line",
+    "payout_why",
+)
+
+
 def _open_fines(view: dict) -> list[dict]:
     """The latest fine of each seat that paid one and has not had it back (for the host)."""
     latest = {}
@@ -278,6 +299,7 @@ class SerengetiAdapter(GameAdapter):
             "quick_bids": quick_bids,
             "my_cards": my_cards,
             "seat_status": _seat_status(view),
+            "status_view": {key: view[key] for key in STATUS_KEYS},
             "open_fines": _open_fines(view) if panel.host else [],
             "new_fine": next((e for e in state.get("events", []) if e["e"] == "penalty"), None),
             "may_choose_start": (
