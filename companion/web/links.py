@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request, url_for
+from flask import current_app, request, url_for
 
-LIMIT = 50_000  # kept addresses per process (a few MB); all dropped when full
-_kept: dict[tuple, str] = {}
+LIMIT = 50_000  # kept addresses per app (a few MB); all dropped when full
 
 
 def kept_url_for(endpoint: str, **values: Any) -> str:
@@ -29,14 +28,16 @@ def kept_url_for(endpoint: str, **values: Any) -> str:
         return url_for(endpoint, **values)
     if any(name[:1] == "_" for name in values):
         return url_for(endpoint, **values)
-    found = _kept.get(key)
+    kept: dict[tuple, str] = current_app.extensions["companion.links"]
+    found = kept.get(key)
     if found is None:
-        if len(_kept) >= LIMIT:
-            _kept.clear()
-        found = _kept[key] = url_for(endpoint, **values)
+        if len(kept) >= LIMIT:
+            kept.clear()
+        found = kept[key] = url_for(endpoint, **values)
     return found
 
 
 def init_app(app) -> None:
-    """Templates' url_for keeps its answers."""
+    """Templates' url_for keeps its answers (each app its own: their routes may differ)."""
+    app.extensions["companion.links"] = {}
     app.jinja_env.globals["url_for"] = kept_url_for
