@@ -949,3 +949,19 @@ def test_the_panel_calculator_and_rules_speak_the_language(make_table, lang, wor
     ):
         assert any(word in page for word in words), page[:300]
         assert "Completed expeditions" not in page and "Expedition deck:" not in page
+
+
+def test_a_refused_naming_of_the_kinds_keeps_what_was_typed_on_that_phone_only(table):
+    """The kinds card is a fragment, the same for every viewer; after a refused entry the phone
+    that sent it sees its names again, the card open and why, and nobody else does."""
+    too_long = "x" * 61
+    before = table.state()
+    answer = table.post(0, "rename_kinds", **{"names-0": "Masks", "names-1": too_long})
+    assert table.state() == before  # refused
+    kinds = section_form(answer.text, "af-kinds")
+    assert ' id="af-kinds" open' in answer.text
+    assert 'value="Masks"' in kinds and f'value="{too_long}"' in kinds
+    for other in (1, "host"):
+        page = table.page(other)
+        assert 'id="af-kinds" open' not in page and "Masks" not in section_form(page, "af-kinds")
+    assert "Masks" not in section_form(table.page(0), "af-kinds")  # its next look: unbound
