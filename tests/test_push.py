@@ -202,6 +202,80 @@ def test_a_changes_message_carries_each_streams_own_region_as_its_fetch_gives_it
             stream.close()
 
 
+def test_display_links_get_their_own_region_from_one_render(push_app):
+    """Every display link of a table shows the same public view: the process renders it once
+    per version and gives each link its copy with its own key in its addresses. Each is still
+    exactly what that link's fetch gives."""
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
+    push_app.extensions["companion.push"].heartbeat = 30
+    with push_app.app_context():
+        found = tables.get_table(get_db(), table.code)
+        keys = [tables.new_display_token(get_db(), found) for _ in range(3)]
+    clients = [push_app.test_client() for _ in keys]
+    before = table.version()
+    streams = [
+        Stream(client, f"/t/{table.code}/display/push?key={key}")
+        for client, key in zip(clients, keys, strict=True)
+    ]
+    try:
+        for stream in streams:
+            assert parse(stream.next()[1])[0] == before
+        page = table.page(0)
+        answer = table.phones[0].post(
+            f"/t/{table.code}/note", data={"csrf_token": csrf_from(page), "text": "hi"}, headers=HX
+        )
+        assert answer.status_code == 200
+        for stream, client, key in zip(streams, clients, keys, strict=True):
+            sent = next_region(stream, before)
+            fetched = client.get(f"/t/{table.code}/display/live?key={key}&v={before}", headers=HX)
+            lines = [line for line in fetched.text.split("\n") if line.strip()]
+            assert sent == "\n".join(lines) and key in sent
+            assert not any(other in sent for other in keys if other != key)
+        assert push_app.wsgi_app.displays.kept  # kept for the next link's stream
+    finally:
+        for stream in streams:
+            stream.close()
+
+
+def test_a_display_links_region_is_rendered_once_per_version_for_every_link():
+    """DisplayRegions: the first link's region at a version is rendered; another link of the
+    table gets it with its own key, without a render; a newer version, another language, a
+    region with a form (its token is one session's) or the table device are rendered anew."""
+    from companion.web.stream_region import DisplayRegions, region_of
+
+    renders = []
+
+    def app(environ, start_response):
+        key = environ["QUERY_STRING"].split("key=")[1].split("&")[0]
+        renders.append(key)
+        start_response("200 OK", [("Content-Type", "text/html")])
+        form = '<input name="csrf_token" value="t">' if "FORM" in environ["PATH_INFO"] else ""
+        return [
+            f'<div id="live" data-version="7"><a href="/live?key={key}">{form}</a></div>'.encode()
+        ]
+
+    shared = DisplayRegions()
+
+    def stream(key, lang="ja", live="/t/ABC/display/live", cookie=""):
+        environ = {
+            "QUERY_STRING": f"key={key}",
+            "HTTP_ACCEPT_LANGUAGE": lang,
+            "HTTP_COOKIE": cookie,
+        }
+        return region_of(app, environ, live, shared)
+
+    first = stream("k1")(6, 7)
+    second = stream("k2")(6, 7)
+    assert renders == ["k1"] and b"key=k2" in second and b"k1" not in second
+    assert first.replace(b"k1", b"k2") == second
+    stream("k3")(7, 8)  # the table moved on: rendered (this one answers 7: not kept as 8)
+    stream("k4", lang="ru")(6, 7)  # another language
+    stream("k5", cookie="display_ABC=x")(6, 7)  # the table device: its own region
+    stream("k6", live="/t/FORM/display/live")(6, 7)
+    stream("k7", live="/t/FORM/display/live")(6, 7)  # a form in it: never shared
+    assert renders == ["k1", "k3", "k4", "k5", "k6", "k7"]
+
+
 def test_the_stream_beats_while_nothing_moves(push_app):
     table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
     stream = Stream(table.host, f"/t/{table.code}/push")

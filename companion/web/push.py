@@ -51,7 +51,8 @@ from companion import tables
 from companion.store import NOTIFY_CHANNEL, Store
 from companion.tables import hash_token
 from companion.web.credentials import display_cookie, member
-from companion.web.stream_region import RENEW, region_of
+from companion.web.stream_region import LINK_KEY as KEY_ARG
+from companion.web.stream_region import RENEW, DisplayRegions, region_of
 
 HEARTBEAT = float(os.environ.get("COMPANION_PUSH_HEARTBEAT", "2.5"))  # seconds between messages
 CHECK_EVERY = 0.1  # seconds: SQLite, how often a process asks whether anything was committed
@@ -63,7 +64,6 @@ CHUNK = 500  # codes per query (well under SQLite's limit on variables)
 STREAMS_PER_CREDENTIAL = int(os.environ.get("COMPANION_STREAMS_PER_CREDENTIAL", "10"))
 
 STREAM_PATH = re.compile(r"/t/([A-Za-z0-9]{1,20})/(display/)?push")
-KEY_ARG = re.compile(r"(?:^|&)key=([A-Za-z0-9_-]{1,64})(?:&|$)")
 DISPLAY = (
     "SELECT t.version FROM tables t JOIN displays d ON d.table_id = t.id"
     " WHERE t.code = ? AND d.token_hash = ?"
@@ -181,7 +181,7 @@ class Hub:
         presence: bool,
         allowed: Callable[[], bool] | None = None,
         ticket: Ticket | None = None,
-        region: Callable[[int], bytes | None] | None = None,
+        region: Callable[[int, int], bytes | None] | None = None,
     ) -> Generator[bytes, None, None]:
         """A stream's messages: one at once, one per change, a heartbeat when nothing moves.
         The caller joined the channel before reading `version` (nothing is missed between).
@@ -191,8 +191,8 @@ class Hub:
         whichever process holds it, within a heartbeat of the change reaching that process.
         A ticket ended (a newer stream of the same credential took its place) ends it too.
 
-        region(shown) renders the stream's own live region for a page that shows version
-        `shown` (None when it cannot be sent: the page then fetches it); a new version's
+        region(shown, version) renders the stream's own live region at `version` for a page
+        that shows version `shown` (None when it cannot be sent: the page then fetches it); a new version's
         message carries it, so that the page needs no request of its own."""
         wake = channel.wake
         channel.version = max(channel.version, version)
@@ -212,7 +212,7 @@ class Hub:
                 return
             shown = sent[0]
             sent = now
-            html = region(shown) if region is not None and now[0] != shown else None
+            html = region(shown, now[0]) if region is not None and now[0] != shown else None
             yield message(now[0], now[1] if presence else "", html)
 
     # --- background jobs ---------------------------------------------------------------------
@@ -407,6 +407,7 @@ class PushStreams:
         self.limit = STREAMS_PER_CREDENTIAL
         # credential (token hash) -> its streams held in this process, oldest first
         self.open: dict[str, list[Ticket]] = {}
+        self.displays = DisplayRegions()  # display links' regions, shared among the links
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
@@ -423,7 +424,8 @@ class PushStreams:
                     answer = self._member(environ, code)
                 if isinstance(answer, Held):
                     live = f"/t/{code}/display/live" if match.group(2) else f"/t/{code}/live"
-                    answer.region = region_of(self.wsgi_app, environ, live)
+                    shared = self.displays if match.group(2) else None
+                    answer.region = region_of(self.wsgi_app, environ, live, shared)
                     start_response("200 OK", [*STREAM_HEADERS, *self.headers()])
                     return answer
         return self.wsgi_app(environ, start_response)
@@ -509,7 +511,7 @@ class PushStreams:
 
         stream = Held(done)
         stream.messages = self.hub.stream(
-            channel, version, presence, allowed, ticket, lambda shown: stream.render(shown)
+            channel, version, presence, allowed, ticket, stream.render
         )
         return stream
 
@@ -567,10 +569,10 @@ class Held:
     def __init__(self, done: Callable[[], None]):
         self.messages: Generator[bytes, None, None] | None = None
         self.done: Callable[[], None] | None = done
-        self.region: Callable[[int], bytes | None] | None = None
+        self.region: Callable[[int, int], bytes | None] | None = None
 
-    def render(self, shown: int) -> bytes | None:
-        return self.region(shown) if self.region is not None else None
+    def render(self, shown: int, version: int) -> bytes | None:
+        return self.region(shown, version) if self.region is not None else None
 
     def __iter__(self) -> Iterator[bytes]:
         assert self.messages is not None

@@ -9,13 +9,19 @@ from __future__ import annotations
 import io
 import logging
 import os
+import re
 from collections.abc import Callable
+
+from werkzeug.http import parse_cookie
+
+from companion.i18n import LANG_COOKIE
 
 log = logging.getLogger(__name__)
 
 # A stream's region (region_of) is sent with its message up to this many bytes
 # (0: never; the page fetches it). A table page's region is 8-30 KB.
 REGION_MAX = int(os.environ.get("COMPANION_PUSH_REGION_MAX", str(64 * 1024)))
+LINK_KEY = re.compile(r"(?:^|&)key=([A-Za-z0-9_-]{1,64})(?:&|$)")  # a display link's key
 FROM_STREAM = "companion.stream_region"  # the environ key that marks such a request
 RENEW = b"renew"  # a region that could not be sent for a cookie the page must get first
 # What a stream's region request keeps of the stream's own: who asks (cookies, language), and
@@ -44,22 +50,82 @@ KEPT_FROM_STREAM = (
 )
 
 
-def region_of(wsgi_app: Callable, environ: dict, live: str) -> Callable[[int], bytes | None]:
+class DisplayRegions:
+    """One process's display-link regions, shared: every display link of a table (a TV, a
+    tablet in the middle of the table) shows the same public view, its own key in its
+    addresses aside. The first link's region at a version is kept, and the others get it
+    with their key put in its place, instead of a render each (issue 38: 15 display links were
+    15 renders a move). Kept only when the region holds no form (a form's token belongs to one
+    session) and per what decides its language and addresses."""
+
+    LIMIT = 1000  # tables' regions kept at once; all dropped when full
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple, tuple[int, bytes, bytes]] = {}
+
+    def share_key(self, environ: dict, live: str) -> tuple | None:
+        """What the region of this display stream depends on beyond the table and its version,
+        or None when it is not a plain display link's (the table device, by its cookie, may
+        enter events: its own region; no key)."""
+        cookies = parse_cookie(environ)
+        code = live.split("/")[2]
+        if f"display_{code}" in cookies or not _link_key(environ):
+            return None
+        return (
+            live,
+            cookies.get(LANG_COOKIE),
+            environ.get("HTTP_ACCEPT_LANGUAGE"),
+            environ.get("HTTP_HOST"),
+            environ.get("SCRIPT_NAME"),
+            environ.get("wsgi.url_scheme"),
+            *(environ.get(name) for name in KEPT_FROM_STREAM if name.startswith("HTTP_X_")),
+        )
+
+    def get(self, share: tuple, version: int, key: bytes) -> bytes | None:
+        found = self.kept.get(share)
+        if found is None or found[0] != version:
+            return None
+        return found[2].replace(found[1], key)
+
+    def put(self, share: tuple, version: int, key: bytes, content: bytes) -> None:
+        if b'name="csrf_token"' in content or f'data-version="{version}"'.encode() not in content:
+            return
+        if len(self.kept) >= self.LIMIT:
+            self.kept.clear()
+        self.kept[share] = (version, key, content)
+
+
+def _link_key(environ: dict) -> bytes:
+    found = LINK_KEY.search(environ.get("QUERY_STRING", ""))
+    return found.group(1).encode() if found else b""
+
+
+def region_of(
+    wsgi_app: Callable, environ: dict, live: str, displays: DisplayRegions | None = None
+) -> Callable[[int, int], bytes | None]:
     """What renders a stream's own live region (see Hub.stream): the request its page would
     make (`live`?v=<the version it shows>, with the stream's own query, cookies and
     language), answered by the app in this process, without a connection or a socket. So a
     phone gets exactly what its fetch would give (the same code: its seat's view, nobody
     else's). None when the answer is not a plain region (a redirect to the join page, a
-    cookie to set or drop, an error, more than REGION_MAX bytes): the page fetches it."""
+    cookie to set or drop, an error, more than REGION_MAX bytes): the page fetches it.
+    displays: a display link's region is shared with the process's other links of the table
+    (DisplayRegions)."""
+    share = displays.share_key(environ, live) if displays is not None else None
+    link = _link_key(environ)
     kept = {key: environ[key] for key in KEPT_FROM_STREAM if key in environ}
     # the page's own arguments (the host's "act for", the display's key), never a version
     query = "&".join(
         part for part in environ.get("QUERY_STRING", "").split("&") if part[:2] != "v="
     )
 
-    def render(shown: int) -> bytes | None:
+    def render(shown: int, version: int) -> bytes | None:
         if REGION_MAX <= 0:
             return None
+        if share is not None and displays is not None:
+            found = displays.get(share, version, link)
+            if found is not None:
+                return found
         sub = dict(
             kept,
             REQUEST_METHOD="GET",
@@ -92,6 +158,8 @@ def region_of(wsgi_app: Callable, environ: dict, live: str) -> Callable[[int], b
             # A cookie the page must get (a first session, a token dropped): it fetches,
             # and opens its stream again, with the new cookies (RENEW).
             return RENEW
+        if share is not None and displays is not None:
+            displays.put(share, version, link, content)
         return content
 
     return render
