@@ -965,3 +965,14 @@ def test_a_refused_naming_of_the_kinds_keeps_what_was_typed_on_that_phone_only(t
         page = table.page(other)
         assert 'id="af-kinds" open' not in page and "Masks" not in section_form(page, "af-kinds")
     assert "Masks" not in section_form(table.page(0), "af-kinds")  # its next look: unbound
+
+
+def test_a_display_link_shows_the_kinds_but_no_form_to_name_them(table, app):
+    """A TV enters nothing: it lists the kinds; the phones (and the host) get the form."""
+    from companion import get_db, tables
+
+    with app.app_context():
+        key = tables.new_display_token(get_db(), tables.get_table(get_db(), table.code))
+    tv = app.test_client().get(f"/t/{table.code}/display/live?key={key}&v=0", headers=HX).text
+    assert 'id="af-kinds"' in tv and 'id="af-rename"' not in tv and "csrf_token" not in tv
+    assert 'id="af-rename"' in table.page(1) and 'id="af-rename"' in table.page("host")
