@@ -14,22 +14,21 @@ from typing import Any
 
 from flask import current_app, request, url_for
 
+from companion.web.assets import is_static
+
 LIMIT = 50_000  # kept addresses per app (a few MB); all dropped when full
 
 
 def kept_url_for(endpoint: str, **values: Any) -> str:
     """url_for(endpoint, **values), kept (see the module's docstring)."""
-    if endpoint[:1] == "." or endpoint == "static" or endpoint.endswith(".static"):
-        return url_for(endpoint, **values)
-    try:
-        key = (request.script_root, endpoint, *sorted(values.items()))
-        hash(key)
-    except TypeError:  # a list of values: not kept
-        return url_for(endpoint, **values)
-    if any(name[:1] == "_" for name in values):
+    if endpoint[:1] == "." or is_static(endpoint) or any(name[:1] == "_" for name in values):
         return url_for(endpoint, **values)
     kept: dict[tuple, str] = current_app.extensions["companion.links"]
-    found = kept.get(key)
+    key = (request.script_root, endpoint, *sorted(values.items()))
+    try:
+        found = kept.get(key)
+    except TypeError:  # a value that cannot be a key (a list of values): not kept
+        return url_for(endpoint, **values)
     if found is None:
         if len(kept) >= LIMIT:
             kept.clear()
