@@ -627,6 +627,35 @@ def found_unscoped(index, query: str, page: str, anchor: str) -> None:
     assert (page, anchor) in found, found
 
 
+def play_on(app, code: str, rng, steps: int) -> bool:
+    """Up to `steps` tries of the game's random-game generator on the table, through its store
+    as its phones would enter them (a refused action skipped). Whether the game goes on (False
+    once it is over or the generator has nothing to play)."""
+    with app.app_context():
+        db = get_db()
+        for _ in range(steps):
+            table = tables.get_table(db, code)
+            state = tables.state_of(db, table)
+            if table.game.rules.result(state) is not None:
+                return False
+            action = table.game.random_play.next_action(state, rng)
+            if action is None:
+                return False
+            fields = {k: v for k, v in action.items() if k not in ("seat", "host")}
+            try:
+                tables.act(
+                    db,
+                    table,
+                    fields,
+                    seat=action.get("seat"),
+                    host=bool(action.get("host")),
+                    expected_version=None,
+                )
+            except tables.RuleError:
+                continue
+    return True
+
+
 def act_as_phones(app, code: str, actions) -> None:
     """Apply these actions (each with its "seat") to a table through its store, as the table's
     phones would: for the stretches of a game a test is not about."""

@@ -17,7 +17,7 @@ from companion import create_app, get_db, tables
 from companion.games import GAMES
 from companion.games.messages import Msg, Seat
 from companion.web.fragments import Kept, Unkeyable, key_of
-from tests.helpers import HX, TableDriver
+from tests.helpers import HX, TableDriver, play_on
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a fragment template may read besides its inputs: the reader's language, relative
@@ -150,28 +150,7 @@ def test_every_viewers_region_is_the_same_with_fragments_kept_or_not(key, tmp_pa
     base = {"host": f"/t/{table.code}/live?", "display": f"/t/{table.code}/display/live?"}
     compared = 0
     for _ in range(12):
-        with app.app_context():
-            db = get_db()
-            found = tables.get_table(db, table.code)
-            state = tables.state_of(db, found)
-            for _ in range(rng.randint(1, 4)):
-                if info.rules.result(state) is not None:
-                    break
-                action = info.random_play.next_action(state, rng)
-                if action is None:
-                    break
-                extra = {k: v for k, v in action.items() if k not in ("seat", "host")}
-                try:
-                    state = tables.act(
-                        db,
-                        tables.get_table(db, table.code),
-                        extra,
-                        seat=action.get("seat"),
-                        host=bool(action.get("host")),
-                        expected_version=None,
-                    )
-                except Exception:  # a refusal: the generator tries again next time
-                    continue
+        play_on(app, table.code, rng, rng.randint(1, 4))
         for client, query in viewers:
             path = (base["display"] if client is display else base["host"]) + f"{query}v=0"
             app.config["FRAGMENTS"] = False

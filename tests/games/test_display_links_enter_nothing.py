@@ -10,7 +10,7 @@ import pytest
 
 from companion import create_app, get_db, tables
 from companion.games import GAMES
-from tests.helpers import HX, TableDriver
+from tests.helpers import HX, TableDriver, play_on
 
 
 @pytest.mark.parametrize("key", [k for k in GAMES if k != "pebbles"])
@@ -32,24 +32,6 @@ def test_a_display_links_region_holds_no_form_in_any_phase(key, tmp_path):
             table.state().get("phase"),
         )
         seen += 1
-        with app.app_context():
-            db = get_db()
-            state = tables.state_of(db, tables.get_table(db, table.code))
-            if info.rules.result(state) is not None:
-                break
-            action = info.random_play.next_action(state, rng)
-            if action is None:
-                break
-            extra = {k: v for k, v in action.items() if k not in ("seat", "host")}
-            try:
-                tables.act(
-                    db,
-                    tables.get_table(db, table.code),
-                    extra,
-                    seat=action.get("seat"),
-                    host=bool(action.get("host")),
-                    expected_version=None,
-                )
-            except Exception:  # a refusal: the generator tries another next time
-                continue
+        if not play_on(app, table.code, rng, 1):
+            break
     assert seen > 10
