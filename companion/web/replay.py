@@ -266,6 +266,7 @@ def _panel_context(
     )
     region.display = w.display and not w.member
     region.replay = True
+    region.enters = False
     return region.context()
 
 

@@ -159,6 +159,7 @@ def display_context(w: Who, **kwargs) -> dict:
     final = table.game.rules.score_table(context["state"], result) if result else None
     context.update(
         display=True,
+        enters=w.table_device,  # a display link enters nothing; the table device what anyone may
         key=request.args.get("key"),
         history=context["history"][:DISPLAY_LINES],
         join_shown=bool(free) and not table.locked and result is None,

@@ -75,6 +75,9 @@ class Region:
     rule: str | None = None
     display: bool = False  # the table display's region
     replay: bool = False  # a replay's step: nothing is awaited, nothing entered
+    # whether this device may enter anything here: not a replay's step, not a display link (a
+    # TV); the table device, which stayed at the table, enters what anyone may
+    enters: bool = True
     now: float = field(default_factory=time.time)
     clock: dict | None = None  # each seat's time on turn as the page shows it (clock_context)
     prompt: Any = None  # what the seat shown may enter now, in the game's words (Rules.prompt)
