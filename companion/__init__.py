@@ -15,7 +15,7 @@ from companion import cli, games, i18n, security
 from companion import db as database
 from companion.games import PACKAGES
 from companion.store import PostgresStore, Store
-from companion.web import assets, device, errors, fragments, links, push
+from companion.web import assets, device, errors, fragments, links, push, templating
 from companion.web.fastpath import UnchangedPolls
 
 csrf = CSRFProtect()
@@ -77,6 +77,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=str(core_folder("templates")),
         static_folder=str(core_folder("static")),
     )
+    templating.init_app(app)
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     _load_config(app, instance, test_config)
