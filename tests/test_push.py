@@ -202,6 +202,57 @@ def test_a_changes_message_carries_each_streams_own_region_as_its_fetch_gives_it
             stream.close()
 
 
+def test_the_page_that_made_a_change_gets_no_region_on_its_stream(push_app):
+    """Its tap's answer brings it the region (and push.js takes none from the stream while a
+    tap is on its way): no render for it. The others still get theirs; the host acting for a
+    seat is its own view, not that seat's phone; an undo is nobody's entry (everyone's region)."""
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
+    push_app.extensions["companion.push"].heartbeat = 30  # only changes send a message
+    table.page("host", "?as=2")  # the host's first look at Chris's seat is in the history
+    streams = {
+        "Anna": Stream(table.phones[0], f"/t/{table.code}/push"),
+        "Chris": Stream(table.phones[2], f"/t/{table.code}/push"),
+        "host as Chris": Stream(table.host, f"/t/{table.code}/push?as=2"),
+        "host": Stream(table.host, f"/t/{table.code}/push"),
+    }
+
+    def note(who, query: str = "") -> int:
+        before = table.version()
+        page = table.page(who, query)
+        answer = table.device(who).post(
+            f"/t/{table.code}/note{query}",
+            data={"csrf_token": csrf_from(page), "text": "hi"},
+            headers=HX,
+        )
+        assert answer.status_code == 200
+        return before
+
+    try:
+        for stream in streams.values():
+            stream.next()
+        before = note(0)  # Anna's phone
+        got = {name: next_region(stream, before) for name, stream in streams.items()}
+        assert got["Anna"] == ""
+        assert all(f'data-version="{before + 1}"' in got[n] for n in ("Chris", "host as Chris"))
+        before = note("host", "?as=2")  # the host, acting for Chris
+        got = {name: next_region(stream, before) for name, stream in streams.items()}
+        assert got["host as Chris"] == ""
+        assert all(f'data-version="{before + 1}"' in got[n] for n in ("Anna", "Chris", "host"))
+        before = table.version()
+        page = table.page("host", "?as=2")
+        undone = table.host.post(
+            f"/t/{table.code}/undo?as=2",
+            data={"csrf_token": csrf_from(page), "version": before},
+            headers=HX,
+        )
+        assert undone.status_code == 200, undone.text[-300:]
+        got = {name: next_region(stream, before) for name, stream in streams.items()}
+        assert all(f'data-version="{before + 1}"' in region for region in got.values()), got
+    finally:
+        for stream in streams.values():
+            stream.close()
+
+
 def test_display_links_get_their_own_region_from_one_render(push_app):
     """Every display link of a table shows the same public view: the process renders it once
     per version and gives each link its copy with its own key in its addresses. Each is still

@@ -21,6 +21,13 @@ MEMBER = (
     " WHERE t.code = ? AND (t.host_hash = ? OR s.seat IS NOT NULL)"
 )
 
+# The version a table's history last moved at, and its newest entry's writer: (log_version,
+# seat, host, undone), the entry's columns None when the history is empty.
+LAST_ENTRY = (
+    "SELECT t.log_version, e.seat, e.host, e.undone FROM tables t"
+    " LEFT JOIN events e ON e.table_id = t.id WHERE t.id = ? ORDER BY e.seq DESC LIMIT 1"
+)
+
 
 def seat_cookie(code: str) -> str:
     """The cookie that holds a phone's seat token at this table."""

@@ -8,7 +8,8 @@ Each message says the table's version and which seats have a phone online ("1101
 display): `data: <version> <presence>`. A change's message also carries, on the next `data:`
 lines, the stream's own live region: the request its page would make (/live?v=...), answered in
 this process for that stream (stream_region.py), so each phone still gets its own view (private
-chips, sealed bids), by the same code as its fetch, without a request of its own. A region that
+chips, sealed bids), by the same code as its fetch, without a request of its own; not to the
+page whose tap made the change (its answer brings it: stream_region.OwnEntries). A region that
 cannot be sent is left out (the page then fetches it), or replaced by "renew" when it would set
 a cookie (the page fetches, then opens its stream again). The first message is sent at once,
 then one on every change and a heartbeat every PUSH_HEARTBEAT seconds; a page that does not hear
@@ -52,7 +53,7 @@ from companion.store import NOTIFY_CHANNEL, Store
 from companion.tables import hash_token
 from companion.web.credentials import display_cookie, member
 from companion.web.stream_region import LINK_KEY as KEY_ARG
-from companion.web.stream_region import RENEW, DisplayRegions, region_of
+from companion.web.stream_region import RENEW, DisplayRegions, OwnEntries, region_of
 
 HEARTBEAT = float(os.environ.get("COMPANION_PUSH_HEARTBEAT", "2.5"))  # seconds between messages
 CHECK_EVERY = 0.1  # seconds: SQLite, how often a process asks whether anything was committed
@@ -457,15 +458,21 @@ class PushStreams:
         # (0.9 KB of a phone's first load). The others are woken by the change, as by a sweep.
         self.hub.present(code, presence)
 
+        own = OwnEntries.of(found.seat, found.host, environ.get("QUERY_STRING", ""))
+
+        def read_again(db: Store):  # the member, and whose entry the table's newest is
+            own.read(db, found.table_id)
+            return read(db)
+
         def allowed() -> bool:  # the same role, still: the seat not freed, the host not handed on
-            again = self._check(read)
+            again = self._check(read_again)
             return again is None or (
                 again is not False and (again.host, again.seat) == (found.host, found.seat)
             )
 
-        return self._held(
-            code, channel, found.version, members, credentials, allowed, presence=True
-        )
+        held = self._held(code, channel, found.version, members, credentials, allowed, True)
+        held.own = own.made
+        return held
 
     def _display(self, code: str, key: str | None) -> Held | None:
         if key is None:
@@ -564,15 +571,19 @@ class Ticket:
 class Held:
     """A stream as the WSGI server sees it: its messages, and close() (called by the server when
     the client went away or the server stops, whether or not a message was sent) leaves the
-    channel once. region: what renders its page's live region (PushStreams.region_of)."""
+    channel once. region: what renders its page's live region (PushStreams.region_of); own:
+    whether a version is its own page's entry (no region: the tap's answer brought it)."""
 
     def __init__(self, done: Callable[[], None]):
         self.messages: Generator[bytes, None, None] | None = None
         self.done: Callable[[], None] | None = done
         self.region: Callable[[int, int], bytes | None] | None = None
+        self.own: Callable[[int], bool] | None = None  # a version its own page entered
 
     def render(self, shown: int, version: int) -> bytes | None:
-        return self.region(shown, version) if self.region is not None else None
+        if self.region is None or (self.own is not None and self.own(version)):
+            return None
+        return self.region(shown, version)
 
     def __iter__(self) -> Iterator[bytes]:
         assert self.messages is not None

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from werkzeug.http import parse_cookie
 
 from companion.i18n import LANG_COOKIE
+from companion.web.credentials import LAST_ENTRY
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 # (0: never; the page fetches it). A table page's region is 8-30 KB.
 REGION_MAX = int(os.environ.get("COMPANION_PUSH_REGION_MAX", str(64 * 1024)))
 LINK_KEY = re.compile(r"(?:^|&)key=([A-Za-z0-9_-]{1,64})(?:&|$)")  # a display link's key
+ACTING = re.compile(r"(?:^|&)as=(\d{1,3})(?:&|$)")  # the host's "act for" a seat
 FROM_STREAM = "companion.stream_region"  # the environ key that marks such a request
 RENEW = b"renew"  # a region that could not be sent for a cookie the page must get first
 # What a stream's region request keeps of the stream's own: who asks (cookies, language), and
@@ -163,3 +165,38 @@ def region_of(
         return content
 
     return render
+
+
+class OwnEntries:
+    """Whether a new version is a member stream's own page's entry (issue 38): the tap's answer
+    brings that page the region already, and the page takes no region from its stream while a
+    tap of its own is on its way (push.js), so rendering it for the stream too was one render
+    in five at a table of four. The stream's view: the seat its page shows (a host's "act for",
+    else its own seat) and whether it is the host's. The table's newest history entry, read
+    with the stream's credential check at each version (LAST_ENTRY), was written by that view
+    at that version: no region (a plain message). Only a guess of who tapped: another page
+    with the same view (a second tab) then fetches its region, as without a stream."""
+
+    def __init__(self, seat: int | None, host: bool) -> None:
+        self.view = (seat, host)
+        self.last: tuple | None = None
+
+    @classmethod
+    def of(cls, seat: int | None, host: bool, query: str) -> OwnEntries:
+        """A member's stream: its seat and host role, its page's "act for" (`as=`) if any."""
+        acting = ACTING.search(query) if host else None
+        return cls(int(acting.group(1)) if acting else seat, host)
+
+    def read(self, db, table_id: int) -> None:
+        """The table's newest entry, now (in the stream's credential check)."""
+        self.last = tuple(db.execute(LAST_ENTRY, [table_id]).fetchone() or ()) or None
+
+    def made(self, version: int) -> bool:
+        """Whether `version` is the newest entry, written by this stream's view."""
+        last = self.last
+        return (
+            last is not None
+            and last[0] == version
+            and last[3] == 0
+            and (last[1], bool(last[2])) == self.view
+        )
