@@ -6,6 +6,7 @@ of 4 phones, the heaviest game).
     python -m scripts.benchmark_move --viewers 4+4 5+15    # phones + display links per table
     python -m scripts.benchmark_move --store postgres --processes 3
     python -m scripts.benchmark_move --games <key> --moves 100
+    python -m scripts.benchmark_move --by phones           # each seat's phone enters its moves
 
 How: the app is served as `make run` serves it (scripts/check_kit.py: gunicorn's gevent
 workers, one per core) on a fresh database. Per game, a table is started with a phone on each
@@ -14,7 +15,9 @@ random-game generator to its 10th event, and each phone and display link opens i
 stream and, told of a new version, fetches its own live region as its page does
 (`/live?v=N` with htmx's headers, on a kept-alive connection). The host's device then makes
 `--moves` legal moves (the generator's, sent through the game's forms), each once every phone
-shows the last. The server's CPU (/proc, every process of it) over the moves, less what it uses
+shows the last (`--by phones`: as at a real table, each move is entered on the phone of the
+seat it is for, which also holds a stream; the table's moves on the host's device). The
+server's CPU (/proc, every process of it) over the moves, less what it uses
 holding the same streams with nothing moving, divided by the moves, is the figure. Between
 moves the benchmark reads the state from the database itself; that is not the server's time.
 A game that ends before `--moves` is started again as a new table (the first 10 events
@@ -70,6 +73,8 @@ class Viewer:
     heard: int = 0
     fetched: int = 0  # regions fetched
     inline: int = 0  # regions that came with the stream's message
+    device: object = None  # a phone's Client (None: a display link)
+    sending: bool = False  # a move of its own on its way (its answer brings the region)
     stop: threading.Event = field(default_factory=threading.Event)
     changed: threading.Condition = field(default_factory=threading.Condition)
 
@@ -100,7 +105,8 @@ class Viewer:
                 found = VERSION.search(region)
                 if found:  # the region came with the message, as the page takes it
                     self._shows(int(found.group(1)), inline=True)
-            if self.heard > self.version:
+            # as push.js: no fetch while a tap of its own is on its way (its answer brings it)
+            if self.heard > self.version and not self.sending:
                 self._fetch(fetcher)
         sock.close()
         fetcher.close()
@@ -112,11 +118,21 @@ class Viewer:
         found = VERSION.search(body)
         self._shows(int(found.group(1)) if found else self.version, inline=False)
 
-    def _shows(self, version: int, inline: bool) -> None:
+    def answered(self, version: int) -> None:
+        """Its own move's answer came, with the region at `version`; a newer version heard
+        meanwhile is fetched, as the page does after its tap."""
+        self._shows(version, inline=False, own=True)
+        self.sending = False
+        if self.heard > self.version:
+            fetcher = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            self._fetch(fetcher)
+            fetcher.close()
+
+    def _shows(self, version: int, inline: bool, own: bool = False) -> None:
         with self.changed:
             self.version = max(self.version, version)
             self.inline += inline
-            self.fetched += not inline
+            self.fetched += not inline and not own
             self.changed.notify_all()
 
     def wait_for(self, version: int) -> bool:
@@ -128,7 +144,9 @@ def viewers_of(table: TableAt, displays: int) -> list[Viewer]:
     """Each seat's phone and `displays` display links of the table, streams not yet open."""
     base = f"/t/{table.code}"
     found = [
-        Viewer(table.host.port, phone.cookie_header(), f"{base}/push", f"{base}/live?")
+        Viewer(
+            table.host.port, phone.cookie_header(), f"{base}/push", f"{base}/live?", device=phone
+        )
         for phone in table.phones
         if phone is not None
     ]
@@ -148,21 +166,35 @@ class Figure:
     idle_pct: float
     answer_ms: float  # the move's round trip, median
     memory: float
+    fetched: int = 0  # regions the viewers fetched (not brought by their streams or answers)
 
 
 def measure(
-    server, store: Store, game: str, phones: int, displays: int, moves: int, seed: int
+    server,
+    store: Store,
+    game: str,
+    phones: int,
+    displays: int,
+    moves: int,
+    seed: int,
+    by_phones: bool = False,
 ) -> Figure:
     """One game's figure: a table with `phones` phones (at most the game's players) and
-    `displays` display links, `moves` moves by the host's device."""
+    `displays` display links, `moves` moves by the host's device (by_phones: each by the
+    phone of the seat it is for, where it has one)."""
     rng = random.Random(seed)
     info = GAMES[game]
     players = max(info.min_players, min(phones, info.max_players))
     pids = process_tree(server.process.pid)
-    made, elapsed, answers, idle_share = 0, 0.0, [], []
+    made, elapsed, answers, idle_share, fetched = 0, 0.0, [], [], 0
     while made < moves:
         table = open_table(server.port, game, players, display=False)
         advance(store, table.code, game, WARM_EVENTS, rng)
+        page = table.host.get(f"/t/{table.code}/")
+        tokens = {table.host: csrf_from(page.text)}  # each device's CSRF token, its page's
+        for phone in table.phones if by_phones else ():
+            if phone is not None:  # (before its stream: the page may start its session)
+                tokens[phone] = csrf_from(phone.get(f"/t/{table.code}/").text)
         viewers = viewers_of(table, displays)
         for viewer in viewers:
             viewer.start()
@@ -171,8 +203,6 @@ def measure(
         time.sleep(SETTLE)
         idle = (cpu_seconds(pids) - before) / (time.perf_counter() - started)
         idle_share.append(idle)
-        page = table.host.get(f"/t/{table.code}/")
-        csrf = csrf_from(page.text)
         version = store.table(table.code).version
         before, started = cpu_seconds(pids), time.perf_counter()
         moved_here = 0
@@ -185,13 +215,21 @@ def measure(
                 break
             action, fields = found
             seat = action.get("seat")
-            query = f"?as={seat}" if seat is not None else ""
-            data = {"csrf_token": csrf, "version": version, **fields}
+            if by_phones:
+                device, query = table.device(seat, bool(action.get("host")))
+            else:
+                device, query = table.host, (f"?as={seat}" if seat is not None else "")
+            data = {"csrf_token": tokens[device], "version": version, **fields}
+            mover = next((v for v in viewers if v.device is device), None)
+            if mover is not None:
+                mover.sending = True
             sent = time.perf_counter()
-            answer = table.host.post(f"/t/{table.code}/act/{action['type']}{query}", data, HX)
+            answer = device.post(f"/t/{table.code}/act/{action['type']}{query}", data, HX)
             answers.append(time.perf_counter() - sent)
             assert answer.status_code == 200, (answer.status_code, answer.text[-500:])
             version = int(VERSION.search(answer.content).group(1))
+            if mover is not None:
+                mover.answered(version)
             for viewer in viewers:
                 if not viewer.wait_for(version):
                     raise RuntimeError(f"{game}: a viewer did not show version {version}")
@@ -202,6 +240,7 @@ def measure(
         elapsed += max(0.0, spent - idle * wall)
         for viewer in viewers:
             viewer.stop.set()
+            fetched += viewer.fetched
         if moved_here == 0:
             raise RuntimeError(f"{game}: no legal move found from a fresh table")
     return Figure(
@@ -212,6 +251,7 @@ def measure(
         statistics.mean(idle_share) * 100,
         statistics.median(answers) * 1000,
         memory_mb(pids),
+        fetched,
     )
 
 
@@ -240,6 +280,7 @@ def run(
     store: str = "sqlite",
     processes: int | None = None,
     seed: int = 38,
+    by_phones: bool = False,
 ) -> list[Figure]:
     """Every game's figure for every viewers spec ("4", "4+4": phones + display links), on one
     server as `make run` starts it (or with `processes`), printed as they come."""
@@ -254,17 +295,21 @@ def run(
         try:
             print(
                 f"  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {store},"
-                f" {processes} process(es); server CPU per move",
+                f" {processes} process(es); server CPU per move"
+                f" (moves by {'the phones' if by_phones else 'the host'})",
                 flush=True,
             )
             for spec in viewers:
                 phones, displays = parse_viewers(spec)
                 for game in games:
-                    figure = measure(server, Store(url), game, phones, displays, moves, seed)
+                    figure = measure(
+                        server, Store(url), game, phones, displays, moves, seed, by_phones
+                    )
                     found.append(figure)
                     print(
                         f"    {game:14} viewers {figure.viewers:5} {figure.cpu_ms:6.1f} ms per"
                         f" move ({figure.moves} moves; answer median {figure.answer_ms:.0f} ms;"
+                        f" {figure.fetched} regions fetched;"
                         f" idle {figure.idle_pct:.1f}% of a core; memory {figure.memory:.0f} MB)",
                         flush=True,
                     )
@@ -297,8 +342,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--processes", type=int, default=None, help="default: as `make run`")
     parser.add_argument("--seed", type=int, default=38)
+    parser.add_argument(
+        "--by", choices=["host", "phones"], default="host", help="whose device enters the moves"
+    )
     args = parser.parse_args(argv)
-    figures = run(args.games, args.moves, args.viewers, args.store, args.processes, args.seed)
+    figures = run(
+        args.games,
+        args.moves,
+        args.viewers,
+        args.store,
+        args.processes,
+        args.seed,
+        args.by == "phones",
+    )
     worst = max(f.cpu_ms for f in figures[: len(args.games)])  # the first viewers spec
     met = worst <= GOAL_MS
     print(
