@@ -249,6 +249,15 @@ def moves_reach_every_phone_and_the_display(server, phone) -> None:
     expect(tablet.locator("#live")).to_contain_text("8 pebbles in the pile", timeout=1500)
     assert [len(polls) for _, _, polls in phones] == fetched
     assert not display_polls
+    # A phone's own entry: its answer brings its page's region (its stream sends none, the
+    # server renders none for it), the others' streams bring theirs. Still nobody fetches.
+    ben = phones[1][0]
+    ben.fill("#note-text", "Ben counts the pile")
+    ben.click(".note-form button")
+    for page, _, _ in phones:
+        expect(page.locator(".log")).to_contain_text("Ben counts the pile", timeout=1500)
+    expect(ben.locator("#note-text")).to_have_value("")
+    assert [len(polls) for _, _, polls in phones] == fetched
     # A hidden page closes its stream (the phone is "away"); shown again, it opens a new one.
     anna, streams, _ = phones[0]
     anna.evaluate(
