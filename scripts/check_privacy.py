@@ -448,6 +448,7 @@ def twin_pair(sweep, game, privacy: Privacy, a: TableAt, b: TableAt, state, acti
         return False
     seat = action.get("seat")
     streams = {a.code: open_streams(sweep, a), b.code: open_streams(sweep, b)}
+    answers = {}
     for table, fields in ((a, fields_a), (b, fields_b)):
         client, query = table.device(seat, bool(action.get("host")))
         page = client.get(f"/t/{table.code}/{query}").text
@@ -455,8 +456,18 @@ def twin_pair(sweep, game, privacy: Privacy, a: TableAt, b: TableAt, state, acti
         data["version"] = re.search(r'data-version="(\d+)"', page).group(1)
         answer = client.post(f"/t/{table.code}/act/{action['type']}{query}", data, HX)
         assert answer.status_code == 200, (answer.status_code, answer.text[:300])
+        # The device that acted gets its region in the answer (its own stream brings none:
+        # push.py), so the answer is compared as that viewer's along with the streams.
+        actor = Viewer(HOST_DEVICE, seat if query else None)
+        if client is not table.host:
+            actor = Viewer(PHONE, seat)
+        secret = sweep.store.table(table.code).join_secret
+        answers[table.code] = {
+            (actor, "the action's answer"): (200, "", normalize(answer.text, table, secret))
+        }
     pushed = tuple(
-        messages_after(streams[t.code], t, sweep.store.table(t.code).join_secret) for t in (a, b)
+        messages_after(streams[t.code], t, sweep.store.table(t.code).join_secret) | answers[t.code]
+        for t in (a, b)
     )
     sweep.requests += len(pushed[0]) + len(pushed[1])
     label = f"{GAMES[game].key} twins, {action['type']} by seat {seat}"
