@@ -37,7 +37,8 @@ def seat_phone(phone, server, code: str, seat_name: str):
 # stands still and the site is what is drawn there. A live update arriving just now may move the
 # board (on a busy machine the test read the place, then the page moved, then it tapped), and
 # once the place read was not where the site was drawn (the tap met the sea): the place is read
-# again, 150 ms apart, until two readings agree and the page puts the site under that point.
+# again, 150 ms apart, until two readings agree and the page's script (kahuna.js) sends a tap
+# there to that site.
 SITE_UNDER_FINGER = """([key, touch]) => {
     const a = document.querySelector(`svg.k-board a[data-site="${key}"]`);
     if (!a) return false;
@@ -47,8 +48,7 @@ SITE_UNDER_FINGER = """([key, touch]) => {
     const last = window.testFingerAt;
     window.testFingerAt = [touch, p.x, p.y];
     const still = !!last && last[0] === touch && last[1] === p.x && last[2] === p.y;
-    const hit = document.elementFromPoint(p.x, p.y);
-    return still && !!hit && a.contains(hit) && [p.x, p.y];
+    return still && window.kahunaBoard(a.closest('svg'), p.x, p.y) === a && [p.x, p.y];
 }"""
 
 
@@ -217,16 +217,16 @@ def test_two_phones_play_by_tapping_the_board(server, phone):
 def test_the_control_checker_by_tapping(server, phone):
     page = phone()
     page.goto(server.url + "/tools/kahuna/")
-    # A finger on the middle of any of the 27 sites lands on that site, not on a neighbour's
-    # tap area (Coco-Faaa used to be covered by the curve of Coco-Kahu).
+    # A finger on the middle of any of the 27 sites goes to that site, not to a neighbour
+    # (Coco-Faaa used to be covered by the curve of Coco-Kahu).
     landed = page.evaluate("""() => Array.from(document.querySelectorAll('svg.k-board a[data-site]'))
       .map(a => {
         a.scrollIntoView({block: 'center'});
         const line = a.querySelector('.k-hit');
         const m = line.getPointAtLength(line.getTotalLength() / 2);
         const p = new DOMPoint(m.x, m.y).matrixTransform(line.getScreenCTM());
-        const hit = document.elementFromPoint(p.x, p.y);
-        return [a.dataset.site, hit && hit.closest('a[data-site]') ? hit.closest('a[data-site]').dataset.site : null];
+        const hit = window.kahunaBoard(a.closest('svg'), p.x, p.y);
+        return [a.dataset.site, hit ? hit.dataset.site : null];
       })""")
     assert len(landed) == 27 and [s for s, hit in landed if s != hit] == []
     page.evaluate("window.scrollTo(0, 0)")

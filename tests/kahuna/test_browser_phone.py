@@ -9,6 +9,7 @@ Screenshots to look at go to screenshots/kahuna-phone-*.png (English, Japanese, 
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 from playwright.sync_api import expect
@@ -239,10 +240,11 @@ def test_every_prompt_fits_two_lines_on_a_small_phone_in_every_language(app, pho
     assert prompts_too_long(app, phone, server, "kahuna") == {}
 
 
-# Every site of the board as a finger meets it on a 360 px phone: the point a tap lands on is
-# asked of the page (elementFromPoint), at the middle of the site's line and 20 px either way
-# along it, and its tap area is measured along the line and across it at the middle, a pixel at a
-# time. (The board is scrolled to the top of the screen: all of it fits the screen's height.)
+# Every site of the board as a finger meets it on a 360 px phone: the site a tap at a point goes
+# to is asked of the page's script (kahuna.js, which follows that site's link on a tap), at the
+# middle of the site's line and 20 px either way along it, and the room it takes is measured
+# along the line and across it at the middle, a pixel at a time. (The board is scrolled to the
+# top of the screen: all of it fits the screen's height.)
 SITES_UNDER_A_FINGER = """() => {
     const board = document.querySelector('svg.k-board');
     board.scrollIntoView({block: 'start'});
@@ -254,8 +256,7 @@ SITES_UNDER_A_FINGER = """() => {
     });
     // What a finger there meets: a site (its key), or else an island, the board's edge, the sea.
     const siteAt = (x, y) => {
-        const hit = document.elementFromPoint(x, y);
-        const link = hit && hit.closest('a.k-site');
+        const link = window.kahunaBoard(board, x, y);
         if (link) return link.dataset.site;
         if (islands.some(([ix, iy, r]) => Math.hypot(x - ix, y - iy) <= r)) return 'island';
         if (x < box.left || x > box.right || y < box.top || y > box.bottom) return 'edge';
@@ -305,10 +306,10 @@ SITES_UNDER_A_FINGER = """() => {
 
 
 def test_every_site_takes_a_finger_its_middle_and_20_px_either_way(server, phone):
-    """The board shared out among the sites (drawing.site_areas): every site's tap area holds
-    the middle of its line and the points 20 px along it either way; it is at least 44 px long
-    along the line, and 44 px across at its middle, except where the sites nearer on either side
-    leave less room (drawing.room_across: there the nearer site wins), and then all that room."""
+    """The board shared out among the sites (drawing.site_at): every site takes a tap on the
+    middle of its line and 20 px along it either way; at least 44 px along the line, and 44 px
+    across at its middle, except where the sites nearer on either side leave less room
+    (drawing.room_across: there the nearer site wins), and then all that room."""
     _, white, _ = white_on_turn(server, phone)
     found = white.evaluate(SITES_UNDER_A_FINGER)
     assert sorted(found) == sorted(k.site_key(s) for s in k.SITES)
@@ -328,10 +329,102 @@ def test_every_site_takes_a_finger_its_middle_and_20_px_either_way(server, phone
 
 
 def look_at_board(page, name: str) -> None:
-    """A screenshot of the board with every site's tap area tinted, each its own way round."""
-    page.evaluate(
-        """() => document.querySelectorAll('svg.k-board a.k-site .k-area').forEach((area, i) => {
-               area.style.fill = `hsla(${(i * 137) % 360}, 70%, 50%, .35)`; })"""
-    )
+    """A screenshot of the board with the room each site takes a tap in tinted, each its own
+    way round (kahuna.js asked at every other pixel, drawn on a canvas laid over the board)."""
     page.evaluate("document.querySelector('svg.k-board').scrollIntoView({block: 'start'})")
+    page.evaluate(
+        """() => {
+            const board = document.querySelector('svg.k-board');
+            const box = board.getBoundingClientRect();
+            const sites = [...board.querySelectorAll('.k-site')];
+            const canvas = document.createElement('canvas');
+            canvas.width = box.width;
+            canvas.height = box.height;
+            canvas.style = `position:fixed;left:${box.left}px;top:${box.top}px;pointer-events:none`;
+            const g = canvas.getContext('2d');
+            for (let x = 0; x < box.width; x += 2) {
+                for (let y = 0; y < box.height; y += 2) {
+                    const i = sites.indexOf(window.kahunaBoard(board, box.left + x, box.top + y));
+                    if (i < 0) continue;
+                    g.fillStyle = `hsla(${(i * 137) % 360}, 70%, 50%, .35)`;
+                    g.fillRect(x, y, 2, 2);
+                }
+            }
+            document.body.append(canvas);
+        }"""
+    )
     shot(page, name, full_page=False)
+
+
+def test_the_page_sends_a_tap_where_drawing_site_at_does(server, phone):
+    """kahuna.js shares the board out as drawing.site_at does: asked at points on a grid over the
+    board (board units, put on the screen by the board's own transform), it names the same site
+    as the rule in Python, or none where that names none."""
+    _, white, _ = white_on_turn(server, phone)
+    points = [
+        (x + 0.5, y + 0.5) for x in range(0, drawing.WIDTH, 5) for y in range(0, drawing.HEIGHT, 5)
+    ]
+    found = white.evaluate(
+        """(points) => {
+            const board = document.querySelector('svg.k-board');
+            board.scrollIntoView({block: 'start'});
+            const m = board.getScreenCTM();
+            return points.map(([x, y]) => {
+                const p = new DOMPoint(x, y).matrixTransform(m);
+                const site = window.kahunaBoard(board, p.x, p.y);
+                return site ? site.dataset.site : null;
+            });
+        }""",
+        points,
+    )
+    expected = [drawing.site_at(x, y) for x, y in points]
+    assert len(found) == len(points) and sum(1 for e in expected if e is None) > 0
+    differ = [
+        (point, got, want)
+        for point, got, want in zip(points, found, expected)
+        if got != (k.site_key(want) if want else None)
+    ]
+    assert differ == []
+
+
+# A point of the board (board units) on the screen, once two readings 150 ms apart agree, and
+# whether a drawn site lies under it there.
+BOARD_POINT_ON_SCREEN = """([x, y]) => {
+    const board = document.querySelector('svg.k-board');
+    const p = new DOMPoint(x, y).matrixTransform(board.getScreenCTM());
+    const last = window.testBoardPoint;
+    window.testBoardPoint = [p.x, p.y];
+    if (!last || last[0] !== p.x || last[1] !== p.y) return false;
+    const hit = document.elementFromPoint(p.x, p.y);
+    return [p.x, p.y, !!(hit && hit.closest('.k-site'))];
+}"""
+
+
+def test_a_finger_beside_a_line_opens_that_sites_question(server, phone):
+    """A finger beside a line (12 px off its middle, off the drawn line itself) opens the card
+    question of that site: a short one between close islands, a curved one, a long one."""
+    _, white, _ = white_on_turn(server, phone)
+    for key, side in (("Gola-Jojo", 1), ("Coco-Kahu", 1), ("Elai-Huna", 1), ("Faaa-Jojo", -1)):
+        a, b = k.parse_site(key)
+        line = drawing._polyline(drawing.site_path(a, b)[0])
+        total = sum(math.dist(p, q) for p, q in zip(line, line[1:]))
+        (x, y), (nx, ny) = drawing._along(line, total / 2)
+        # 12 px: 15 board units at 360 px (0.815 px a unit)
+        point = (x + side * 15 * nx, y + side * 15 * ny)
+        assert drawing.site_at(*point) == (a, b), key
+        white.evaluate("document.querySelector('svg.k-board').scrollIntoView({block: 'center'})")
+        # Where the point is on the screen once the board stands still (test_browser.touch).
+        where = white.wait_for_function(BOARD_POINT_ON_SCREEN, arg=list(point), polling=150)
+        x, y, on_a_line = where.json_value()
+        assert not on_a_line, f"{key}: the point is on a drawn line"
+        white.touchscreen.tap(x, y)
+        expect(white.locator("#k-sheet-title")).to_contain_text(key.replace("-", "–"))
+        expect(white.locator("svg.k-board a.k-site.selected")).to_have_attribute("data-site", key)
+        if key == "Gola-Jojo":
+            shot(white, "kahuna-phone-tap-beside-a-line", full_page=False)
+        white.locator("#k-sheet").get_by_role("link", name="Cancel").tap()
+        expect(white.locator("#k-sheet")).to_have_count(0)
+    # A keyboard's Enter on a focused site opens that site's question, wherever the focus ring is.
+    white.locator('svg.k-board a[data-site="Elai-Iffi"]').focus()
+    white.keyboard.press("Enter")
+    expect(white.locator("#k-sheet-title")).to_contain_text("Elai–Iffi")
