@@ -30,7 +30,8 @@ from tests.helpers import (
     serious_accessibility_problems,
     shot,
 )
-from tests.kahuna.helpers import drive, finish_game, finish_round
+from tests.kahuna.helpers import SITE_KEY_JS, drive, finish_game, finish_round
+from tests.kahuna.helpers import site as site_css
 from tests.kahuna.test_browser import seat_phone, tap_site
 
 pytestmark = pytest.mark.browser
@@ -111,7 +112,7 @@ def test_the_turn_fits_the_first_screen_and_undo_brings_it_back(server, phone):
     look(white, "kahuna-phone-after-play-en-360")
     white.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     undo.tap()
-    expect(white.locator('svg.k-board [data-site="Elai-Huna"]')).to_have_class("k-site free")
+    expect(white.locator(site_css("Elai-Huna"))).to_have_class("k-site free")
     # After the undo the panel that waits is in view again.
     white.wait_for_function(
         """() => { const box = document.querySelector('[data-turn-panel]').getBoundingClientRect();
@@ -245,7 +246,10 @@ def test_every_prompt_fits_two_lines_on_a_small_phone_in_every_language(app, pho
 # middle of the site's line and 20 px either way along it, and the room it takes is measured
 # along the line and across it at the middle, a pixel at a time. (The board is scrolled to the
 # top of the screen: all of it fits the screen's height.)
-SITES_UNDER_A_FINGER = """() => {
+SITES_UNDER_A_FINGER = (
+    "() => { const keyOf = "
+    + SITE_KEY_JS
+    + """;
     const board = document.querySelector('svg.k-board');
     board.scrollIntoView({block: 'start'});
     const box = board.getBoundingClientRect();
@@ -257,14 +261,14 @@ SITES_UNDER_A_FINGER = """() => {
     // What a finger there meets: a site (its key), or else an island, the board's edge, the sea.
     const siteAt = (x, y) => {
         const link = window.kahunaBoard(board, x, y);
-        if (link) return link.dataset.site;
+        if (link) return keyOf(link);
         if (islands.some(([ix, iy, r]) => Math.hypot(x - ix, y - iy) <= r)) return 'island';
         if (x < box.left || x > box.right || y < box.top || y > box.bottom) return 'edge';
         return 'sea';
     };
     const found = {};
     for (const a of board.querySelectorAll('a.k-site')) {
-        const key = a.dataset.site;
+        const key = keyOf(a);
         const line = a.querySelector('.k-hit');
         const ctm = line.getScreenCTM();
         const px = Math.hypot(ctm.a, ctm.b);  // screen pixels per board unit
@@ -303,6 +307,7 @@ SITES_UNDER_A_FINGER = """() => {
     }
     return found;
 }"""
+)
 
 
 def test_every_site_takes_a_finger_its_middle_and_20_px_either_way(server, phone):
@@ -366,13 +371,16 @@ def test_the_page_sends_a_tap_where_drawing_site_at_does(server, phone):
     ]
     found = white.evaluate(
         """(points) => {
+            const key = """
+        + SITE_KEY_JS
+        + """;
             const board = document.querySelector('svg.k-board');
             board.scrollIntoView({block: 'start'});
             const m = board.getScreenCTM();
             return points.map(([x, y]) => {
                 const p = new DOMPoint(x, y).matrixTransform(m);
                 const site = window.kahunaBoard(board, p.x, p.y);
-                return site ? site.dataset.site : null;
+                return site ? key(site) : null;
             });
         }""",
         points,
@@ -419,12 +427,12 @@ def test_a_finger_beside_a_line_opens_that_sites_question(server, phone):
         assert not on_a_line, f"{key}: the point is on a drawn line"
         white.touchscreen.tap(x, y)
         expect(white.locator("#k-sheet-title")).to_contain_text(key.replace("-", "–"))
-        expect(white.locator("svg.k-board a.k-site.selected")).to_have_attribute("data-site", key)
+        expect(white.locator(f"{site_css(key)}.selected")).to_have_count(1)
         if key == "Gola-Jojo":
             shot(white, "kahuna-phone-tap-beside-a-line", full_page=False)
         white.locator("#k-sheet").get_by_role("link", name="Cancel").tap()
         expect(white.locator("#k-sheet")).to_have_count(0)
     # A keyboard's Enter on a focused site opens that site's question, wherever the focus ring is.
-    white.locator('svg.k-board a[data-site="Elai-Iffi"]').focus()
+    white.locator(site_css("Elai-Iffi")).focus()
     white.keyboard.press("Enter")
     expect(white.locator("#k-sheet-title")).to_contain_text("Elai–Iffi")

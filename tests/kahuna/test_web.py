@@ -96,7 +96,7 @@ def test_tapping_a_site_asks_for_the_card_and_offers_only_legal_ones(table):
     question = sheet(response.text)
     assert "Bridge site Iffi–Lale: free" in question and "Which card did you play" in question
     assert "Card Iffi" in question and "Card Lale" in question
-    assert 'aria-current="true" data-site="Iffi-Lale"' in response.text
+    assert 'aria-label="Bridge site Iffi–Lale, free" aria-current="true"' in response.text
     # Site names are forgiving (order, case) and unknown ones are explained.
     assert "Bridge site Iffi–Lale" in sheet(table.page(WHITE, "?site=lale-iffi"))
     for bad, text in [
@@ -141,7 +141,10 @@ def test_building_taking_an_island_highlights_and_writes_the_history(table):
     assert "White took Elai: black bridges Elai–Faaa and Elai–Jojo destroyed." in page
     assert 'class="k-island gained white"' in page
     for key in ("Elai-Faaa", "Elai-Jojo"):
-        assert re.search(rf'data-site="{key}">.*?k-fx-destroyed', page, re.S)
+        name = key.replace("-", "–")
+        assert re.search(
+            rf'aria-label="Bridge site {name}, free">(?:(?!</a>).)*k-fx-destroyed', page, re.S
+        )
     assert 'class="k-site white played"' in page and 'data-play="' in page
     assert table.state()["last_changes"]["destroyed"] == ["Elai-Faaa", "Elai-Jojo"]
     # Black removes Elai-Huna with two cards: White loses Elai.
@@ -535,12 +538,24 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
         or f'href="/t/{code}/?as=0&amp;site=Aloa-Bari"' in page
     )
     assert '<input type="hidden" name="as" value="0">' in page  # the list form keeps "act as"
-    assert 'name="site"' in page and '<option value="Aloa-Bari">Aloa–Bari: free</option>' in page
+    assert 'name="site"' in page and '<optgroup label="free"><option>Aloa–Bari</option>' in page
+    # The list sends an option's text, "Aloa–Bari", as the site: the same question.
+    assert sheet(table.page("host", "?as=0&site=Aloa–Bari")) == sheet(
+        table.page("host", "?as=0&site=Aloa-Bari")
+    )
     question = sheet(table.page("host", "?as=0&site=Aloa-Bari"))
     assert "Card Aloa" in question and f"/t/{code}/act/place?as=0" in question
     response = table.act("host", "place", "?as=0", site="Aloa-Bari", card="Bari")
     assert "White built a bridge on Aloa–Bari (card Bari)." in response.text
     assert table.state()["bridges"] == {"Aloa-Bari": "white"}
+    # In the list the site now stands in its own group, after the free ones.
+    listed = table.page("host", "?as=0")
+    free, white = listed.index('<optgroup label="free">'), listed.index('<optgroup label="White')
+    assert (
+        free < white
+        and '<optgroup label="White bridge"><option>Aloa–Bari</option></optgroup>' in listed
+    )
+    assert 'Black bridge"><option>' not in listed  # no empty group
 
 
 @pytest.mark.parametrize("args", [{}, {"as": 1}, {"as": 0, "reveal": "1"}])

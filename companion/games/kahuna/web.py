@@ -261,6 +261,17 @@ class Board:
             raise AttributeError(name) from None
 
 
+def site_list(built: dict) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The list of the sites (a seated device's other way to tap one), grouped by what stands on
+    them: (the state's word, [(key, "Aloa–Bari"), ...]) for free sites, then White's bridges,
+    then Black's, each in the board's order; no empty group. An option's text is its value
+    (parse_site takes "Aloa–Bari"): 0.1 KB of every page less than a value beside each."""
+    groups: dict = {owner: [] for owner in BRIDGE_WORDS}
+    for key, a, b in SITE_ORDER:
+        groups[built.get((a, b))].append((key, f"{a}–{b}"))
+    return [(BRIDGE_WORDS[owner], sites) for owner, sites in groups.items() if sites]
+
+
 def site_choice(state: dict, seat: int | None, site: str) -> dict:
     """The sheet for a tapped site: the legal card choices and the refused ones with reasons."""
     answer = k.legal_cards_for(state, seat, site[:NAME_MAX])
@@ -311,7 +322,7 @@ class KahunaAdapter(GameAdapter):
             "score": score_table(panel.state, final) if final else None,
             "board": board,
             "round_facts": {key: view[key] for key in ROUND_FACTS},
-            "site_list": [(key, a, b, BRIDGE_WORDS[built.get((a, b))]) for key, a, b in SITE_ORDER],
+            "site_list": site_list(built),
             "stone_letters": STONE_LETTERS,
             "site_choice": choice,
             "reveal_choices": _reveal_choices(state) if view["can"]["reveal"] else [],
