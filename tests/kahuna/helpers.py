@@ -29,10 +29,6 @@ def site(key: str) -> str:
     return f'svg.k-board .k-site[aria-label^="Bridge site {a}–{b},"]'
 
 
-# The key of a site's element on the page ("Aloa-Bari"), for scripts the tests run there.
-SITE_KEY_JS = "(el) => el.getAttribute('aria-label').match(/(\\w+)–(\\w+)/).slice(1).join('-')"
-
-
 def sheet(html: str) -> str:
     """The card question ("which card did you play?") of a table page, or '' when none is open."""
     found = re.search(r'<div class="k-sheet".*?</div>\s*</div>', html, re.S)

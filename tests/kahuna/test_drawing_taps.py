@@ -90,3 +90,13 @@ def test_a_tap_goes_to_the_nearest_line_on_a_grid_over_the_board():
                 assert near[got] <= best + 0.1, (x, y, got, near[got], best)
             else:
                 assert best >= d.TAP_REACH - 0.1, (x, y, best)
+
+
+def test_a_taps_place_as_the_page_sends_it_names_its_site():
+    # kahuna.js sends "x,y" in board units (whole units); the middle of Aloa-Bari is (108.8, 63.7).
+    assert d.tapped_site("109,64") == "Aloa-Bari"
+    assert d.tapped_site("109,34") == "Aloa-Bari"  # 30 units above the line: still the nearest
+    x, y = d.island_xy("Gola")
+    assert d.tapped_site(f"{x},{y}") is None  # an island's core is nobody's
+    for bad in (None, "", "109", "109,64,1", "a,b", "nan,nan", "inf,64", "-5,64", "1e9,1"):
+        assert d.tapped_site(bad) is None, bad

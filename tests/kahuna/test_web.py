@@ -15,7 +15,7 @@ from flask import url_for
 
 from companion import get_db, tables
 from companion.games.kahuna import rules as k
-from companion.games.kahuna.drawing import WIDTH, drawing
+from companion.games.kahuna.drawing import WIDTH, drawing, island_xy
 from companion.games.kahuna.web import ADAPTER, Board, act_links, site_link_pattern
 from tests.helpers import HX, alert_text, csrf_from, rule_link, take_seat, version_of
 from tests.kahuna.helpers import drive, finish_round, reveal_pending, sheet
@@ -405,6 +405,20 @@ def test_the_checker_starts_empty_and_each_site_links_to_its_next_state(client):
     assert "/tools/kahuna/" in client.get("/tools/").text
 
 
+def test_a_tap_on_the_checkers_board_goes_to_the_nearest_sites_position(client):
+    # kahuna.js adds the tap's place to the board's data-tap: the answer is the position that
+    # site's link gives (Aloa-Bari's middle is at 108.8, 63.7), or the same one where it met none.
+    page = client.get("/tools/kahuna/?white=Duda-Elai").text
+    assert 'data-tap="/tools/kahuna/?white=Duda-Elai&amp;tap="' in page
+    tapped = client.get("/tools/kahuna/?white=Duda-Elai&tap=109,50")
+    assert tapped.status_code == 302
+    assert tapped.headers["Location"] == "/tools/kahuna/?white=Aloa-Bari,Duda-Elai"
+    x, y = island_xy("Gola")
+    missed = client.get(f"/tools/kahuna/?white=Duda-Elai&tap={x},{y}")
+    assert missed.headers["Location"] == "/tools/kahuna/?white=Duda-Elai"
+    assert 'data-tap="/tools/kahuna/?tap="' in client.get("/tools/kahuna/").text
+
+
 def test_the_checker_reports_control_and_round_points(client):
     white = "Elai-Huna,Duda-Elai,Bari-Elai,Elai-Iffi,Aloa-Bari,Aloa-Duda,Aloa-Huna,Huna-Iffi"
     page = client.get(f"/tools/kahuna/?white={white}&black=Faaa-Jojo,Faaa-Gola,Coco-Faaa").text
@@ -544,6 +558,11 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
         table.page("host", "?as=0&site=Aloa-Bari")
     )
     question = sheet(table.page("host", "?as=0&site=Aloa-Bari"))
+    # A tap on the board sends its place (kahuna.js, the board's data-tap): the same question.
+    assert f'data-tap="/t/{code}/?as=0&amp;tap="' in page
+    assert sheet(table.page("host", "?as=0&tap=109,50")) == question
+    x, y = island_xy("Gola")
+    assert sheet(table.page("host", f"?as=0&tap={x},{y}")) == ""  # an island's core: nobody's
     assert "Card Aloa" in question and f"/t/{code}/act/place?as=0" in question
     response = table.act("host", "place", "?as=0", site="Aloa-Bari", card="Bari")
     assert "White built a bridge on Aloa–Bari (card Bari)." in response.text
@@ -566,11 +585,14 @@ def test_each_sites_link_is_the_address_url_for_builds(app, args):
     with app.test_request_context("/"):
         board = Board(bridges, changes, "Coco-Gola", links=site_link_pattern("ABCD234", args))
         expected = {
-            k.site_key(s): url_for("table.page", code="ABCD234", site=k.site_key(s), **args)
+            k.site_key(s): url_for("table.page", code="ABCD234", **args, site=k.site_key(s))
             for s in k.SITES
         }
+        tap = url_for("table.page", code="ABCD234", **args, tap="")
     links = {s["key"]: s["href"] for s in board.sites}
-    assert links == expected and links["Aloa-Bari"].startswith("/t/ABCD234/?site=Aloa-Bari")
+    assert links == expected and links["Aloa-Bari"].endswith("site=Aloa-Bari")
+    # A tap's place is added to the same address, at its end (kahuna.js: ?tap=x,y).
+    assert board.tap == tap and tap.endswith("tap=")
     assert board.drawn == drawing(bridges, expected.get, changes, selected="Coco-Gola")
     assert board.width == WIDTH and Board(bridges, changes, None, None).sites[0]["href"] is None
     with pytest.raises(AttributeError):

@@ -143,8 +143,8 @@ def _near(point: tuple[float, float], path: str) -> float:
 # overlaps, and a finger has 44 px or more across a line on a 360 px phone wherever the board
 # allows. Around an island's centre (ISLAND_CORE) every one of its sites is as near, so there a
 # tap is nobody's; the rest of an island goes to its sites by direction, so that a tap on an
-# island's edge next to a line is that line's. The page carries the lines alone: kahuna.js
-# finds the site of a tap by this same rule (its REACH and CORE are these two numbers).
+# island's edge next to a line is that line's. The page carries the lines alone: kahuna.js sends
+# a tap's place, and the server finds its site (tapped_site).
 
 TAP_REACH = 58  # units: 47 px on a 360 px phone (0.815 px a unit), 44 px and a little more
 ISLAND_CORE = 9  # the middle of an island, where no site is nearer than another
@@ -193,8 +193,8 @@ def _lines() -> dict[tuple[str, str], list[tuple[float, float]]]:
 def site_at(x: float, y: float) -> tuple[str, str] | None:
     """The site a tap at (x, y) (board units) goes to: the one whose line is nearest (of two as
     near, the first drawn), if it is nearer than TAP_REACH; None off the board and on an island's
-    core. kahuna.js finds a tap's site by this rule (tests/kahuna/test_browser_phone.py compares
-    the two)."""
+    core. A tap on the board is sent as its place (tapped_site), and the server answers it as the
+    tap on that site's link."""
     if not (0 <= x <= WIDTH and 0 <= y <= HEIGHT):
         return None
     if any(math.dist((x, y), island_xy(i)) < ISLAND_CORE for i in k.ISLANDS):
@@ -202,6 +202,17 @@ def site_at(x: float, y: float) -> tuple[str, str] | None:
     near = {site: _to_polyline((x, y), line) for site, line in _lines().items()}
     nearest = min(near, key=near.__getitem__)  # the first of two as near: dicts keep the order
     return nearest if near[nearest] < TAP_REACH else None
+
+
+def tapped_site(value: str | None) -> str | None:
+    """The key of the site a tap at "x,y" (board units, as kahuna.js sends a tap's place) goes
+    to (site_at); None for a tap that goes to no site and for anything else."""
+    try:
+        x, y = (float(v) for v in (value or "")[:40].split(","))
+    except ValueError:
+        return None
+    site = site_at(x, y)  # (nan and inf are off the board)
+    return k.site_key(site) if site else None
 
 
 def _reach(point: tuple, normal: tuple, side: int, site: tuple[str, str]) -> float:

@@ -3,55 +3,25 @@
 (function () {
   "use strict";
   if (window.kahunaBoard) return;
+  window.kahunaBoard = true;
 
-  // A tap on the board goes to the site whose line is nearest (the first drawn of two as near),
-  // if it is within 58 board units, and to none within 9 of an island's centre, where all its
-  // sites are as near (drawing.site_at, TAP_REACH and ISLAND_CORE): the page carries the lines
-  // alone, no tap areas. x, y: a point of the screen; the site's a.k-site (or g.k-site, not a
-  // link), or null.
-  function siteAt(board, x, y) {
-    var p = new DOMPoint(x, y).matrixTransform(board.getScreenCTM().inverse());
-    var v = board.viewBox.baseVal, sites = board.querySelectorAll(".k-site"), best = null, near = 58;
-    x = p.x;
-    y = p.y;
-    if (x < 0 || y < 0 || x > v.width || y > v.height) return null;
-    for (var s = 0; s < sites.length; s++) {
-      // Its line ("M x y L x y", or "M x y Q x y x y": a straight one is a curve bent nowhere) as
-      // 33 points along it, and the distance from the point to the pieces between them.
-      var n = sites[s].querySelector("path").getAttribute("d").match(/-?[\d.]+/g).map(Number);
-      if (n.length < 6) n.splice(2, 0, (n[0] + n[2]) / 2, (n[1] + n[3]) / 2);
-      if (Math.hypot(x - n[0], y - n[1]) < 9 || Math.hypot(x - n[4], y - n[5]) < 9) return null;
-      for (var i = 0, d = near, a = 0, b = 0; i <= 32; i++) {
-        var t = i / 32, u = 1 - t, c = u * u * n[0] + 2 * u * t * n[2] + t * t * n[4],
-          e = u * u * n[1] + 2 * u * t * n[3] + t * t * n[5], dx = c - a, dy = e - b;
-        if (i) {
-          t = Math.max(0, Math.min(1, ((x - a) * dx + (y - b) * dy) / (dx * dx + dy * dy)));
-          d = Math.min(d, Math.hypot(a + t * dx - x, b + t * dy - y));
-        }
-        a = c;
-        b = e;
-      }
-      if (d < near) {
-        best = sites[s];
-        near = d;
-      }
-    }
-    return best;
-  }
-  window.kahunaBoard = siteAt;  // (the tests ask it too)
+  // With this script a tap anywhere on the board is sent as its place, so the lines themselves
+  // take none (kahuna.css, .k-js): else the browser would move a finger's tap near one onto it.
+  document.documentElement.classList.add("k-js");
 
-  // A site's link carries no hx-get of its own (27 on every page and live update): a tap is
-  // sent through htmx as hx-get would send its site's link (the target, swap and push-url the
-  // link inherits), and the browser's own navigation is cancelled. A key's click (Enter on a
-  // focused site) is that site's.
+  // A tap on the board goes to the site whose line is nearest: the server finds it
+  // (drawing.site_at) from the tap's place in board units, added to the board's data-tap
+  // address. A site's link carries no hx-get of its own: the request goes through htmx as hx-get
+  // would send the link (the target, swap and push-url a link inherits), and the browser's own
+  // navigation is cancelled. A key's click (Enter on a focused site) is that site's own link.
   document.addEventListener("click", function (event) {
-    var board = event.target.closest && event.target.closest("svg.k-board"), site;
+    var board = event.target.closest && event.target.closest("svg.k-board[data-tap]"), link, p;
     if (!board || !window.htmx || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    site = event.detail ? siteAt(board, event.clientX, event.clientY) : event.target.closest("a");
+    link = event.target.closest("a") || board.querySelector("a");
+    p = new DOMPoint(event.clientX, event.clientY).matrixTransform(board.getScreenCTM().inverse());
     event.preventDefault();
-    if (site && site.hasAttribute("href")) {
-      window.htmx.ajax("GET", site.getAttribute("href"), { source: site });
-    }
+    window.htmx.ajax("GET", event.detail ? board.dataset.tap + Math.round(p.x) + "," + Math.round(p.y)
+      : link.getAttribute("href"), { source: link });
   }, true);
 
   // The highlight of the last play runs once per device: the live region is swapped whenever
