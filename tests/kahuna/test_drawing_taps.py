@@ -68,8 +68,8 @@ def test_a_tap_far_from_every_line_or_off_the_board_is_nobodys():
     assert d.site_at(d.WIDTH, 0) is None
     assert d.site_at(-1, 100) is None
     assert d.site_at(100, d.HEIGHT + 1) is None
-    # Straight up from Aloa-Bari's middle (108.8, 63.7): the line is the nearest one.
-    assert d.site_at(108.8, 63.7 - 30) == ("Aloa", "Bari")
+    # Straight up from Aloa-Bari's middle (109, 63.5): the line is the nearest one.
+    assert d.site_at(109, 63.5 - 30) == ("Aloa", "Bari")
 
 
 def test_a_tap_goes_to_the_nearest_line_on_a_grid_over_the_board():
@@ -93,7 +93,7 @@ def test_a_tap_goes_to_the_nearest_line_on_a_grid_over_the_board():
 
 
 def test_a_taps_place_as_the_page_sends_it_names_its_site():
-    # kahuna.js sends "x,y" in board units (whole units); the middle of Aloa-Bari is (108.8, 63.7).
+    # kahuna.js sends "x,y" in board units (whole units); the middle of Aloa-Bari is (109, 63.5).
     assert d.tapped_site("109,64") == "Aloa-Bari"
     assert d.tapped_site("109,34") == "Aloa-Bari"  # 30 units above the line: still the nearest
     x, y = d.island_xy("Gola")

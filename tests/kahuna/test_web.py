@@ -407,7 +407,7 @@ def test_the_checker_starts_empty_and_each_site_links_to_its_next_state(client):
 
 def test_a_tap_on_the_checkers_board_goes_to_the_nearest_sites_position(client):
     # kahuna.js adds the tap's place to the board's data-tap: the answer is the position that
-    # site's link gives (Aloa-Bari's middle is at 108.8, 63.7), or the same one where it met none.
+    # site's link gives (Aloa-Bari's middle is at 109, 63.5), or the same one where it met none.
     page = client.get("/tools/kahuna/?white=Duda-Elai").text
     assert 'data-tap="/tools/kahuna/?white=Duda-Elai&amp;tap="' in page
     tapped = client.get("/tools/kahuna/?white=Duda-Elai&tap=109,50")

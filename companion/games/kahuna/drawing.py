@@ -24,10 +24,12 @@ STONE_LETTERS = {"white": N_("W"), "black": N_("B")}
 BRIDGE_WORDS = {None: N_("free"), "white": N_("White bridge"), "black": N_("Black bridge")}
 
 
-def island_xy(name: str) -> tuple[float, float]:
-    """Where an island's centre is drawn in the SVG (board layout scaled and stretched)."""
+def island_xy(name: str) -> tuple[int, int]:
+    """Where an island's centre is drawn in the SVG (board layout scaled and stretched), in whole
+    units (under a pixel on a phone): every site's line starts and ends at two of them, and the
+    page carries them 5-6 times each."""
     x, y = k.LAYOUT[name]
-    return round((x - X0) * SCALE, 1), round((y - Y0) * SCALE * STRETCH, 1)
+    return round((x - X0) * SCALE), round((y - Y0) * SCALE * STRETCH)
 
 
 # half the width a finger covers round a line, which the bending of the sites keeps clear (the
@@ -94,7 +96,7 @@ def _bent(a: str, b: str, clearance: float) -> tuple[str, float, float]:
     # A quadratic curve's middle lies halfway between the chord's middle and the control point.
     cx, cy = mx + 2 * bend * nx, my + 2 * bend * ny
     return (
-        f"M{x1} {y1}Q{cx:.1f} {cy:.1f} {x2} {y2}",
+        f"M{x1} {y1}Q{cx:.0f} {cy:.0f} {x2} {y2}",
         round(mx + bend * nx, 1),
         round(my + bend * ny, 1),
     )
