@@ -87,7 +87,7 @@ def kahuna(server, host, code):
     def build(page):
         # A finger on the middle of the site's line (the board is below the turn's panel: the
         # page scrolls down to it), then the card played, in the sheet that opens.
-        link = page.locator('svg.k-board a[data-site="Elai-Huna"]')
+        link = page.locator('svg.k-board a[aria-label^="Bridge site Elai–Huna,"]')
         link.scroll_into_view_if_needed()
         x, y = link.evaluate(MIDDLE)
         page.touchscreen.tap(x, y)

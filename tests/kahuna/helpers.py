@@ -22,6 +22,13 @@ def naive_control(board: dict) -> dict:
     return result
 
 
+def site(key: str) -> str:
+    """A site on the board as CSS (a page in English): known by its name, "Bridge site
+    Aloa–Bari, ...", as a link carries no other mark of its site (the page's bytes)."""
+    a, b = key.split("-")
+    return f'svg.k-board .k-site[aria-label^="Bridge site {a}–{b},"]'
+
+
 def sheet(html: str) -> str:
     """The card question ("which card did you play?") of a table page, or '' when none is open."""
     found = re.search(r'<div class="k-sheet".*?</div>\s*</div>', html, re.S)

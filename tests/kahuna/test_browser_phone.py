@@ -9,6 +9,7 @@ Screenshots to look at go to screenshots/kahuna-phone-*.png (English, Japanese, 
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 from playwright.sync_api import expect
@@ -30,6 +31,7 @@ from tests.helpers import (
     shot,
 )
 from tests.kahuna.helpers import drive, finish_game, finish_round
+from tests.kahuna.helpers import site as site_css
 from tests.kahuna.test_browser import seat_phone, tap_site
 
 pytestmark = pytest.mark.browser
@@ -110,7 +112,7 @@ def test_the_turn_fits_the_first_screen_and_undo_brings_it_back(server, phone):
     look(white, "kahuna-phone-after-play-en-360")
     white.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     undo.tap()
-    expect(white.locator('svg.k-board [data-site="Elai-Huna"]')).to_have_class("k-site free")
+    expect(white.locator(site_css("Elai-Huna"))).to_have_class("k-site free")
     # After the undo the panel that waits is in view again.
     white.wait_for_function(
         """() => { const box = document.querySelector('[data-turn-panel]').getBoundingClientRect();
@@ -239,99 +241,162 @@ def test_every_prompt_fits_two_lines_on_a_small_phone_in_every_language(app, pho
     assert prompts_too_long(app, phone, server, "kahuna") == {}
 
 
-# Every site of the board as a finger meets it on a 360 px phone: the point a tap lands on is
-# asked of the page (elementFromPoint), at the middle of the site's line and 20 px either way
-# along it, and its tap area is measured along the line and across it at the middle, a pixel at a
-# time. (The board is scrolled to the top of the screen: all of it fits the screen's height.)
-SITES_UNDER_A_FINGER = """() => {
-    const board = document.querySelector('svg.k-board');
-    board.scrollIntoView({block: 'start'});
-    const box = board.getBoundingClientRect();
-    const islands = [...board.querySelectorAll('.k-land')].map(c => {
-        const m = c.getScreenCTM();
-        const at = new DOMPoint(c.cx.baseVal.value, c.cy.baseVal.value).matrixTransform(m);
-        return [at.x, at.y, c.r.baseVal.value * Math.hypot(m.a, m.b)];
-    });
-    // What a finger there meets: a site (its key), or else an island, the board's edge, the sea.
-    const siteAt = (x, y) => {
-        const hit = document.elementFromPoint(x, y);
-        const link = hit && hit.closest('a.k-site');
-        if (link) return link.dataset.site;
-        if (islands.some(([ix, iy, r]) => Math.hypot(x - ix, y - iy) <= r)) return 'island';
-        if (x < box.left || x > box.right || y < box.top || y > box.bottom) return 'edge';
-        return 'sea';
-    };
-    const found = {};
-    for (const a of board.querySelectorAll('a.k-site')) {
-        const key = a.dataset.site;
-        const line = a.querySelector('.k-hit');
-        const ctm = line.getScreenCTM();
-        const px = Math.hypot(ctm.a, ctm.b);  // screen pixels per board unit
-        const length = line.getTotalLength();
-        const at = (units) => {
-            const p = line.getPointAtLength(Math.max(0, Math.min(length, units)));
-            return new DOMPoint(p.x, p.y).matrixTransform(ctm);
-        };
-        const middle = at(length / 2);
-        const before = at(length / 2 - 1), after = at(length / 2 + 1);
-        const dx = after.x - before.x, dy = after.y - before.y, d = Math.hypot(dx, dy);
-        const normal = [-dy / d, dx / d];
-        // The run of the site's own points through the middle, one pixel at a time.
-        const run = (step) => {
-            let n = 0;
-            while (n < 200) {
-                const p = step(n + 1);
-                if (siteAt(p[0], p[1]) !== key) return [n, siteAt(p[0], p[1])];
-                n += 1;
-            }
-            return [n, null];
-        };
-        const along = [-1, 1].map(s => run(n => { const p = at(length / 2 + s * n / px);
-                                                  return [p.x, p.y]; }));
-        const across = [-1, 1].map(s => run(n => [middle.x + s * n * normal[0],
-                                                  middle.y + s * n * normal[1]]));
-        found[key] = {
-            middle: siteAt(middle.x, middle.y),
-            along20: [-20, 20].map(s => { const p = at(length / 2 + s / px);
-                                          return siteAt(p.x, p.y); }),
-            along: along[0][0] + along[1][0] + 1,
-            across: across[0][0] + across[1][0] + 1,
-            beyond: [across[0][1], across[1][1]],
-            px: px,
-        };
-    }
-    return found;
-}"""
+def tap_at(x: float, y: float) -> tuple[str, str] | None:
+    """The site a tap at (x, y) (board units) opens: kahuna.js sends the place in whole units,
+    the server answers drawing.site_at's site."""
+    return drawing.site_at(math.floor(x + 0.5), math.floor(y + 0.5))
+
+
+def pixels_of(site: tuple[str, str], point_at) -> int:
+    """How many pixels in a row, the n-th at point_at(n) (n = 1, 2...), a tap is the site's."""
+    n = 0
+    while n < 200 and tap_at(*point_at(n + 1)) == site:
+        n += 1
+    return n
+
+
+def room_through_middle(site: tuple[str, str], px: float) -> tuple[int, int]:
+    """The pixels in a row through the middle of a site's line where a tap is the site's: along
+    the line, and across it; px: screen pixels per board unit."""
+    line = drawing._polyline(drawing.site_path(*site)[0])
+    half = sum(math.dist(p, q) for p, q in zip(line, line[1:])) / 2
+    (mx, my), (nx, ny) = drawing._along(line, half)
+    along = 1 + sum(
+        pixels_of(site, lambda n, s=s: drawing._along(line, half + s * n / px)[0]) for s in (-1, 1)
+    )
+    across = 1 + sum(
+        pixels_of(site, lambda n, s=s: (mx + s * n / px * nx, my + s * n / px * ny))
+        for s in (-1, 1)
+    )
+    return along, across
+
+
+def px_per_unit(page) -> float:
+    """Screen pixels per board unit on this page."""
+    return page.evaluate(
+        """() => { const m = document.querySelector('svg.k-board').getScreenCTM();
+                   return Math.hypot(m.a, m.b); }"""
+    )
 
 
 def test_every_site_takes_a_finger_its_middle_and_20_px_either_way(server, phone):
-    """The board shared out among the sites (drawing.site_areas): every site's tap area holds
-    the middle of its line and the points 20 px along it either way; it is at least 44 px long
-    along the line, and 44 px across at its middle, except where the sites nearer on either side
-    leave less room (drawing.room_across: there the nearer site wins), and then all that room."""
+    """The board shared out among the sites (drawing.site_at), at the scale a 360 px phone
+    draws it: every site takes a tap on the middle of its line and 20 px along it either way; at
+    least 44 px along the line, and 44 px across at its middle, except where the sites nearer on
+    either side leave less room (drawing.room_across: there the nearer site wins), and then all
+    that room. The runs go a pixel at a time; a tap's place is sent in whole units, as the page
+    sends it (test_a_finger_beside_a_line_opens_that_sites_question taps the page itself)."""
     _, white, _ = white_on_turn(server, phone)
-    found = white.evaluate(SITES_UNDER_A_FINGER)
-    assert sorted(found) == sorted(k.site_key(s) for s in k.SITES)
-    short = []
-    for key, site in found.items():
-        assert site["middle"] == key, (key, site)
-        assert site["along20"] == [key, key], (key, site)
-        assert site["along"] >= 44, (key, site)
-        room = drawing.room_across(*k.parse_site(key)) * site["px"]
-        # (3 px: the areas' corners are whole board units, a unit 0.8 px; the runs whole pixels)
-        assert site["across"] >= min(44, room - 3), (key, site, room)
-        if site["across"] < 44:
-            short.append((key, site["across"], site["beyond"]))
-    print("tap areas at 360 px:", {key: (s["along"], s["across"]) for key, s in found.items()})
+    px = px_per_unit(white)
+    assert 0.75 < px < 0.9  # 0.815 at 360 px
+    short, found = [], {}
+    for site in k.SITES:
+        line = drawing._polyline(drawing.site_path(*site)[0])
+        half = sum(math.dist(p, q) for p, q in zip(line, line[1:])) / 2
+        (mx, my), (nx, ny) = drawing._along(line, half)
+        assert tap_at(mx, my) == site
+        for pixels in (-20, 20):
+            assert tap_at(*drawing._along(line, half + pixels / px)[0]) == site, (site, pixels)
+        along, across = room_through_middle(site, px)
+        assert along >= 44, (site, along)
+        room = drawing.room_across(*site) * px
+        # (3 px: a tap's place in whole units, a unit 0.8 px; the runs whole pixels)
+        assert across >= min(44, room - 3), (site, across, room)
+        found[k.site_key(site)] = (along, across)
+        if across < 44:
+            short.append((k.site_key(site), across))
+    print("tap room at 360 px (along, across):", found)
     print("narrower than 44 px across at the middle (a nearer site beside):", short)
     look_at_board(white, "kahuna-phone-tap-areas-360")
 
 
 def look_at_board(page, name: str) -> None:
-    """A screenshot of the board with every site's tap area tinted, each its own way round."""
-    page.evaluate(
-        """() => document.querySelectorAll('svg.k-board a.k-site .k-area').forEach((area, i) => {
-               area.style.fill = `hsla(${(i * 137) % 360}, 70%, 50%, .35)`; })"""
-    )
+    """A screenshot of the board with the room each site takes a tap in tinted, each its own
+    way round (tap_at at every other pixel, drawn on a canvas laid over the board)."""
     page.evaluate("document.querySelector('svg.k-board').scrollIntoView({block: 'start'})")
+    px = px_per_unit(page)
+    order = list(k.SITES)
+    width, height = int(drawing.WIDTH * px), int(drawing.HEIGHT * px)
+    rows = [
+        [
+            (lambda s: order.index(s) if s else -1)(tap_at(x / px, y / px))
+            for x in range(0, width, 2)
+        ]
+        for y in range(0, height, 2)
+    ]
+    page.evaluate(
+        """(rows) => {
+            const box = document.querySelector('svg.k-board').getBoundingClientRect();
+            const canvas = document.createElement('canvas');
+            canvas.width = box.width;
+            canvas.height = box.height;
+            canvas.style = `position:fixed;left:${box.left}px;top:${box.top}px;pointer-events:none`;
+            const g = canvas.getContext('2d');
+            rows.forEach((row, y) => row.forEach((i, x) => {
+                if (i < 0) return;
+                g.fillStyle = `hsla(${(i * 137) % 360}, 70%, 50%, .35)`;
+                g.fillRect(2 * x, 2 * y, 2, 2);
+            }));
+            document.body.append(canvas);
+        }""",
+        rows,
+    )
     shot(page, name, full_page=False)
+
+
+# A point of the board (board units) on the screen, once two readings 150 ms apart agree, and
+# whether a drawn site lies under it there.
+BOARD_POINT_ON_SCREEN = """([x, y]) => {
+    const board = document.querySelector('svg.k-board');
+    const p = new DOMPoint(x, y).matrixTransform(board.getScreenCTM());
+    const last = window.testBoardPoint;
+    window.testBoardPoint = [p.x, p.y];
+    if (!last || last[0] !== p.x || last[1] !== p.y) return false;
+    const hit = document.elementFromPoint(p.x, p.y);
+    return [p.x, p.y, !!(hit && hit.closest('.k-site'))];
+}"""
+
+
+def test_a_finger_beside_a_line_opens_that_sites_question(server, phone):
+    """A finger beside a line (12 px off its middle, off the drawn line itself) opens the card
+    question of that site: a short one between close islands, a curved one, a long one. The
+    page sends the tap's place in board units (?tap=x,y), within a unit of where it was."""
+    _, white, _ = white_on_turn(server, phone)
+    for key, side in (("Gola-Jojo", 1), ("Coco-Kahu", 1), ("Elai-Huna", 1), ("Faaa-Jojo", -1)):
+        a, b = k.parse_site(key)
+        line = drawing._polyline(drawing.site_path(a, b)[0])
+        total = sum(math.dist(p, q) for p, q in zip(line, line[1:]))
+        (x, y), (nx, ny) = drawing._along(line, total / 2)
+        # 12 px: 15 board units at 360 px (0.815 px a unit)
+        point = (x + side * 15 * nx, y + side * 15 * ny)
+        assert drawing.site_at(*point) == (a, b), key
+        white.evaluate("document.querySelector('svg.k-board').scrollIntoView({block: 'center'})")
+        # Where the point is on the screen once the board stands still (test_browser.touch).
+        where = white.wait_for_function(BOARD_POINT_ON_SCREEN, arg=list(point), polling=150)
+        x, y, on_a_line = where.json_value()
+        assert not on_a_line, f"{key}: the point is on a drawn line"
+        with white.expect_request(lambda r: "tap=" in r.url) as sent:
+            white.touchscreen.tap(x, y)
+        place = [float(v) for v in sent.value.url.split("tap=")[1].split("&")[0].split(",")]
+        assert math.dist(place, point) <= 1.5, (key, place, point)
+        expect(white.locator("#k-sheet-title")).to_contain_text(key.replace("-", "–"))
+        expect(white.locator(f"{site_css(key)}.selected")).to_have_count(1)
+        if key == "Gola-Jojo":
+            shot(white, "kahuna-phone-tap-beside-a-line", full_page=False)
+        white.locator("#k-sheet").get_by_role("link", name="Cancel").tap()
+        expect(white.locator("#k-sheet")).to_have_count(0)
+    # A keyboard's Enter on a focused site opens that site's question (its link's own address).
+    white.locator(site_css("Elai-Iffi")).focus()
+    with white.expect_request(lambda r: "site=Elai-Iffi" in r.url):
+        white.keyboard.press("Enter")
+    expect(white.locator("#k-sheet-title")).to_contain_text("Elai–Iffi")
+    # A tap on an island's core is nobody's: the open question closes, none opens.
+    white.locator("#k-sheet").get_by_role("link", name="Cancel").tap()
+    expect(white.locator("#k-sheet")).to_have_count(0)
+    white.evaluate("document.querySelector('svg.k-board').scrollIntoView({block: 'center'})")
+    where = white.wait_for_function(
+        BOARD_POINT_ON_SCREEN, arg=list(drawing.island_xy("Elai")), polling=150
+    )
+    with white.expect_response(lambda r: "tap=" in r.url):
+        white.touchscreen.tap(*where.json_value()[:2])
+    expect(white.locator("#k-sheet")).to_have_count(0)

@@ -1,11 +1,10 @@
 """A tap on the middle of a bridge site is that site's, on the drawn board: no site drawn after it
-passes within a finger's width (HIT) of its middle, and no island lies over it; and the tap areas
-(drawing.site_areas) share the board out among the sites, each point to the nearest line."""
+passes within a finger's width (HIT) of its middle, and no island lies over it; and a tap goes to
+the site whose line is nearest (drawing.site_at), nobody's on an island's core."""
 
 from __future__ import annotations
 
 import math
-import re
 
 from companion.games.kahuna import drawing as d
 from companion.games.kahuna import rules as k
@@ -35,69 +34,69 @@ def test_aloa_huna_is_drawn_after_dudas_sites():
     assert order.index(("Aloa", "Huna")) > order.index(("Duda", "Huna"))
 
 
-# --- the tap areas (drawing.site_areas): the board shared out among the sites -----------------
+# --- where a tap goes (drawing.site_at): the board shared out among the sites ----------------
 
 
-def polygon(path: str) -> list[tuple[float, float]]:
-    """An area's corners, from its SVG path: the first corner, then each as a step from the one
-    before ("M x yl dx dy dx dy...z")."""
-    assert re.fullmatch(r"M-?\d+ -?\d+l(-?\d+[ -]?)+z", path.replace(" -", "-")), path
-    numbers = [float(n) for n in re.findall(r"-?\d+", path)]
-    corners = [(numbers[0], numbers[1])]
-    for dx, dy in zip(numbers[2::2], numbers[3::2]):
-        corners.append((corners[-1][0] + dx, corners[-1][1] + dy))
-    return corners
+def test_a_tap_on_a_line_or_beside_it_is_that_sites():
+    # On the line 20 px either way of its middle on a 360 px phone (24.5 units, 0.815 px a
+    # unit), and beside its middle 12 units (10 px) either side.
+    for a, b in k.SITES:
+        line = d._polyline(d.site_path(a, b)[0])
+        total = sum(math.dist(p, q) for p, q in zip(line, line[1:]))
+        for units in (-25, -12, 12, 25):
+            assert d.site_at(*d._along(line, total / 2 + units)[0]) == (a, b), (a, b, units)
+        (x, y), (nx, ny) = d._along(line, total / 2)
+        for across in (-12, -6, 0, 6, 12):
+            assert d.site_at(x + across * nx, y + across * ny) == (a, b), (a, b, across)
 
 
-def test_an_area_is_written_as_steps_from_its_first_corner():
-    assert d._relative_path([(41, 51), (73, 81), (82, 86), (77, 98)]) == "M41 51l32 30 9 5-5 12z"
-    assert polygon("M41 51l32 30 9 5-5 12z") == [(41, 51), (73, 81), (82, 86), (77, 98)]
+def test_an_islands_core_is_nobodys_and_its_edge_goes_by_direction():
+    x, y = d.island_xy("Gola")
+    assert d.site_at(x, y) is None
+    assert d.site_at(x + d.ISLAND_CORE - 0.5, y) is None
+    # Gola's sites leave it towards Coco (up), Faaa (up left), Jojo (left), Kahu (down left):
+    # a tap on its edge goes to the site it lies towards.
+    for other in ("Coco", "Faaa", "Jojo", "Kahu"):
+        ox, oy = d.island_xy(other)
+        length = math.dist((x, y), (ox, oy))
+        edge = (x + (ox - x) * 20 / length, y + (oy - y) * 20 / length)
+        assert d.site_at(*edge) == tuple(sorted(("Gola", other))), other
 
 
-def inside(point: tuple[float, float], corners: list[tuple[float, float]]) -> bool:
-    """Whether a point lies inside a polygon (even-odd rule, written out for the test)."""
-    x, y = point
-    found = False
-    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            found = not found
-    return found
+def test_a_tap_far_from_every_line_or_off_the_board_is_nobodys():
+    # The board's top right corner: Coco (354.1, 98.2) is the nearest line's end, 98 units away.
+    assert d.site_at(d.WIDTH, 0) is None
+    assert d.site_at(-1, 100) is None
+    assert d.site_at(100, d.HEIGHT + 1) is None
+    # Straight up from Aloa-Bari's middle (109, 63.5): the line is the nearest one.
+    assert d.site_at(109, 63.5 - 30) == ("Aloa", "Bari")
 
 
-def along(a: str, b: str, units: float) -> tuple[float, float]:
-    """The point `units` from the middle of a site's line along it (the line's own measure)."""
-    line = d._polyline(d.site_path(a, b)[0])
-    total = sum(math.dist(p, q) for p, q in zip(line, line[1:]))
-    return d._along(line, total / 2 + units)[0]
+def test_a_tap_goes_to_the_nearest_line_on_a_grid_over_the_board():
+    """Written out again for the test: the nearest line by sampling each line at 200 points."""
+    lines = {s: d._points_along(d.site_path(*s)[0], 200) for s in k.SITES}
+    cores = [d.island_xy(i) for i in k.ISLANDS]
+    for x in range(0, d.WIDTH, 7):
+        for y in range(0, d.HEIGHT, 7):
+            got = d.site_at(x, y)
+            if any(math.dist((x, y), c) < d.ISLAND_CORE for c in cores):
+                assert got is None, (x, y)
+                continue
+            near = {s: min(math.dist((x, y), p) for p in pts) for s, pts in lines.items()}
+            best = min(near.values())
+            if best >= d.TAP_REACH + 0.1:
+                assert got is None, (x, y)
+            elif got is not None:
+                assert near[got] <= best + 0.1, (x, y, got, near[got], best)
+            else:
+                assert best >= d.TAP_REACH - 0.1, (x, y, best)
 
 
-def test_every_tap_area_holds_its_line_and_no_other_sites_line():
-    areas = {site: polygon(path) for site, path in d.site_areas().items()}
-    assert sorted(areas) == sorted(k.SITES)
-    # 20 px either way on a 360 px phone is 24.5 units (0.815 px a unit).
-    for (a, b), corners in areas.items():
-        for units in (-25, -12, 0, 12, 25):
-            point = along(a, b, units)
-            assert inside(point, corners), (a, b, units)
-            others = [s for s, c in areas.items() if s != (a, b) and inside(point, c)]
-            assert others == [], f"{others} take a tap on {a}–{b} ({units} from its middle)"
-
-
-def test_the_areas_share_the_board_out_nearest_first_and_leave_the_islands_cores():
-    """On a grid over the board: a point in a site's area is that site's nearest, or nearly so:
-    another line may be nearer by no more than two areas' overlap (AREA_OVERLAP), the whole units
-    they are written in and the chords between their corners (4 units, about 3 px in all); and
-    no area reaches into an island's core."""
-    areas = {site: polygon(path) for site, path in d.site_areas().items()}
-    lines = {site: d._polyline(d.site_path(*site)[0]) for site in k.SITES}
-    slack = d.AREA_OVERLAP + 2.5
-    for x in range(0, d.WIDTH, 5):
-        for y in range(0, d.HEIGHT, 5):
-            holders = [site for site, corners in areas.items() if inside((x, y), corners)]
-            for site in holders:
-                near = d._to_polyline((x, y), lines[site])
-                nearest = min(d._to_polyline((x, y), line) for line in lines.values())
-                assert near <= nearest + slack, (site, x, y, near, nearest)
-            if holders:
-                core = min(math.dist((x, y), d.island_xy(i)) for i in k.ISLANDS)
-                assert core >= d.ISLAND_CORE - slack, (holders, x, y)
+def test_a_taps_place_as_the_page_sends_it_names_its_site():
+    # kahuna.js sends "x,y" in board units (whole units); the middle of Aloa-Bari is (109, 63.5).
+    assert d.tapped_site("109,64") == "Aloa-Bari"
+    assert d.tapped_site("109,34") == "Aloa-Bari"  # 30 units above the line: still the nearest
+    x, y = d.island_xy("Gola")
+    assert d.tapped_site(f"{x},{y}") is None  # an island's core is nobody's
+    for bad in (None, "", "109", "109,64,1", "a,b", "nan,nan", "inf,64", "-5,64", "1e9,1"):
+        assert d.tapped_site(bad) is None, bad

@@ -15,7 +15,7 @@ from flask import url_for
 
 from companion import get_db, tables
 from companion.games.kahuna import rules as k
-from companion.games.kahuna.drawing import WIDTH, drawing
+from companion.games.kahuna.drawing import WIDTH, drawing, island_xy
 from companion.games.kahuna.web import ADAPTER, Board, act_links, site_link_pattern
 from tests.helpers import HX, alert_text, csrf_from, rule_link, take_seat, version_of
 from tests.kahuna.helpers import drive, finish_round, reveal_pending, sheet
@@ -96,7 +96,7 @@ def test_tapping_a_site_asks_for_the_card_and_offers_only_legal_ones(table):
     question = sheet(response.text)
     assert "Bridge site Iffi–Lale: free" in question and "Which card did you play" in question
     assert "Card Iffi" in question and "Card Lale" in question
-    assert 'aria-current="true" data-site="Iffi-Lale"' in response.text
+    assert 'aria-label="Bridge site Iffi–Lale, free" aria-current="true"' in response.text
     # Site names are forgiving (order, case) and unknown ones are explained.
     assert "Bridge site Iffi–Lale" in sheet(table.page(WHITE, "?site=lale-iffi"))
     for bad, text in [
@@ -141,7 +141,10 @@ def test_building_taking_an_island_highlights_and_writes_the_history(table):
     assert "White took Elai: black bridges Elai–Faaa and Elai–Jojo destroyed." in page
     assert 'class="k-island gained white"' in page
     for key in ("Elai-Faaa", "Elai-Jojo"):
-        assert re.search(rf'data-site="{key}">.*?k-fx-destroyed', page, re.S)
+        name = key.replace("-", "–")
+        assert re.search(
+            rf'aria-label="Bridge site {name}, free">(?:(?!</a>).)*k-fx-destroyed', page, re.S
+        )
     assert 'class="k-site white played"' in page and 'data-play="' in page
     assert table.state()["last_changes"]["destroyed"] == ["Elai-Faaa", "Elai-Jojo"]
     # Black removes Elai-Huna with two cards: White loses Elai.
@@ -402,6 +405,20 @@ def test_the_checker_starts_empty_and_each_site_links_to_its_next_state(client):
     assert "/tools/kahuna/" in client.get("/tools/").text
 
 
+def test_a_tap_on_the_checkers_board_goes_to_the_nearest_sites_position(client):
+    # kahuna.js adds the tap's place to the board's data-tap: the answer is the position that
+    # site's link gives (Aloa-Bari's middle is at 109, 63.5), or the same one where it met none.
+    page = client.get("/tools/kahuna/?white=Duda-Elai").text
+    assert 'data-tap="/tools/kahuna/?white=Duda-Elai&amp;tap="' in page
+    tapped = client.get("/tools/kahuna/?white=Duda-Elai&tap=109,50")
+    assert tapped.status_code == 302
+    assert tapped.headers["Location"] == "/tools/kahuna/?white=Aloa-Bari,Duda-Elai"
+    x, y = island_xy("Gola")
+    missed = client.get(f"/tools/kahuna/?white=Duda-Elai&tap={x},{y}")
+    assert missed.headers["Location"] == "/tools/kahuna/?white=Duda-Elai"
+    assert 'data-tap="/tools/kahuna/?tap="' in client.get("/tools/kahuna/").text
+
+
 def test_the_checker_reports_control_and_round_points(client):
     white = "Elai-Huna,Duda-Elai,Bari-Elai,Elai-Iffi,Aloa-Bari,Aloa-Duda,Aloa-Huna,Huna-Iffi"
     page = client.get(f"/tools/kahuna/?white={white}&black=Faaa-Jojo,Faaa-Gola,Coco-Faaa").text
@@ -535,12 +552,29 @@ def test_the_host_acting_for_a_seat_taps_sites_for_that_seat(table):
         or f'href="/t/{code}/?as=0&amp;site=Aloa-Bari"' in page
     )
     assert '<input type="hidden" name="as" value="0">' in page  # the list form keeps "act as"
-    assert 'name="site"' in page and '<option value="Aloa-Bari">Aloa–Bari: free</option>' in page
+    assert 'name="site"' in page and '<optgroup label="free"><option>Aloa–Bari</option>' in page
+    # The list sends an option's text, "Aloa–Bari", as the site: the same question.
+    assert sheet(table.page("host", "?as=0&site=Aloa–Bari")) == sheet(
+        table.page("host", "?as=0&site=Aloa-Bari")
+    )
     question = sheet(table.page("host", "?as=0&site=Aloa-Bari"))
+    # A tap on the board sends its place (kahuna.js, the board's data-tap): the same question.
+    assert f'data-tap="/t/{code}/?as=0&amp;tap="' in page
+    assert sheet(table.page("host", "?as=0&tap=109,50")) == question
+    x, y = island_xy("Gola")
+    assert sheet(table.page("host", f"?as=0&tap={x},{y}")) == ""  # an island's core: nobody's
     assert "Card Aloa" in question and f"/t/{code}/act/place?as=0" in question
     response = table.act("host", "place", "?as=0", site="Aloa-Bari", card="Bari")
     assert "White built a bridge on Aloa–Bari (card Bari)." in response.text
     assert table.state()["bridges"] == {"Aloa-Bari": "white"}
+    # In the list the site now stands in its own group, after the free ones.
+    listed = table.page("host", "?as=0")
+    free, white = listed.index('<optgroup label="free">'), listed.index('<optgroup label="White')
+    assert (
+        free < white
+        and '<optgroup label="White bridge"><option>Aloa–Bari</option></optgroup>' in listed
+    )
+    assert 'Black bridge"><option>' not in listed  # no empty group
 
 
 @pytest.mark.parametrize("args", [{}, {"as": 1}, {"as": 0, "reveal": "1"}])
@@ -551,11 +585,14 @@ def test_each_sites_link_is_the_address_url_for_builds(app, args):
     with app.test_request_context("/"):
         board = Board(bridges, changes, "Coco-Gola", links=site_link_pattern("ABCD234", args))
         expected = {
-            k.site_key(s): url_for("table.page", code="ABCD234", site=k.site_key(s), **args)
+            k.site_key(s): url_for("table.page", code="ABCD234", **args, site=k.site_key(s))
             for s in k.SITES
         }
+        tap = url_for("table.page", code="ABCD234", **args, tap="")
     links = {s["key"]: s["href"] for s in board.sites}
-    assert links == expected and links["Aloa-Bari"].startswith("/t/ABCD234/?site=Aloa-Bari")
+    assert links == expected and links["Aloa-Bari"].endswith("site=Aloa-Bari")
+    # A tap's place is added to the same address, at its end (kahuna.js: ?tap=x,y).
+    assert board.tap == tap and tap.endswith("tap=")
     assert board.drawn == drawing(bridges, expected.get, changes, selected="Coco-Gola")
     assert board.width == WIDTH and Board(bridges, changes, None, None).sites[0]["href"] is None
     with pytest.raises(AttributeError):

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from companion.games.base import N_, Msg, Plural, RuleError
 from companion.games.kahuna import rules as k
-from companion.games.kahuna.drawing import drawing
+from companion.games.kahuna.drawing import drawing, tapped_site
 
 bp = Blueprint("tools_kahuna", __name__, url_prefix="/tools/kahuna")
 CALCULATORS = [(N_("Kahuna: who holds which island"), "tools_kahuna.checker")]
@@ -89,6 +89,11 @@ def checker():
             after[key] = following
         return position_url(after)
 
+    if "tap" in request.args:
+        # A tap on the board, its place (kahuna.js): the position that site's link gives, or
+        # the same position where it met no site.
+        tapped = tapped_site(request.args["tap"])
+        return redirect(href(tapped) if tapped else position_url(bridges))
     report = k.control_report(bridges)
     held = [report["islands"][c] for c in k.COLOURS]
     sums = {r: k.explain_round(r, held) for r in report["round_points"]}
@@ -121,6 +126,7 @@ def checker():
                     max=k.STONES_PER_COLOUR,
                 )
             )
+    here = position_url(bridges)  # a tap's place is added to it (kahuna.js)
     html = render_template(
         "kahuna/calculator.html",
         board=board,
@@ -132,6 +138,7 @@ def checker():
         clear_url=position_url({}),
         islands=board["islands"],
         next_state=NEXT,
+        tap=here + ("&" if "?" in here else "?") + "tap=",
     )
     # 422 as every refused entry in the app: the page again with what is wrong, not an error page
     return html, (422 if errors else 200)

@@ -24,14 +24,16 @@ STONE_LETTERS = {"white": N_("W"), "black": N_("B")}
 BRIDGE_WORDS = {None: N_("free"), "white": N_("White bridge"), "black": N_("Black bridge")}
 
 
-def island_xy(name: str) -> tuple[float, float]:
-    """Where an island's centre is drawn in the SVG (board layout scaled and stretched)."""
+def island_xy(name: str) -> tuple[int, int]:
+    """Where an island's centre is drawn in the SVG (board layout scaled and stretched), in whole
+    units (under a pixel on a phone): every site's line starts and ends at two of them, and the
+    page carries them 5-6 times each."""
     x, y = k.LAYOUT[name]
-    return round((x - X0) * SCALE, 1), round((y - Y0) * SCALE * STRETCH, 1)
+    return round((x - X0) * SCALE), round((y - Y0) * SCALE * STRETCH)
 
 
 # half the width a finger covers round a line, which the bending of the sites keeps clear (the
-# tap areas themselves are site_areas: the board shared out among the sites)
+# room where a tap goes is site_at: the board shared out among the sites)
 HIT = 23
 CLEARANCE = ISLAND_R + 20  # a site drawn closer than this to a third island bends around it
 # ... and where the board has room its middle (where people tap) passes so far from the island
@@ -94,7 +96,7 @@ def _bent(a: str, b: str, clearance: float) -> tuple[str, float, float]:
     # A quadratic curve's middle lies halfway between the chord's middle and the control point.
     cx, cy = mx + 2 * bend * nx, my + 2 * bend * ny
     return (
-        f"M{x1} {y1}Q{cx:.1f} {cy:.1f} {x2} {y2}",
+        f"M{x1} {y1}Q{cx:.0f} {cy:.0f} {x2} {y2}",
         round(mx + bend * nx, 1),
         round(my + bend * ny, 1),
     )
@@ -135,22 +137,19 @@ def _near(point: tuple[float, float], path: str) -> float:
     return min(math.dist(point, p) for p in _points_along(path, 40))
 
 
-# --- the tap areas: the board shared out among the sites, each point to the nearest site ------
+# --- where a tap goes: the board shared out among the sites, each point to the nearest line ---
 #
 # A site's line is short where two islands stand close (Gola–Jojo: 28 units of line between the
-# islands, about 23 px on a 360 px phone), too short for a finger. So each site's link takes, as
-# its tap area, points of the board nearer to its line than to any other site's line: nothing
-# overlaps, and a tap goes to the site nearest to it. Across the line the area is AREA_WIDTH wide
-# (half on either side; where another site is nearer on one side, the more on the other side),
-# so that a finger has 44 px or more across a line on a 360 px phone wherever the board allows.
-# Around an island's centre (ISLAND_CORE) every one of its sites is as near, so there a tap is
-# nobody's (the island takes it); the rest of an island goes to its sites by direction, so that a
-# tap on an island's edge next to a line is that line's.
+# islands, about 23 px on a 360 px phone), too short for a finger. So a tap on the board goes to
+# the site whose line is nearest to it (site_at), if that line is within TAP_REACH: nothing
+# overlaps, and a finger has 44 px or more across a line on a 360 px phone wherever the board
+# allows. Around an island's centre (ISLAND_CORE) every one of its sites is as near, so there a
+# tap is nobody's; the rest of an island goes to its sites by direction, so that a tap on an
+# island's edge next to a line is that line's. The page carries the lines alone: kahuna.js sends
+# a tap's place, and the server finds its site (tapped_site).
 
-AREA_WIDTH = 58  # units: 47 px on a 360 px phone (0.815 px a unit), 44 px and a little more
+TAP_REACH = 58  # units: 47 px on a 360 px phone (0.815 px a unit), 44 px and a little more
 ISLAND_CORE = 9  # the middle of an island, where no site is nearer than another
-AREA_OVERLAP = 1.5  # how far an area reaches into its neighbour's (see site_areas)
-AREA_STEPS = 14  # points along a line where the area's width is measured (the page's size)
 
 
 def _polyline(path: str) -> list[tuple[float, float]]:
@@ -188,127 +187,59 @@ def _to_polyline(point: tuple[float, float], line: list[tuple[float, float]]) ->
     return best
 
 
-def _mine(
-    point: tuple[float, float], own: list, others: list[list], cores: list[tuple[float, float]]
-) -> bool:
-    """Whether a point belongs to the tap area of the site whose line is `own`: on the board,
-    clear of every island's core, within reach of its line and nearer to it than to any other."""
-    x, y = point
+@functools.cache
+def _lines() -> dict[tuple[str, str], list[tuple[float, float]]]:
+    return {site: _polyline(site_path(*site)[0]) for site in drawing_order()}
+
+
+def site_at(x: float, y: float) -> tuple[str, str] | None:
+    """The site a tap at (x, y) (board units) goes to: the one whose line is nearest (of two as
+    near, the first drawn), if it is nearer than TAP_REACH; None off the board and on an island's
+    core. A tap on the board is sent as its place (tapped_site), and the server answers it as the
+    tap on that site's link."""
     if not (0 <= x <= WIDTH and 0 <= y <= HEIGHT):
-        return False
-    if any(math.hypot(x - cx, y - cy) < ISLAND_CORE for cx, cy in cores):
-        return False
-    near = _to_polyline(point, own)
-    return near <= AREA_WIDTH and all(_to_polyline(point, line) > near for line in others)
+        return None
+    if any(math.dist((x, y), island_xy(i)) < ISLAND_CORE for i in k.ISLANDS):
+        return None
+    near = {site: _to_polyline((x, y), line) for site, line in _lines().items()}
+    nearest = min(near, key=near.__getitem__)  # the first of two as near: dicts keep the order
+    return nearest if near[nearest] < TAP_REACH else None
 
 
-def _reach(
-    point: tuple, normal: tuple, side: int, own: list, others: list, cores: list
-) -> tuple[float, bool]:
-    """How far from a point of a site's line, on one side, the board stays the site's own (up to
-    AREA_WIDTH, measured by halving), and whether something else begins there (another site's
-    area, an island's core, the board's edge) rather than the open sea."""
+def tapped_site(value: str | None) -> str | None:
+    """The key of the site a tap at "x,y" (board units, as kahuna.js sends a tap's place) goes
+    to (site_at); None for a tap that goes to no site and for anything else."""
+    try:
+        x, y = (float(v) for v in (value or "")[:40].split(","))
+    except ValueError:
+        return None
+    site = site_at(x, y)  # (nan and inf are off the board)
+    return k.site_key(site) if site else None
+
+
+def _reach(point: tuple, normal: tuple, side: int, site: tuple[str, str]) -> float:
+    """How far from a point of a site's line, on one side, a tap is still the site's (up to
+    TAP_REACH, measured by halving)."""
     (px, py), (nx, ny) = point, normal
-    if _mine((px + side * AREA_WIDTH * nx, py + side * AREA_WIDTH * ny), own, others, cores):
-        return AREA_WIDTH, False
-    inside, outside = 0.0, float(AREA_WIDTH)
+    if site_at(px + side * TAP_REACH * nx, py + side * TAP_REACH * ny) == site:
+        return TAP_REACH
+    inside, outside = 0.0, float(TAP_REACH)
     for _ in range(9):
         middle = (inside + outside) / 2
-        if _mine((px + side * middle * nx, py + side * middle * ny), own, others, cores):
+        if site_at(px + side * middle * nx, py + side * middle * ny) == site:
             inside = middle
         else:
             outside = middle
-    return inside, True
+    return inside
 
 
 def room_across(a: str, b: str) -> float:
-    """How wide, across the middle of the site a-b, the board is its own (nearer to its line than
-    to any other, clear of the islands' cores and the edge), up to AREA_WIDTH on either side: its
-    tap area is that wide there, or AREA_WIDTH if that is less."""
-    lines = {site: _polyline(site_path(*site)[0]) for site in k.SITES}
-    own = lines[(a, b)]
-    others = [line for site, line in lines.items() if site != (a, b)]
-    cores = [island_xy(i) for i in k.ISLANDS]
+    """How wide, across the middle of the site a-b, a tap is the site's (nearer to its line than
+    to any other, clear of the islands' cores and the edge), up to TAP_REACH on either side."""
+    own = _lines()[(a, b)]
     total = sum(math.dist(p, q) for p, q in zip(own, own[1:]))
     point, normal = _along(own, total / 2)
-    return sum(_reach(point, normal, side, own, others, cores)[0] for side in (1, -1))
-
-
-@functools.cache
-def site_areas() -> dict[tuple[str, str], str]:
-    """Each site's tap area as an SVG path (a closed polygon round its line): at points along the
-    line, AREA_WIDTH across, as far as the board stays the site's own on either side (_reach);
-    the line's ends stop at the islands' cores."""
-    lines = {site: _polyline(site_path(*site)[0]) for site in k.SITES}
-    cores = [island_xy(i) for i in k.ISLANDS]
-    half = AREA_WIDTH / 2
-    areas = {}
-    for site, own in lines.items():
-        # Only lines that can come within reach of this one compete for its points.
-        others = [
-            line
-            for other, line in lines.items()
-            if other != site
-            and min(_to_polyline(p, line) for p in _points_along(site_path(*site)[0], 8))
-            < 3 * AREA_WIDTH
-        ]
-        total = sum(math.dist(p, q) for p, q in zip(own, own[1:]))
-        left: list[tuple[float, float]] = []
-        right: list[tuple[float, float]] = []
-        for i in range(AREA_STEPS + 1):
-            # From the edge of one island's core to the other's, evenly along the line.
-            at = ISLAND_CORE + 0.5 + (total - 2 * ISLAND_CORE - 1) * i / AREA_STEPS
-            point, normal = _along(own, at)
-            (l_most, l_cut), (r_most, r_cut) = (
-                _reach(point, normal, side, own, others, cores) for side in (1, -1)
-            )
-            # Half the width each side; what one side lacks, the other gives if it can.
-            l_out = min(l_most, max(half, AREA_WIDTH - min(r_most, half)))
-            r_out = min(r_most, max(half, AREA_WIDTH - min(l_most, half)))
-            # Where another site's area begins, a little past it (AREA_OVERLAP): rounded to
-            # whole units two areas would leave a hairline of sea between them; this way they
-            # overlap by a hair and the later drawn takes it.
-            l_out += AREA_OVERLAP if l_cut and l_out == l_most else 0
-            r_out += AREA_OVERLAP if r_cut and r_out == r_most else 0
-            for side, out, reach in ((1, left, l_out), (-1, right, r_out)):
-                out.append(
-                    (point[0] + side * reach * normal[0], point[1] + side * reach * normal[1])
-                )
-        # Each side's points where its edge bends, not where it runs straight on (_simplified),
-        # in whole units (under a pixel): every live update of the page carries all 27 areas.
-        ring = _simplified(left) + _simplified(right[::-1])
-        areas[site] = _relative_path([(round(x), round(y)) for x, y in ring])
-    return areas
-
-
-def _relative_path(corners: list[tuple[int, int]]) -> str:
-    """A closed polygon as an SVG path: its first corner, then each corner as the step from the
-    one before ("M41 51l32 30 9 5-5 12z"). The steps along an edge that runs on are alike, where
-    the corners themselves are not: gzip makes it a quarter smaller than whole places."""
-    (x0, y0), steps = corners[0], []
-    for (ax, ay), (bx, by) in zip(corners, corners[1:]):
-        steps += [bx - ax, by - ay]
-    text = " ".join(str(n) for n in steps).replace(" -", "-")
-    return f"M{x0} {y0}l{text}z"
-
-
-def _simplified(points: list[tuple[float, float]], within: float = AREA_OVERLAP / 6) -> list:
-    """The points of an edge that stay once those within `within` units of the straight line
-    between their neighbours go (Douglas-Peucker): the edge moves less than half the overlap
-    two neighbouring areas share (a sixth of it: with the rounding to whole units, still under
-    half), so no hairline of sea opens between them and no area loses a measurable width."""
-    if len(points) < 3:
-        return points
-    (ax, ay), (bx, by) = points[0], points[-1]
-    length = math.hypot(bx - ax, by - ay) or 1.0
-    far, at = 0.0, 0
-    for i, (px, py) in enumerate(points[1:-1], start=1):
-        off = abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / length
-        if off > far:
-            far, at = off, i
-    if far <= within:
-        return [points[0], points[-1]]
-    return _simplified(points[: at + 1], within)[:-1] + _simplified(points[at:], within)
+    return sum(_reach(point, normal, side, (a, b)) for side in (1, -1))
 
 
 def _along(line: list, at: float) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -325,8 +256,9 @@ def _along(line: list, at: float) -> tuple[tuple[float, float], tuple[float, flo
 @functools.cache
 def drawing_order() -> tuple[tuple[str, str], ...]:
     """The sites in the order they are drawn (the later on top): a site bent around an island
-    comes after the straight ones, so that a tap on its middle is its own, not that of a straight
-    site passing near (Aloa–Huna bends round Duda, close to Duda's own sites)."""
+    comes after the straight ones, so that without the script (where a line's own stroke is its
+    link) a tap on its middle is its own, not that of a straight site passing near (Aloa–Huna
+    bends round Duda, close to Duda's own sites)."""
     return tuple(sorted(k.SITES, key=lambda s: "Q" in site_path(*s)[0]))
 
 
@@ -369,14 +301,12 @@ def drawing(
         key = k.site_key((a, b))
         path, mx, my = site_path(a, b)
         owner = board.get((a, b))
-        area = site_areas()[(a, b)]
         sites.append(
             {
                 "key": key,
                 "a": a,
                 "b": b,
                 "path": path,
-                "area": area,
                 "mx": mx,
                 "my": my,
                 "bridge": owner,
@@ -391,7 +321,6 @@ def drawing(
         "width": WIDTH,
         "height": HEIGHT,
         "r": ISLAND_R,
-        "core": ISLAND_CORE,
         "islands": islands,
         "sites": sites,
         "play": changes.get("play"),

@@ -27,7 +27,13 @@ from companion.forms import VersionedForm
 from companion.games.base import N_, Msg, RuleError, comma_list
 from companion.games.kahuna import rules as k
 from companion.games.kahuna.course import islands_by_turn
-from companion.games.kahuna.drawing import BRIDGE_WORDS, STONE_LETTERS, drawing, drawing_order
+from companion.games.kahuna.drawing import (
+    BRIDGE_WORDS,
+    STONE_LETTERS,
+    drawing,
+    drawing_order,
+    tapped_site,
+)
 from companion.games.kahuna.scoreboard import score_table
 from companion.i18n import render_msg, translate
 from companion.web import charts
@@ -217,8 +223,9 @@ def site_link_pattern(code: str, args: dict) -> str:
     """The table page's address for a tapped site (?site=<key>, keeping `args`), SITE_SLOT
     standing for the key: Board.href puts each site's key in. url_for for each of the 27 sites
     cost a millisecond per live region. A key is two island names and a hyphen, which an address
-    carries as they are, so each link is url_for's own (tests/kahuna/test_web.py checks it)."""
-    return url_for("table.page", code=code, site=SITE_SLOT, **args)
+    carries as they are, so each link is url_for's own (tests/kahuna/test_web.py checks it). The
+    site comes last: Board.tap is this address with the place of a tap there instead."""
+    return url_for("table.page", code=code, **args, site=SITE_SLOT)
 
 
 def act_links(code: str, args: dict) -> Callable[[str], str]:
@@ -246,6 +253,12 @@ class Board:
         """A site's link (or None)."""
         return self.links.replace(SITE_SLOT, key, 1) if self.links else None
 
+    @property
+    def tap(self) -> str | None:
+        """The address kahuna.js adds a tap's place to ("x,y": ?tap=x,y, drawing.tapped_site),
+        or None: the sites are not links."""
+        return self.links.replace("site=" + SITE_SLOT, "tap=") if self.links else None
+
     @functools.cached_property
     def drawn(self) -> dict:
         """The drawing itself."""
@@ -259,6 +272,17 @@ class Board:
             return self.drawn[name]
         except KeyError:
             raise AttributeError(name) from None
+
+
+def site_list(built: dict) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The list of the sites (a seated device's other way to tap one), grouped by what stands on
+    them: (the state's word, [(key, "Aloa–Bari"), ...]) for free sites, then White's bridges,
+    then Black's, each in the board's order; no empty group. An option's text is its value
+    (parse_site takes "Aloa–Bari"): 0.1 KB of every page less than a value beside each."""
+    groups: dict = {owner: [] for owner in BRIDGE_WORDS}
+    for key, a, b in SITE_ORDER:
+        groups[built.get((a, b))].append((key, f"{a}–{b}"))
+    return [(BRIDGE_WORDS[owner], sites) for owner, sites in groups.items() if sites]
 
 
 def site_choice(state: dict, seat: int | None, site: str) -> dict:
@@ -293,7 +317,8 @@ class KahunaAdapter(GameAdapter):
     def panel_context(self, panel: Panel) -> dict:
         """The board with tappable sites, the card question of ?site=..., the round panel."""
         state, view, seat, host = panel.state, panel.view, panel.seat, panel.host
-        chosen = panel.query.get("site")
+        # A site's link (?site=), the list's choice, or a tap on the board: its place (?tap=x,y).
+        chosen = panel.query.get("site") or tapped_site(panel.query.get("tap"))
         tappable = seat is not None and not view["over"]
 
         choice = site_choice(state, seat, chosen) if chosen and seat is not None else None
@@ -311,7 +336,7 @@ class KahunaAdapter(GameAdapter):
             "score": score_table(panel.state, final) if final else None,
             "board": board,
             "round_facts": {key: view[key] for key in ROUND_FACTS},
-            "site_list": [(key, a, b, BRIDGE_WORDS[built.get((a, b))]) for key, a, b in SITE_ORDER],
+            "site_list": site_list(built),
             "stone_letters": STONE_LETTERS,
             "site_choice": choice,
             "reveal_choices": _reveal_choices(state) if view["can"]["reveal"] else [],
