@@ -103,8 +103,13 @@ i18n-update: | $(PY)
 
 # static/js/app.js, the one script the pages load, built from static/js/src (one file per concern):
 # run after editing a source (tests/test_js_bundle.py fails until then).
+# The bundles, then their minified twins (terser, on Node: `npm ci --prefix scripts/minify`
+# once). Without terser the twins go stale and the server minifies the bundles itself (larger);
+# tests/test_js_bundle.py says so.
 js: | $(PY)
 	$(PY) -m scripts.bundle_js
+	@if [ -x scripts/minify/node_modules/.bin/terser ]; then $(PY) -m scripts.minify_js; \
+	else echo "terser not installed (npm ci --prefix scripts/minify): the .min.js twins are stale"; fi
 
 css: | $(PY)
 	$(PY) -m scripts.bundle_css

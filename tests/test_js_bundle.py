@@ -3,6 +3,8 @@ js`): a source edited without rebuilding, or a bundle edited by hand, fails here
 
 from __future__ import annotations
 
+import hashlib
+
 from scripts import bundle_js
 
 
@@ -45,3 +47,39 @@ def test_check_says_stale_when_a_source_changed(tmp_path, monkeypatch):
     assert bundle_js.main([]) == 0
     assert bundle_js.main(["--check"]) == 0
     assert "  var edited = true;\n" in (tmp_path / "app.js").read_text(encoding="utf-8")
+
+
+# --- the minified twins (scripts/minify_js.py) ------------------------------------------------
+
+
+def test_every_generated_script_has_a_fresh_minified_twin():
+    from scripts import minify_js
+
+    assert minify_js.stale() == [], "run `make js` with terser (npm ci --prefix scripts/minify)"
+
+
+def test_the_server_serves_the_twin_only_when_it_was_made_from_the_script(tmp_path):
+    from companion.web.assets import TWIN_HEAD, minified
+
+    script = tmp_path / "table.js"
+    script.write_text("// a comment\nvar answer = 42;\n", encoding="utf-8")
+    data = script.read_bytes()
+    own = TWIN_HEAD.format(name="table.js", digest=hashlib.sha256(data).hexdigest())
+    (tmp_path / "table.min.js").write_text(own + "var a=42;", encoding="utf-8")
+    assert minified(str(script), data) == b"var a=42;"
+    edited = data + b"var more = 1;\n"  # the script rebuilt, its twin not: rjsmin's answer
+    assert minified(str(script), edited) == b"var answer=42;var more=1;"
+    (tmp_path / "table.min.js").unlink()
+    assert minified(str(script), data) == b"var answer=42;"
+
+
+def test_a_twin_keeps_the_vendored_scripts_as_their_authors_ship_them():
+    from scripts import bundle_js, minify_js
+
+    built = bundle_js.build("app.js")
+    twin = minify_js.twin_of(bundle_js.JS / "app.js").read_text(encoding="utf-8")
+    for name in bundle_js.VENDORED["app.js"]:
+        text = (bundle_js.VENDOR / name).read_text(encoding="utf-8").replace("\r\n", "\n").strip()
+        assert text in built and text in twin, name
+    # and the app's own code is terser's: its long local names are gone
+    assert "function swapRegion(" in built and "function swapRegion(" not in twin

@@ -54,8 +54,14 @@ def _compressed(path: str, mtime: float, encoding: str) -> bytes:
 
 
 def minified(path: str, data: bytes) -> bytes:
-    """A script or style sheet without its comments and spaces; any other file as it is."""
+    """A script or style sheet without its comments and spaces; any other file as it is. A
+    generated script with a twin made from it by terser (scripts/minify_js.py: `<name>.min.js`
+    beside it, its first line naming this file's SHA-256) is served as that twin: terser also
+    renames the app's local names (1.4 KB less of a phone's first load)."""
     if path.endswith(".js") and not path.endswith(".min.js"):
+        twin = _twin_code(path[: -len(".js")] + ".min.js", data)
+        if twin is not None:
+            return twin
         import rjsmin
 
         return rjsmin.jsmin(data)
@@ -64,6 +70,28 @@ def minified(path: str, data: bytes) -> bytes:
 
         return rcssmin.cssmin(data)
     return data
+
+
+# A minified twin's first line (scripts/minify_js.py writes it): the script it was made from.
+TWIN_HEAD = "// minified by terser from {name} sha256:{digest}\n"
+_TWIN_HEAD = re.compile(rb"// minified by terser from \S+ sha256:([0-9a-f]{64})\n")
+
+
+def twin_code(twin: bytes, data: bytes) -> bytes | None:
+    """A twin's code (its first line aside) if that line names `data` (a script's bytes) as
+    what it was made from; None for a twin made from another version of the script."""
+    head = _TWIN_HEAD.match(twin)
+    if head is None or head.group(1).decode() != hashlib.sha256(data).hexdigest():
+        return None
+    return twin[head.end() :]
+
+
+def _twin_code(twin: str, data: bytes) -> bytes | None:
+    try:
+        with open(twin, "rb") as fh:
+            return twin_code(fh.read(), data)
+    except OSError:
+        return None
 
 
 @lru_cache(maxsize=512)
