@@ -12,6 +12,7 @@ chips). A trace is not an action: undo skips it, and it makes no form or undo bu
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 
@@ -232,6 +233,14 @@ def add_note(
         bump(db, table, log=True)
 
 
+@functools.lru_cache(maxsize=4096)
+def _lines(stored: str) -> tuple[Msg, ...]:
+    """An event's lines as stored, decoded once per process: a row's lines are never written
+    again (an undo marks the event), and a table's newest lines are read for every viewer at
+    every move (a tenth of a live region's time was decoding them)."""
+    return tuple(Msg.from_json(m) for m in json.loads(stored))
+
+
 def _event(row: dict) -> Event:
     return Event(
         seq=row["seq"],
@@ -239,7 +248,7 @@ def _event(row: dict) -> Event:
         host=bool(row["host"]),
         kind=row["kind"],
         action=json.loads(row["action"]),
-        lines=[Msg.from_json(m) for m in json.loads(row["lines"])],
+        lines=list(_lines(row["lines"])),
         undone=bool(row["undone"]),
         seat_may_undo=row["seat_may_undo"],
         created=row["created"],
