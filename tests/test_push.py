@@ -581,3 +581,48 @@ def ends(stream: Stream, within: float = 2.0) -> bool:
         except queue.Empty:
             return False
     return False
+
+
+def test_a_process_renders_a_few_regions_at_once_and_every_stream_gets_its_own(push_app):
+    """Under more changes than the process can render, a request waits behind a few renders,
+    not every stream's (RENDERS_AT_ONCE); each stream still gets a region, the newest when it
+    waited for its turn."""
+    from companion.web import push
+
+    hub = push_app.extensions["companion.push"]
+    hub.heartbeat = 30
+    channel = hub.join("GATE")
+    rendering, most = [0], [0]
+    lock = threading.Lock()
+
+    def region(shown: int, version: int) -> bytes:
+        with lock:
+            rendering[0] += 1
+            most[0] = max(most[0], rendering[0])
+        time.sleep(0.05)
+        with lock:
+            rendering[0] -= 1
+        return f'<div id="live" data-version="{version}">'.encode()
+
+    got: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        messages = hub.stream(channel, 0, False, region=region)
+        next(messages)  # the first message: the version it joined at
+        got.put(next(messages))
+        messages.close()
+
+    readers = [threading.Thread(target=read) for _ in range(3 * push.RENDERS_AT_ONCE)]
+    for reader in readers:
+        reader.start()
+    time.sleep(0.2)  # every stream waits for a change
+    hub.changed("GATE", 1)
+    hub.changed("GATE", 2)  # made while most renders wait their turn: in theirs
+    for reader in readers:
+        reader.join(5)
+    messages = [got.get_nowait().decode() for _ in readers]
+    versions = [int(m.split()[1]) for m in messages]
+    assert all(f'data-version="{v}"' in m for v, m in zip(versions, messages)), messages
+    assert versions.count(2) >= len(readers) - push.RENDERS_AT_ONCE, versions
+    assert most[0] == push.RENDERS_AT_ONCE
+    hub.leave("GATE")

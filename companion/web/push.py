@@ -37,6 +37,7 @@ pushed, and the pages fetch their seats list (instead of asking every ten second
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
@@ -63,6 +64,9 @@ CHUNK = 500  # codes per query (well under SQLite's limit on variables)
 # process: a page holds one, a few tabs or a reconnect a few more; thousands from one cookie
 # were an attack that slowed every move (each stream is woken and written to).
 STREAMS_PER_CREDENTIAL = int(os.environ.get("COMPANION_STREAMS_PER_CREDENTIAL", "10"))
+# Streams of a process rendering their regions at once; the others wait their turn off the run
+# queue, so that a request (a new phone, a tap) waits behind a few renders, not every stream's.
+RENDERS_AT_ONCE = 4
 
 STREAM_PATH = re.compile(r"/t/([A-Za-z0-9]{1,20})/(display/)?push")
 DISPLAY = (
@@ -135,6 +139,7 @@ class Hub:
         self.lock = threading.Lock()
         self.started = False
         self.stopping = threading.Event()
+        self.rendering = threading.BoundedSemaphore(RENDERS_AT_ONCE)
 
     # --- what streams and writers call -----------------------------------------------------
 
@@ -186,15 +191,12 @@ class Hub:
     ) -> Generator[bytes, None, None]:
         """A stream's messages: one at once, one per change, a heartbeat when nothing moves.
         The caller joined the channel before reading `version` (nothing is missed between).
-
         allowed() is asked again at every new version: a credential taken away (a freed seat,
         a hand-over, a display dropped: each moves the table's version) ends the stream, in
-        whichever process holds it, within a heartbeat of the change reaching that process.
-        A ticket ended (a newer stream of the same credential took its place) ends it too.
-
-        region(shown, version) renders the stream's own live region at `version` for a page
-        that shows version `shown` (None when it cannot be sent: the page then fetches it); a new version's
-        message carries it, so that the page needs no request of its own."""
+        whichever process holds it, within a heartbeat of the change reaching it; so does a
+        ticket ended (a newer stream of the same credential took its place). region(shown,
+        version) renders the page's live region at `version` for a page at `shown` (None: the
+        page fetches it), which a new version's message carries: no request of its own."""
         wake = channel.wake
         channel.version = max(channel.version, version)
         sent = (channel.version, channel.presence, channel.beats)
@@ -206,14 +208,16 @@ class Hub:
             wake = channel.wake
             if ticket is not None and ticket.ended:
                 return
-            now = (channel.version, channel.presence, channel.beats)
-            if now == sent:
-                continue  # woken for what this stream already said
-            if now[0] != sent[0] and allowed is not None and not allowed():
-                return
-            shown = sent[0]
+            moved = region is not None and channel.version != sent[0]
+            # a region waits its turn (RENDERS_AT_ONCE); a change made meanwhile is in it too
+            with self.rendering if moved else contextlib.nullcontext():
+                now = (channel.version, channel.presence, channel.beats)
+                if now == sent:
+                    continue  # woken for what this stream already said
+                if now[0] != sent[0] and allowed is not None and not allowed():
+                    return
+                html = region(sent[0], now[0]) if moved and region is not None else None
             sent = now
-            html = region(shown, now[0]) if region is not None and now[0] != shown else None
             yield message(now[0], now[1] if presence else "", html)
 
     # --- background jobs ---------------------------------------------------------------------
@@ -363,19 +367,15 @@ class Hub:
 
 
 def _close(store: Store | None) -> None:
-    try:
+    with contextlib.suppress(Exception):
         if store is not None:
             store.close()
-    except Exception:
-        pass
 
 
 def _many(store, sql: str, rows: list[tuple]) -> None:
-    if not rows:
-        return
-    if store.backend == "sqlite":
+    if rows and store.backend == "sqlite":
         store.conn.executemany(sql, rows)
-    else:
+    elif rows:
         with store.conn.cursor() as cursor:
             cursor.executemany(store._sql(sql), rows)
 
