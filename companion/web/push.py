@@ -53,8 +53,7 @@ from companion import tables
 from companion.store import NOTIFY_CHANNEL, Store
 from companion.tables import hash_token
 from companion.web.credentials import display_cookie, member
-from companion.web.stream_region import LINK_KEY as KEY_ARG
-from companion.web.stream_region import RENEW, DisplayRegions, OwnEntries, region_of
+from companion.web.stream_region import RENEW, DisplayRegions, OwnEntries, link_key, region_of
 
 HEARTBEAT = float(os.environ.get("COMPANION_PUSH_HEARTBEAT", "2.5"))  # seconds between messages
 CHECK_EVERY = 0.1  # seconds: SQLite, how often a process asks whether anything was committed
@@ -208,15 +207,15 @@ class Hub:
             wake = channel.wake
             if ticket is not None and ticket.ended:
                 return
-            moved = region is not None and channel.version != sent[0]
+            render = region if channel.version != sent[0] else None
             # a region waits its turn (RENDERS_AT_ONCE); a change made meanwhile is in it too
-            with self.rendering if moved else contextlib.nullcontext():
+            with self.rendering if render is not None else contextlib.nullcontext():
                 now = (channel.version, channel.presence, channel.beats)
                 if now == sent:
                     continue  # woken for what this stream already said
                 if now[0] != sent[0] and allowed is not None and not allowed():
                     return
-                html = region(sent[0], now[0]) if moved and region is not None else None
+                html = render(sent[0], now[0]) if render is not None else None
             sent = now
             yield message(now[0], now[1] if presence else "", html)
 
@@ -373,9 +372,11 @@ def _close(store: Store | None) -> None:
 
 
 def _many(store, sql: str, rows: list[tuple]) -> None:
-    if rows and store.backend == "sqlite":
+    if not rows:
+        return
+    if store.backend == "sqlite":
         store.conn.executemany(sql, rows)
-    elif rows:
+    else:
         with store.conn.cursor() as cursor:
             cursor.executemany(store._sql(sql), rows)
 
@@ -418,8 +419,7 @@ class PushStreams:
                 if match.group(2):
                     # the display link's key, or the table display's own cookie (the device that
                     # stayed at the table after handing the host role over)
-                    key = KEY_ARG.search(environ.get("QUERY_STRING", ""))
-                    token = key.group(1) if key else parse_cookie(environ).get(display_cookie(code))
+                    token = link_key(environ) or parse_cookie(environ).get(display_cookie(code))
                     answer = self._display(code, token)
                 else:
                     answer = self._member(environ, code)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from werkzeug.http import parse_cookie
 
 from companion.i18n import LANG_COOKIE
-from companion.web.credentials import LAST_ENTRY
+from companion.web.credentials import LAST_ENTRY, display_cookie
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class DisplayRegions:
         enter events: its own region; no key)."""
         cookies = parse_cookie(environ)
         code = live.split("/")[2]
-        if f"display_{code}" in cookies or not _link_key(environ):
+        if display_cookie(code) in cookies or link_key(environ) is None:
             return None
         return (
             live,
@@ -97,9 +97,10 @@ class DisplayRegions:
         self.kept[share] = (version, key, content)
 
 
-def _link_key(environ: dict) -> bytes:
+def link_key(environ: dict) -> str | None:
+    """The display link's key in a request's query (`key=`), or None."""
     found = LINK_KEY.search(environ.get("QUERY_STRING", ""))
-    return found.group(1).encode() if found else b""
+    return found.group(1) if found else None
 
 
 def region_of(
@@ -114,7 +115,7 @@ def region_of(
     displays: a display link's region is shared with the process's other links of the table
     (DisplayRegions)."""
     share = displays.share_key(environ, live) if displays is not None else None
-    link = _link_key(environ)
+    link = (link_key(environ) or "").encode()
     kept = {key: environ[key] for key in KEPT_FROM_STREAM if key in environ}
     # the page's own arguments (the host's "act for", the display's key), never a version
     query = "&".join(
