@@ -27,7 +27,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.web.assets import TWIN_HEAD, twin_code
+from companion.web.assets import TWIN_HEAD, served_twin, twin_path
 from scripts.bundle_js import targets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,8 +37,8 @@ VENDORED = re.compile(r"// ==== vendor/[^\n]+\n.*?\n;\n", re.S)
 
 
 def twin_of(path: Path) -> Path:
-    """Where a bundle's minified twin lives: app.js -> app.min.js, beside it."""
-    return path.with_name(path.stem + ".min.js")
+    """Where a bundle's minified twin lives (assets.twin_path: app.js -> app.min.js)."""
+    return Path(twin_path(str(path)))
 
 
 def terser(code: str) -> str:
@@ -78,10 +78,8 @@ def stale() -> list[str]:
     """The twins that are missing or not made from today's bundle (paths from the root)."""
     found = []
     for path, text in targets().items():
-        twin = twin_of(path)
-        current = twin.read_bytes() if twin.exists() else b""
-        if twin_code(current, text.encode("utf-8")) is None:
-            found.append(str(twin.relative_to(ROOT)))
+        if served_twin(str(path), text.encode("utf-8")) is None:
+            found.append(str(twin_of(path).relative_to(ROOT)))
     return found
 
 

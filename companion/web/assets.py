@@ -59,7 +59,7 @@ def minified(path: str, data: bytes) -> bytes:
     beside it, its first line naming this file's SHA-256) is served as that twin: terser also
     renames the app's local names (1.4 KB less of a phone's first load)."""
     if path.endswith(".js") and not path.endswith(".min.js"):
-        twin = _twin_code(path[: -len(".js")] + ".min.js", data)
+        twin = served_twin(path, data)
         if twin is not None:
             return twin
         import rjsmin
@@ -77,21 +77,23 @@ TWIN_HEAD = "// minified by terser from {name} sha256:{digest}\n"
 _TWIN_HEAD = re.compile(rb"// minified by terser from \S+ sha256:([0-9a-f]{64})\n")
 
 
-def twin_code(twin: bytes, data: bytes) -> bytes | None:
-    """A twin's code (its first line aside) if that line names `data` (a script's bytes) as
-    what it was made from; None for a twin made from another version of the script."""
+def twin_path(path: str) -> str:
+    """Where a script's minified twin lives: app.js -> app.min.js, beside it."""
+    return path[: -len(".js")] + ".min.js"
+
+
+def served_twin(path: str, data: bytes) -> bytes | None:
+    """The code of the script's twin (its first line aside) if that line names `data` (the
+    script's bytes) as what it was made from; None without a twin or for a stale one."""
+    try:
+        with open(twin_path(path), "rb") as fh:
+            twin = fh.read()
+    except OSError:
+        return None
     head = _TWIN_HEAD.match(twin)
     if head is None or head.group(1).decode() != hashlib.sha256(data).hexdigest():
         return None
     return twin[head.end() :]
-
-
-def _twin_code(twin: str, data: bytes) -> bytes | None:
-    try:
-        with open(twin, "rb") as fh:
-            return twin_code(fh.read(), data)
-    except OSError:
-        return None
 
 
 @lru_cache(maxsize=512)
