@@ -267,6 +267,11 @@ class TakeSeatForm(FlaskForm):
     )
 
 
+def is_bound(form) -> bool:
+    """Whether this form came back from a post (a refused entry: what was typed, its errors)."""
+    return any(getattr(field, "raw_data", None) for field in form)
+
+
 class VersionedForm(FlaskForm):
     """Every form that changes the table carries the version it was rendered from, and the key
     the phone gives each submission (so that a resend after a lost connection applies once)."""

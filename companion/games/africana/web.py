@@ -333,11 +333,6 @@ def join_names(names: list[str]) -> str:
     return format_list([str(name) for name in names], locale=get_locale() or "en")
 
 
-def is_bound(form) -> bool:
-    """Whether this form came back from a post (so a refusal belongs next to it)."""
-    return any(getattr(field, "raw_data", None) for field in form)
-
-
 def sheet_preview(form: SheetForm) -> dict:
     """The breakdown of what a sheet form holds now: score, or the refusal and its rule."""
     try:
@@ -382,7 +377,7 @@ class AfricanaAdapter(GameAdapter):
             "kind_by_key": {k["key"]: k for k in kind_list},
             "kind_by_name": {k["name"]: k for k in kind_list},
             "sheet_preview": sheet_preview,
-            "is_bound": is_bound,
+            "is_bound": forms.is_bound,
             "join_names": join_names,
             # Sheets this device may see (its own; every one on the host's "show all"), scored.
             "sheet_scores": {

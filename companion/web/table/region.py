@@ -16,7 +16,7 @@ from babel.lists import format_list
 from flask_babel import get_locale
 
 from companion import tables
-from companion.forms import VersionedForm
+from companion.forms import VersionedForm, is_bound
 from companion.web.adapter import Panel, adapter_of
 from companion.web.table.access import Who
 
@@ -42,7 +42,7 @@ class FormsOnDemand(Mapping):
         what was typed and its errors), else None; makes no form (a template may then render
         the plain, unbound form as a fragment)."""
         form = self.made.get(action_type)
-        return form if form is not None and any(f.raw_data for f in form) else None
+        return form if form is not None and is_bound(form) else None
 
     def __iter__(self):
         return iter(self.classes)
