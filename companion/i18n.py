@@ -200,10 +200,7 @@ def init_app(app: Flask) -> None:
 def template_gettext(context: Context, string: str, /, **variables: Any) -> str:
     """Templates' _() and gettext(): this request's text for `string`, escaped and formatted as
     jinja2.ext.i18n's newstyle gettext does (always as a format string: "%%" is "%")."""
-    text = current_translations().ugettext(string)
-    if context.eval_ctx.autoescape:
-        text = Markup(text)
-    return text % variables
+    return _formatted(context, current_translations().ugettext(string), variables)
 
 
 @pass_context
@@ -214,9 +211,12 @@ def template_ngettext(
     the call names a num of its own)."""
     variables.setdefault("num", number)
     text = current_translations().ungettext(singular, plural, number)
-    if context.eval_ctx.autoescape:
-        text = Markup(text)
-    return text % variables
+    return _formatted(context, text, variables)
+
+
+def _formatted(context: Context, text: str, variables: dict) -> str:
+    # escaped where the template escapes (a Markup formats its arguments escaped), then formatted
+    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
 
 
 def translate(msgid: str) -> str:
