@@ -255,9 +255,8 @@ def play_to_end(
             return kept
         action = info.random_play.next_action(state, rng)
         seat, host = action.get("seat"), bool(action.get("host"))
-        fields = {k: v for k, v in action.items() if k not in ("seat", "host")}
         try:
-            tables.act(db, table, fields, seat=seat, host=host, expected_version=None)
+            fields = enter(db, table, action)
         except tables.RuleError:
             if tables.state_of(db, table) == state:
                 continue
@@ -641,19 +640,21 @@ def play_on(app, code: str, rng, steps: int) -> bool:
             action = table.game.random_play.next_action(state, rng)
             if action is None:
                 return False
-            fields = {k: v for k, v in action.items() if k not in ("seat", "host")}
             try:
-                tables.act(
-                    db,
-                    table,
-                    fields,
-                    seat=action.get("seat"),
-                    host=bool(action.get("host")),
-                    expected_version=None,
-                )
+                enter(db, table, action)
             except tables.RuleError:
                 continue
     return True
+
+
+def enter(db, table: tables.Table, action: dict) -> dict:
+    """An action as a game's random_play makes it (its "seat" and "host" beside its fields),
+    entered through tables.act as that seat's phone or the host would; returns its fields.
+    Raises tables.RuleError when the rules refuse it."""
+    fields = {k: v for k, v in action.items() if k not in ("seat", "host")}
+    seat, host = action.get("seat"), bool(action.get("host"))
+    tables.act(db, table, fields, seat=seat, host=host, expected_version=None)
+    return fields
 
 
 def act_as_phones(app, code: str, actions) -> None:
