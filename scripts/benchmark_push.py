@@ -129,6 +129,8 @@ async def read_head(reader) -> tuple[int, dict]:
             break
         name, _, value = line.decode().partition(":")
         headers[name.strip().lower()] = value.strip()
+        if name.strip().lower() == "set-cookie":  # every one of them (the dict keeps the last)
+            headers.setdefault("cookies", []).append(value.strip().split(";", 1)[0])
     return status, headers
 
 
@@ -168,7 +170,8 @@ class Load:
     poll_times: list[float] = field(default_factory=list)
     sent: dict = field(default_factory=dict)  # (code, version) -> when the move was sent
     moving: set = field(default_factory=set)
-    fetches: int = 0
+    fetches: int = 0  # push: regions a phone fetched (its message carried none)
+    renewed: int = 0  # push: streams opened again with the cookies a fetch brought
 
     def deliver(self, code: str, old: int, new: int, at: float) -> None:
         if code not in self.moving:
@@ -179,11 +182,46 @@ class Load:
                 self.delivered.append(at - sent)
 
 
+def with_cookies(cookie: str, headers: dict) -> str:
+    """The cookie header a browser sends after this answer: the old cookies, each one the
+    answer set replaced (an empty value: dropped)."""
+    jar = dict(part.split("=", 1) for part in cookie.split("; ") if "=" in part)
+    for found in headers.get("cookies", []):
+        name, _, value = found.partition("=")
+        if value.strip('"'):
+            jar[name] = value
+        else:
+            jar.pop(name, None)
+    return "; ".join(f"{name}={value}" for name, value in jar.items())
+
+
+async def page_cookies(port: int, code: str, token: str, ident: int) -> str:
+    """The cookies a phone's table page holds: its seat's, and what its first load set (the
+    session with its form token, the device's id and list of tables). A phone that joined has
+    them; with the seat's cookie alone, every region its stream renders would set them, so
+    the stream sends "renew" instead and the page fetches the region (push.js)."""
+    cookie = f"seat_{code}={token}"
+    reader, writer = await connect(port, ident)
+    try:
+        writer.write(request(f"/t/{code}/", cookie).replace(b"HX-Request: true\r\n", b""))
+        status, headers = await read_head(reader)
+        await read_body(reader, headers)
+        if status != 200:
+            raise ConnectionError(f"page answered {status}")
+    finally:
+        writer.close()
+    return with_cookies(cookie, headers)
+
+
 async def push_phone(port: int, code: str, token: str, ident: int, load: Load, stop) -> None:
     """A phone that holds its stream and, told the table changed, shows the region the message
-    carries (or fetches it when the message has none)."""
+    carries (or fetches it when the message has none). A phone at a moving table has loaded
+    its page (page_cookies); one told to renew fetches its region, keeps the cookies that came
+    with it and opens its stream again, as its page does (push.js)."""
     cookie = f"seat_{code}={token}"
     try:
+        if code in load.moving:
+            cookie = await page_cookies(port, code, token, ident)
         reader, writer = await connect(port, ident)
         writer.write(request(f"/t/{code}/push", cookie))
         status, headers = await read_head(reader)
@@ -195,6 +233,7 @@ async def push_phone(port: int, code: str, token: str, ident: int, load: Load, s
         return
     known = None
     fetcher = None
+    reopened = False
     try:
         while not stop.is_set():
             size = int((await reader.readline()).strip(), 16)
@@ -204,9 +243,11 @@ async def push_phone(port: int, code: str, token: str, ident: int, load: Load, s
             load.beat_at[ident] = time.monotonic()
             version = int(chunk.split(b" ")[1])
             if known is None:
-                load.held += 1
+                if not reopened:
+                    load.held += 1
                 known = version
                 continue
+            renew = chunk.split(b"\n", 1)[0].endswith(b" renew")
             if version <= known or code not in load.moving:
                 known = max(known, version)
                 continue
@@ -226,6 +267,16 @@ async def push_phone(port: int, code: str, token: str, ident: int, load: Load, s
             got = int(found.group(1)) if found else version
             load.deliver(code, known, got, time.time())
             known = max(known, got)
+            if renew:  # the cookies the fetch brought, and the stream again with them
+                load.renewed += 1
+                cookie = with_cookies(cookie, fetched_headers)
+                writer.close()
+                reader, writer = await connect(port, ident)
+                writer.write(request(f"/t/{code}/push", cookie))
+                status, headers = await read_head(reader)
+                if status != 200:
+                    raise ConnectionError(f"stream answered {status}")
+                reopened, known = True, None
     except (OSError, ConnectionError, ValueError, asyncio.IncompleteReadError) as error:
         if not stop.is_set():
             load.failed += 1
@@ -433,6 +484,8 @@ def held_phones(
         failed=load.failed,
         errors=load.errors[:3],
         moves_unanswered=load.moves_unanswered,
+        fetches=load.fetches,
+        renewed=load.renewed,
         poll_p50=statistics.median(load.poll_times) * 1000 if load.poll_times else None,
     )
     return result
@@ -458,6 +511,11 @@ def report_held(
         " ms",
         f"({result['deliveries']} of {result['expected']} deliveries of {result['moves']} moves"
         + (f"; polls p50 {result['poll_p50']:.0f} ms" if result["poll_p50"] is not None else "")
+        + (
+            f"; {result['fetches']} regions fetched, {result['renewed']} streams renewed"
+            if mode == "push"
+            else ""
+        )
         + (
             f"; {result['moves_unanswered']} moves not answered in 30 s"
             if result["moves_unanswered"]
