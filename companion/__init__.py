@@ -17,6 +17,7 @@ from companion.games import PACKAGES
 from companion.store import PostgresStore, Store
 from companion.web import assets, device, errors, fragments, links, push, templating
 from companion.web.fastpath import UnchangedPolls
+from companion.web.stream_region import StreamSessions
 
 csrf = CSRFProtect()
 htmx = HTMX()  # bool(htmx) in a request: whether htmx sent it (the HX-Request header)
@@ -149,6 +150,7 @@ def _prepare_database(app: Flask, instance: Path) -> None:
 
 
 def _init_extensions(app: Flask) -> None:
+    app.session_interface = StreamSessions()  # a push stream's renders read its session once
     security.init_app(app)
     errors.init_app(app)
     device.init_app(app)

@@ -327,6 +327,43 @@ def test_a_display_links_region_is_rendered_once_per_version_for_every_link():
     assert renders == ["k1", "k3", "k4", "k5", "k6", "k7"]
 
 
+def test_a_streams_renders_read_its_session_cookie_once(push_app, monkeypatch):
+    """StreamSessions: a stream's cookies are the same at every render, so its session cookie
+    is checked and decoded once; each render gets its own copy, and renders the region its
+    fetch would (tokens aside)."""
+    from flask.sessions import SecureCookieSessionInterface
+
+    from companion.web.stream_region import region_of
+
+    table = TableDriver(push_app, "pebbles", ("Anna", "Ben"))
+    phone = table.phones[1]
+    cookie = "; ".join(f"{c.key}={c.value}" for c in phone._cookies.values())
+    assert "session=" in cookie
+    reads = []
+    read = SecureCookieSessionInterface.open_session
+
+    def counted(self, app, request):
+        reads.append(request.path)
+        return read(self, app, request)
+
+    monkeypatch.setattr(SecureCookieSessionInterface, "open_session", counted)
+    environ = {"HTTP_COOKIE": cookie, "HTTP_HOST": "localhost", "wsgi.url_scheme": "http"}
+    environ.update(SERVER_NAME="localhost", SERVER_PORT="80", SCRIPT_NAME="")
+    render = region_of(push_app.wsgi_app, environ, f"/t/{table.code}/live")
+    version = table.version()
+    first, second = render(version - 1, version), render(version - 1, version)
+    assert len(reads) == 1
+    fetched = phone.get(f"/t/{table.code}/live?v={version - 1}", headers=HX).text
+    assert len(reads) == 2  # a request of its own reads its cookie, as before
+
+    def lines(html: str) -> list[str]:
+        return [line for line in tokens_out(html).split("\n") if line.strip()]
+
+    for sent in (first, second):
+        assert f'data-version="{version}"'.encode() in sent
+        assert lines(sent.decode()) == lines(fetched)
+
+
 def test_the_stream_beats_while_nothing_moves(push_app):
     table = TableDriver(push_app, "pebbles", ("Anna", "Ben", "Chris"))
     stream = Stream(table.host, f"/t/{table.code}/push")

@@ -6,12 +6,14 @@ connection or a socket.
 
 from __future__ import annotations
 
+import copy
 import io
 import logging
 import os
 import re
 from collections.abc import Callable
 
+from flask.sessions import SecureCookieSessionInterface
 from werkzeug.http import parse_cookie
 
 from companion.i18n import LANG_COOKIE
@@ -25,6 +27,7 @@ REGION_MAX = int(os.environ.get("COMPANION_PUSH_REGION_MAX", str(64 * 1024)))
 LINK_KEY = re.compile(r"(?:^|&)key=([A-Za-z0-9_-]{1,64})(?:&|$)")  # a display link's key
 ACTING = re.compile(r"(?:^|&)as=(\d{1,3})(?:&|$)")  # the host's "act for" a seat
 FROM_STREAM = "companion.stream_region"  # the environ key that marks such a request
+SESSION_KEPT = "companion.stream_session"  # where such a request finds its stream's session
 RENEW = b"renew"  # a region that could not be sent for a cookie the page must get first
 # What a stream's region request keeps of the stream's own: who asks (cookies, language), and
 # how it reached us (host, scheme, a proxy's forwarding headers), so that its links are the same.
@@ -121,6 +124,7 @@ def region_of(
     query = "&".join(
         part for part in environ.get("QUERY_STRING", "").split("&") if part[:2] != "v="
     )
+    session: dict = {}  # the stream's session as its cookie holds it (StreamSessions)
 
     def render(shown: int, version: int) -> bytes | None:
         if REGION_MAX <= 0:
@@ -138,6 +142,7 @@ def region_of(
         )
         # never unchanged (it asks at a newer version): the fast path need not look
         sub[FROM_STREAM] = True
+        sub[SESSION_KEPT] = session
         sub["wsgi.input"] = io.BytesIO(b"")
         answered: list = []
 
@@ -201,3 +206,22 @@ class OwnEntries:
             and last[3] == 0
             and (last[1], bool(last[2])) == self.view
         )
+
+
+class StreamSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, except that the requests of one push stream (region_of)
+    read the stream's session cookie once: its cookies are the stream's request's, the same at
+    every render, so each render gets its own copy of what the first one read instead of
+    checking the signature and decoding the cookie again (a twentieth of a stream's region).
+    A render that changes its copy changes nothing kept: the answer sets a cookie, and the
+    stream sends "renew" (region_of)."""
+
+    def open_session(self, app, request):
+        kept = request.environ.get(SESSION_KEPT)
+        if kept is None:
+            return super().open_session(app, request)
+        if "read" not in kept:
+            found = super().open_session(app, request)
+            kept["read"] = None if found is None else copy.deepcopy(dict(found))
+        read = kept["read"]
+        return None if read is None else self.session_class(copy.deepcopy(read))
