@@ -196,11 +196,27 @@ def init_app(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.do")
 
 
+# Templates' texts without parameters, as _() gives them, by catalogue, text and escaping: a
+# live region asks for about twenty, the same at every render (Flask-Babel keeps one catalogue
+# object per part and language, so the key's catalogue is the one a later request uses).
+_PLAIN_TEXTS: dict[tuple, str] = {}
+PLAIN_TEXTS_MAX = 50_000  # all dropped when full (each language holds ~2,000 texts)
+
+
 @pass_context
 def template_gettext(context: Context, string: str, /, **variables: Any) -> str:
     """Templates' _() and gettext(): this request's text for `string`, escaped and formatted as
     jinja2.ext.i18n's newstyle gettext does (always as a format string: "%%" is "%")."""
-    return _formatted(context, current_translations().ugettext(string), variables)
+    translations = current_translations()
+    if variables:
+        return _formatted(context, translations.ugettext(string), variables)
+    key = (translations, string, context.eval_ctx.autoescape)
+    found = _PLAIN_TEXTS.get(key)
+    if found is None:
+        if len(_PLAIN_TEXTS) >= PLAIN_TEXTS_MAX:
+            _PLAIN_TEXTS.clear()
+        found = _PLAIN_TEXTS[key] = _formatted(context, translations.ugettext(string), {})
+    return found
 
 
 @pass_context

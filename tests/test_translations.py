@@ -415,3 +415,21 @@ def test_wtforms_own_messages_are_translated_from_a_catalogue_read_once(app):
                 app.preprocess_request()
                 assert translations.gettext("This field is required.") == required
     assert wtforms_catalogue("ru") is wtforms_catalogue("ru")
+
+
+def test_a_kept_template_text_follows_the_readers_language(app):
+    """_() keeps each text without parameters per catalogue (i18n.template_gettext): a
+    process that serves three languages still gives each reader its own."""
+    from flask import render_template_string
+
+    from companion.i18n import LANG_COOKIE
+
+    seen: dict[str, set] = {}
+    for lang in ("en", "ja", "ru", "en", "ja", "ru"):
+        with app.test_request_context("/", headers={"Cookie": f"{LANG_COOKIE}={lang}"}):
+            app.preprocess_request()
+            text = render_template_string('{{ _("History") }} {{ _("100%% sure") }}')
+            seen.setdefault(lang, set()).add(text)
+    assert all(len(texts) == 1 for texts in seen.values()), seen
+    assert seen["en"] == {"History 100% sure"}  # a text is a format string: "%%" is "%"
+    assert len({texts.pop() for texts in seen.values()}) == 3
