@@ -80,8 +80,8 @@ class SQLiteStore:
     def query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[dict]:
         # On the connection itself: sqlite-utils' query() wraps every statement in a savepoint
         # of its own (three statements and a transaction for one read), and the store's queries
-        # are plain SELECTs (a write that returns rows goes through execute()). A region reads
-        # about ten times: that wrapping was a twentieth of its cost (issue 38).
+        # are plain SELECTs (a write that returns rows goes through execute()): 6 µs a read
+        # instead of 12, and a live region reads about six times (issue 38).
         cursor = self.conn.execute(sql, list(params))
         if cursor.description is None:
             raise ValueError("query() is for statements that return rows: use execute()")
