@@ -147,10 +147,21 @@ async def read_body(reader, headers: dict) -> bytes:
     return await reader.readexactly(length) if length else b""
 
 
-def request(path: str, cookie: str, extra: str = "") -> bytes:
-    return (
-        f"GET {path} HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\nHX-Request: true\r\n{extra}\r\n"
-    ).encode()
+def request(path: str, cookie: str, extra: str = "", htmx: bool = True) -> bytes:
+    """A GET as a page makes it: htmx's header unless it loads a whole page (htmx=False)."""
+    extra = ("HX-Request: true\r\n" if htmx else "") + extra
+    return f"GET {path} HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\n{extra}\r\n".encode()
+
+
+async def open_stream(port: int, code: str, cookie: str, phone: int):
+    """A phone's push stream, its head read: (reader, writer)."""
+    reader, writer = await connect(port, phone)
+    writer.write(request(f"/t/{code}/push", cookie))
+    status, _ = await read_head(reader)
+    if status != 200:
+        writer.close()
+        raise ConnectionError(f"stream answered {status}")
+    return reader, writer
 
 
 VERSION = re.compile(rb'data-version="(\d+)"')
@@ -203,7 +214,7 @@ async def page_cookies(port: int, code: str, token: str, ident: int) -> str:
     cookie = f"seat_{code}={token}"
     reader, writer = await connect(port, ident)
     try:
-        writer.write(request(f"/t/{code}/", cookie).replace(b"HX-Request: true\r\n", b""))
+        writer.write(request(f"/t/{code}/", cookie, htmx=False))
         status, headers = await read_head(reader)
         await read_body(reader, headers)
         if status != 200:
@@ -222,11 +233,7 @@ async def push_phone(port: int, code: str, token: str, ident: int, load: Load, s
     try:
         if code in load.moving:
             cookie = await page_cookies(port, code, token, ident)
-        reader, writer = await connect(port, ident)
-        writer.write(request(f"/t/{code}/push", cookie))
-        status, headers = await read_head(reader)
-        if status != 200:
-            raise ConnectionError(f"stream answered {status}")
+        reader, writer = await open_stream(port, code, cookie, ident)
     except (OSError, ConnectionError, ValueError, asyncio.IncompleteReadError) as error:
         load.failed += 1
         load.errors.append(repr(error)[:80])
@@ -271,11 +278,7 @@ async def push_phone(port: int, code: str, token: str, ident: int, load: Load, s
                 load.renewed += 1
                 cookie = with_cookies(cookie, fetched_headers)
                 writer.close()
-                reader, writer = await connect(port, ident)
-                writer.write(request(f"/t/{code}/push", cookie))
-                status, headers = await read_head(reader)
-                if status != 200:
-                    raise ConnectionError(f"stream answered {status}")
+                reader, writer = await open_stream(port, code, cookie, ident)
                 reopened, known = True, None
     except (OSError, ConnectionError, ValueError, asyncio.IncompleteReadError) as error:
         if not stop.is_set():
@@ -337,7 +340,7 @@ async def new_phone_load(port: int, code: str, token: str) -> float:
     started = time.monotonic()
     cookie = f"seat_{code}={token}"
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(request(f"/t/{code}/", cookie).replace(b"HX-Request: true\r\n", b""))
+    writer.write(request(f"/t/{code}/", cookie, htmx=False))
     status, headers = await read_head(reader)
     page = await read_body(reader, headers)
     assert status == 200, status
